@@ -1,0 +1,24 @@
+//! The FIDE Laws of Chess as a pure rules core.
+//!
+//! A game is its setup plus an append-only log of timestamped events
+//! ([`game`]); everything an arbiter sees — position, clocks, scoresheet,
+//! envelopes, rulings — is derived by folding that log. This crate never
+//! reads a clock, a random source or storage: time comes in as milliseconds,
+//! randomness as bytes, so every verdict is reproducible in a test.
+//!
+//! One module per part of the Laws:
+//!
+//! | module | Laws |
+//! | --- | --- |
+//! | [`notation`] | Appendix E: reading and writing moves |
+//! | [`time_control`], [`clock`] | Article 6, Appendix B1 |
+//! | [`scoresheet`] | Article 8 |
+//! | [`pgn`] | import and export |
+//! | [`game`] | setup, events, the fold, claims (9.2, 9.3) |
+//! | [`adjournment`] | Appendix A |
+//! | [`irregularity`] | Articles 7 and 4.3 |
+//! | [`rapidplay`] | Appendix B |
+//! | [`unwinnable`] | 9.6, 6.9/6.10 |
+//! | [`ruleset`] | what differs between editions and competitions |
+
+pub mod game;

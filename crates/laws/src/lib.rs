@@ -21,4 +21,14 @@
 //! | [`unwinnable`] | 9.6, 6.9/6.10 |
 //! | [`ruleset`] | what differs between editions and competitions |
 
+pub mod adjournment;
+pub mod clock;
 pub mod game;
+pub mod irregularity;
+pub mod notation;
+pub mod pgn;
+pub mod rapidplay;
+pub mod ruleset;
+pub mod scoresheet;
+pub mod time_control;
+pub mod unwinnable;

@@ -1,0 +1,1 @@
+//! Adjourned games and sealed-move envelopes (Appendix A).

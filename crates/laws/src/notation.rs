@@ -1,0 +1,1 @@
+//! Reading and writing moves as the Laws read them (Appendix E).

@@ -1,0 +1,1 @@
+//! PGN import and export, with clock comments.

@@ -1,0 +1,1 @@
+//! The rapidplay overrides (Appendix B).

@@ -1,0 +1,1 @@
+//! The parameters that differ between editions of the Laws and between competitions.

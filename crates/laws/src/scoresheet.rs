@@ -1,0 +1,1 @@
+//! The scoresheet as written: recording, checking, comparing, reconstructing (Article 8).

@@ -173,6 +173,19 @@ impl fmt::Display for ChainError {
 
 impl std::error::Error for ChainError {}
 
+/// How two copies of one game relate ([`Game::lineage`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lineage {
+    /// The same log.
+    Same,
+    /// This copy has every event of the other, and more.
+    Ahead,
+    /// The other copy has every event of this one, and more.
+    Behind,
+    /// Different histories (or different games): neither may replace the other.
+    Diverged,
+}
+
 /// A game: identity, the setup it was created with, and its event log.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Game {
@@ -228,6 +241,26 @@ impl Game {
         let hash = chain_hash(self.log.last().map(|l| l.hash.as_str()), at_ms, &event);
         self.log.push(Logged { at_ms, event, hash });
         Ok(())
+    }
+
+    /// How this game's log stands to another copy of the same game's.
+    ///
+    /// Logs only grow, so of two copies the longer one whose log starts with
+    /// the other's is the newer; anything else is two histories that must
+    /// not silently replace each other.
+    #[must_use]
+    pub fn lineage(&self, other: &Game) -> Lineage {
+        if self.id != other.id || self.created_ms != other.created_ms || self.initial != other.initial {
+            return Lineage::Diverged;
+        }
+        let shared = self.log.len().min(other.log.len());
+        let same_start = shared == 0 || self.log[shared - 1].hash == other.log[shared - 1].hash;
+        match (same_start, self.log.len().cmp(&other.log.len())) {
+            (false, _) => Lineage::Diverged,
+            (true, std::cmp::Ordering::Equal) => Lineage::Same,
+            (true, std::cmp::Ordering::Greater) => Lineage::Ahead,
+            (true, std::cmp::Ordering::Less) => Lineage::Behind,
+        }
     }
 
     /// Recomputes every hash of the log: `Err` names the first altered event.
@@ -299,6 +332,25 @@ mod tests {
         assert!(g.verify_chain().is_ok());
         g.log[1].at_ms += 1;
         assert_eq!(g.verify_chain(), Err(ChainError { index: 1 }));
+    }
+
+    #[test]
+    fn lineage_tells_newer_copies_from_diverged_ones() {
+        let base = game();
+        let edit = |g: &Game, round: &str, at: u64| {
+            let mut g = g.clone();
+            let setup = Setup { round: round.into(), ..g.setup().clone() };
+            g.apply(Event::DetailsEdited(setup), at).unwrap();
+            g
+        };
+        let one = edit(&base, "1", 2000);
+        let two = edit(&one, "2", 3000);
+        let other = edit(&one, "9", 3000);
+        assert_eq!(one.lineage(&one.clone()), Lineage::Same);
+        assert_eq!(two.lineage(&one), Lineage::Ahead);
+        assert_eq!(one.lineage(&two), Lineage::Behind);
+        assert_eq!(two.lineage(&other), Lineage::Diverged);
+        assert_eq!(base.lineage(&Game::new("other", base.setup().clone(), 1000)), Lineage::Diverged);
     }
 
     #[test]

@@ -224,8 +224,10 @@ struct Dial {
     period: u32,
     /// Time the clock has run for the move in progress.
     think_ms: u64,
-    /// The flag is down: fell and no time has come since.
+    /// The clock is at zero: the flag fell and no time has come since.
     down: bool,
+    /// The flag shown: the first fall since the arbiter last set this clock.
+    flag: Option<FlagFall>,
     account: Account,
 }
 
@@ -341,6 +343,7 @@ impl Face {
                     .is_some_and(|due| dial.moves < due)
                 {
                     self.flags.push(fall);
+                    dial.flag.get_or_insert(fall);
                 }
                 dial.period += 1;
                 let time = schedule.period(dial.period).time_ms;
@@ -348,6 +351,7 @@ impl Face {
                 dial.account.allotted_ms += time;
             } else {
                 self.flags.push(fall);
+                dial.flag.get_or_insert(fall);
                 dial.down = true;
             }
         }
@@ -355,6 +359,13 @@ impl Face {
             side,
             since_ms: now,
         };
+    }
+
+    fn flagged_first(&self) -> Option<FlagFall> {
+        self.dials
+            .iter()
+            .filter_map(|d| d.flag)
+            .min_by_key(|f| f.at_ms)
     }
 
     fn frozen(&self, side: Side, settings: &ClockSettings) -> bool {
@@ -385,6 +396,7 @@ impl Clock {
                 period: 1,
                 think_ms: 0,
                 down: false,
+                flag: None,
                 account: Account {
                     allotted_ms: first.time_ms,
                     increments_ms: increment,
@@ -462,13 +474,17 @@ impl Clock {
                     dial.moves = setting.moves;
                     dial.period = setting.period;
                     dial.down = false;
+                    dial.flag = None;
                 }
             }
             ClockAction::AddTime { side, ms } => {
                 let dial = &mut self.face.dials[ix(side)];
                 dial.remaining_ms += ms as i64;
                 dial.account.added_ms += ms as i64;
-                dial.down &= dial.remaining_ms <= 0;
+                if dial.remaining_ms > 0 {
+                    dial.down = false;
+                    dial.flag = None;
+                }
             }
         }
         Ok(())
@@ -605,14 +621,21 @@ impl Clock {
         matches!(self.face.run, Run::Paused { .. })
     }
 
-    /// Every flag fall by `now_ms`, in order.
+    /// Every flag fall by `now_ms`, in order, including those the arbiter
+    /// has since corrected.
     pub fn flags(&self, now_ms: u64) -> Vec<FlagFall> {
         self.face_at(now_ms).flags
     }
 
-    /// The first flag to fall by `now_ms`: what the clock keeps on display.
+    /// `side`'s flag as the clock shows it at `now_ms`: its first fall since
+    /// the arbiter last set that clock.
+    pub fn flag(&self, side: Side, now_ms: u64) -> Option<FlagFall> {
+        self.face_at(now_ms).dials[ix(side)].flag
+    }
+
+    /// The first flag to fall, kept on display until the arbiter sets the clocks.
     pub fn flagged_first(&self, now_ms: u64) -> Option<FlagFall> {
-        self.face_at(now_ms).flags.first().copied()
+        self.face_at(now_ms).flagged_first()
     }
 
     /// The time of each completed move, in order.
@@ -640,7 +663,7 @@ impl Clock {
                 moves: dial.moves,
                 period: dial.period,
                 think_ms: dial.think_ms,
-                flag_down: face.flags.iter().any(|f| f.side == side),
+                flag: dial.flag,
                 account: dial.account,
             }
         };
@@ -650,7 +673,7 @@ impl Clock {
             paused: self.is_paused(),
             white: dial(Side::White),
             black: dial(Side::Black),
-            flagged_first: face.flags.first().copied(),
+            flagged_first: face.flagged_first(),
         }
     }
 }
@@ -664,8 +687,8 @@ pub struct DialReading {
     pub period: u32,
     /// How long the current move has taken so far.
     pub think_ms: u64,
-    /// A flag of this side has fallen.
-    pub flag_down: bool,
+    /// The flag shown, if it has fallen.
+    pub flag: Option<FlagFall>,
     pub account: Account,
 }
 
@@ -721,15 +744,14 @@ pub fn rule_flag_fall(
     class: Class,
     claimant: Option<Side>,
 ) -> Ruling {
-    let flags = clock.flags(now_ms);
-    let down = |side: Side| flags.iter().any(|f| f.side == side);
+    let down = |side: Side| clock.flag(side, now_ms).is_some();
     let ruling = |verdict, article: &str, explanation: String| Ruling {
         verdict,
         article: article.to_owned(),
         explanation,
     };
     let flagged = match class {
-        Class::Standard => match flags.first() {
+        Class::Standard => match clock.flagged_first(now_ms) {
             Some(first) => first.side,
             None => return ruling(Verdict::PlayOn, "6.9", "No flag has fallen.".to_owned()),
         },

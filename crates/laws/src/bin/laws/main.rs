@@ -2,6 +2,9 @@
 
 use clap::{Parser, Subcommand};
 
+mod clock;
+mod time_control;
+
 #[derive(Parser)]
 #[command(
     name = "laws",
@@ -20,12 +23,18 @@ enum Command {
         /// A game record as exported by the app (JSON).
         file: std::path::PathBuf,
     },
+    /// Print a time control's periods and class (standard, rapid, blitz) as JSON.
+    TimeControl(time_control::Args),
+    /// Replay a clock log: timestamped actions as JSON lines on stdin, the clock after each.
+    Clock(clock::Args),
 }
 
 fn main() -> std::process::ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::VerifyLog { file } => verify_log(&file),
+        Command::TimeControl(args) => time_control::run(args),
+        Command::Clock(args) => clock::run(args),
     };
     match result {
         Ok(()) => std::process::ExitCode::SUCCESS,

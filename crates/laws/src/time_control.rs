@@ -258,10 +258,14 @@ impl TimeControl {
         }
     }
 
-    /// Reads either notation: the PGN tag first, then the human form.
+    /// Reads either notation: the human form when minutes, seconds or hours
+    /// are marked (`'`, `"`, `h`), the PGN tag otherwise.
     pub fn read(text: &str) -> Result<TimeControl, TimeControlError> {
-        text.parse()
-            .or_else(|tag_error| TimeControl::from_human(text).map_err(|_| tag_error))
+        if text.contains(['\'', '"', 'h']) {
+            TimeControl::from_human(text)
+        } else {
+            text.parse()
+        }
     }
 }
 

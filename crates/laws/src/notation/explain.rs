@@ -15,6 +15,7 @@ pub(super) fn explain(position: &Chess, pattern: &Pattern) -> String {
     match pattern {
         Pattern::Castle(side) => castling(position, *side),
         Pattern::Move(p) => piece_move(position, p, pattern),
+        Pattern::Null => "a null move (a pass) is not a move in chess".to_owned(),
     }
 }
 
@@ -74,14 +75,19 @@ fn piece_move(position: &Chess, p: &MovePattern, pattern: &Pattern) -> String {
         .collect();
     if let Some(m) = ours.first() {
         let from = m.from().map_or_else(String::new, |sq| sq.to_string());
-        return if position.is_check() {
+        return if m.role() == Role::King {
+            format!("the king would be in check on {}", m.to())
+        } else if position.is_check() {
             format!(
                 "{us} is in check, and {} {from}-{} does not parry it",
                 role_name(m.role()),
                 m.to()
             )
-        } else if m.role() == Role::King {
-            format!("the king would be in check on {}", m.to())
+        } else if m.is_en_passant() {
+            format!(
+                "the en passant capture {from}-{} would expose the king to check",
+                m.to()
+            )
         } else {
             format!(
                 "the {} on {from} is pinned: moving it would expose the king to check",

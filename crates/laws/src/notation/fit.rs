@@ -10,7 +10,7 @@ use super::parse::{CheckMark, Dest, Marks, MovePattern, Pattern};
 pub(super) fn fits(pattern: &Pattern, mv: Move, turn: Color) -> bool {
     match (*pattern, mv) {
         (Pattern::Castle(side), Move::Castle { .. }) => mv.castling_side() == Some(side),
-        (Pattern::Castle(_), _) | (_, Move::Put { .. }) => false,
+        (Pattern::Castle(_) | Pattern::Null, _) | (_, Move::Put { .. }) => false,
         (Pattern::Move(p), Move::Castle { king, rook }) => {
             // Castling written as the king's move: Kg1, Ke1-g1.
             let side = CastlingSide::from_king_side(rook.file() > king.file());

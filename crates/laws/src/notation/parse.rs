@@ -43,6 +43,8 @@ pub(super) enum Dest {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Pattern {
     Castle(CastlingSide),
+    /// `--` or `Z0`: a pass, which chess does not have.
+    Null,
     Move(MovePattern),
 }
 
@@ -98,6 +100,12 @@ pub(super) fn parse(text: &str, lang: Lang) -> Result<Written, String> {
             "nothing is written".to_owned()
         } else {
             format!("no move in {text:?}, only marks")
+        });
+    }
+    if matches!(body, "--" | "Z0" | "z0") {
+        return Ok(Written {
+            marks,
+            readings: vec![(0, Pattern::Null)],
         });
     }
     if let Some(side) = castling(body) {
@@ -234,10 +242,13 @@ fn tokenize(body: &str, lang: Lang) -> Result<Vec<Vec<(u32, Tok)>>, String> {
     let mut i = 0;
     while i < chars.len() {
         let c = chars[i];
-        // The Russian king is two letters, Кр; К alone is the knight.
-        if lang == Lang::Ru && matches!(c, 'К' | 'к') && matches!(chars.get(i + 1), Some('р' | 'Р'))
+        // The Russian king is two letters, Кр; К alone is the knight. Latin
+        // K and p, which look the same, are read as the Cyrillic letters.
+        if lang == Lang::Ru
+            && matches!(c, 'К' | 'к' | 'K' | 'k')
+            && matches!(chars.get(i + 1), Some('р' | 'Р' | 'p' | 'P'))
         {
-            let penalty = u32::from(c == 'к') + u32::from(chars[i + 1] == 'Р');
+            let penalty = u32::from(c.is_lowercase()) + u32::from(chars[i + 1].is_uppercase());
             out.push(vec![(penalty, Tok::Piece(Role::King))]);
             i += 2;
             continue;
@@ -286,9 +297,13 @@ fn readings_of(c: char, lang: Lang) -> Vec<(u32, Tok)> {
         ')' => alts.push((0, Tok::Close)),
         _ => {}
     }
-    // Against its case: an upper-case file, a lower-case piece initial.
+    // Against its case: a lower-case initial; an upper-case file, unless the
+    // capital is a piece initial in any language (a French `C` on an English
+    // sheet is a wrong language, not the c-file).
     if c.is_uppercase() {
-        if let Some(file) = c.to_lowercase().next().and_then(file_letter) {
+        if Lang::ALL.into_iter().all(|l| piece_initial(c, l).is_none())
+            && let Some(file) = c.to_lowercase().next().and_then(file_letter)
+        {
             alts.push((1, Tok::File(file)));
         }
     } else if c.is_lowercase()
@@ -312,11 +327,15 @@ fn file_letter(c: char) -> Option<File> {
 }
 
 /// The piece named by a one-letter initial of `lang` (the two-letter Кр is
-/// handled by the tokenizer). English also names the pawn `P`.
+/// handled by the tokenizer). English also names the pawn `P`; in Russian
+/// the Latin C and K, which look the same, are the Cyrillic С and К.
 fn piece_initial(c: char, lang: Lang) -> Option<Role> {
-    if lang == Lang::En && c == 'P' {
-        return Some(Role::Pawn);
-    }
+    let c = match (lang, c) {
+        (Lang::En, 'P') => return Some(Role::Pawn),
+        (Lang::Ru, 'C') => 'С',
+        (Lang::Ru, 'K') => 'К',
+        _ => c,
+    };
     let mut buf = [0; 4];
     let c = &*c.encode_utf8(&mut buf);
     [

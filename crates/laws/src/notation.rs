@@ -29,6 +29,9 @@
 //!   Russian king is the two letters `Кр`, the Russian `К` alone the knight;
 //!   Cyrillic а, с, е typed for the files a, c, e are read as those files.
 //! - The pawn's short capture `ed` / `exd` (file to file).
+//! - Coordinate notation, square to square without a letter (`g1f3`,
+//!   `e1g1`, `e7e8Q`): the piece on the origin square, whichever it is,
+//!   with [`Note::PieceLetterMissing`] when it is not a pawn.
 //!
 //! # Decisions
 //!
@@ -183,6 +186,9 @@ pub enum Note {
     OriginNotCanonical,
     /// Castling written as the king's move (`Kg1`, `Ke1-g1`).
     CastlingAsKingMove,
+    /// A piece's move written from square to square without its letter
+    /// (`g1f3`, coordinate notation): the piece on the origin square moves.
+    PieceLetterMissing,
     /// The move gives check; no `+` was written.
     CheckNotMarked,
     /// The move mates; no `#` was written.
@@ -210,6 +216,7 @@ impl fmt::Display for Note {
             Note::OriginNotNeeded => "more of the origin written than needed",
             Note::OriginNotCanonical => "origin not written as SAN writes it",
             Note::CastlingAsKingMove => "castling written as a king move",
+            Note::PieceLetterMissing => "piece letter missing (square to square)",
             Note::CheckNotMarked => "check not marked",
             Note::MateNotMarked => "checkmate not marked",
             Note::CheckMarkWithoutCheck => "check mark, but no check",

@@ -17,7 +17,7 @@ use std::fs;
 use std::path::Path;
 
 use laws::notation::{self, Lang, Reading};
-use shakmaty::{CastlingMode, Chess, Move, fen::Fen, uci::UciMove};
+use shakmaty::{CastlingMode, Chess, Move, Position, fen::Fen, uci::UciMove};
 
 struct Context {
     position: Chess,
@@ -143,4 +143,84 @@ fn case_files() {
         failures.len(),
         failures.join("\n")
     );
+}
+
+/// A position reached by a random game of up to `plies` moves.
+fn playout(choices: &[u16]) -> Chess {
+    let mut position = Chess::default();
+    for &c in choices {
+        let moves = position.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let m = moves[usize::from(c) % moves.len()];
+        position = position.play(m).expect("legal");
+    }
+    position
+}
+
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// Whatever is written, in every language and figurines, reads back
+        /// as that move with nothing to note.
+        #[test]
+        fn written_moves_read_back(choices in proptest::collection::vec(any::<u16>(), 0..80)) {
+            let position = playout(&choices);
+            for m in position.legal_moves() {
+                let san = notation::write(&position, &m, Lang::En);
+                for lang in Lang::ALL {
+                    let text = notation::write(&position, &m, lang);
+                    prop_assert_eq!(
+                        notation::read(&position, &text, lang),
+                        Reading::Legal { mv: m, san: san.clone(), notes: vec![] },
+                        "{} in {}", text, lang
+                    );
+                }
+                let figurine = notation::write_figurine(&position, &m);
+                prop_assert!(notation::read(&position, &figurine, Lang::Pl).is_legal(), "{}", figurine);
+            }
+        }
+
+        /// The long form from-to (UCI with the promotion piece in capitals)
+        /// always reads as the move.
+        #[test]
+        fn long_forms_read_as_the_move(choices in proptest::collection::vec(any::<u16>(), 0..80)) {
+            let position = playout(&choices);
+            for m in position.legal_moves() {
+                let uci = uci(&m);
+                let text = format!("{}{}", &uci[..4], uci[4..].to_uppercase());
+                let reading = notation::read(&position, &text, Lang::En);
+                prop_assert_eq!(reading.legal_move(), Some(&m), "{} gave {}", text, reading);
+            }
+        }
+
+        /// Any text at all: one verdict, and never a move that is not legal.
+        #[test]
+        fn any_text_gets_a_sound_verdict(
+            choices in proptest::collection::vec(any::<u16>(), 0..40),
+            text in "[a-hKQRBNx1-8=+#:()O0 -]{0,12}|\\PC{0,12}",
+            lang in proptest::sample::select(Lang::ALL.to_vec()),
+        ) {
+            let position = playout(&choices);
+            let legal = position.legal_moves();
+            match notation::read(&position, &text, lang) {
+                Reading::Legal { mv, .. } => prop_assert!(legal.contains(&mv)),
+                Reading::Ambiguous { candidates } => {
+                    prop_assert!(candidates.len() >= 2);
+                    for (i, c) in candidates.iter().enumerate() {
+                        prop_assert!(legal.contains(c));
+                        prop_assert!(!candidates[i + 1..].contains(c));
+                    }
+                }
+                Reading::Unreadable { reason } | Reading::Illegal { reason } => {
+                    prop_assert!(!reason.is_empty());
+                }
+            }
+        }
+    }
 }

@@ -47,7 +47,13 @@ fn piece_move(position: &Chess, p: &MovePattern, pattern: &Pattern) -> String {
     let board = position.board();
     let turn = position.turn();
     let us = colour(turn);
-    let what = format!("{} {}", us.to_lowercase(), role_name(p.role));
+    // Coordinate notation (`g1f3`) names no piece: whichever stands there.
+    let noun = if p.coordinate {
+        "piece"
+    } else {
+        role_name(p.role)
+    };
+    let what = format!("{} {noun}", us.to_lowercase());
 
     // Castling written as the king's move, Kg1 or Ke1-g1.
     if p.role == Role::King
@@ -104,9 +110,13 @@ fn piece_move(position: &Chess, p: &MovePattern, pattern: &Pattern) -> String {
             colour(!turn)
         );
     }
-    let own = board.by_piece(p.role.of(turn));
+    let own = if p.coordinate {
+        board.by_color(turn)
+    } else {
+        board.by_piece(p.role.of(turn))
+    };
     if own.is_empty() {
-        return format!("{us} has no {}", role_name(p.role));
+        return format!("{us} has no {noun}");
     }
     if let (Some(file), Some(rank)) = (p.from_file, p.from_rank) {
         let from = Square::from_coords(file, rank);

@@ -52,6 +52,9 @@ pub(super) enum Pattern {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct MovePattern {
     pub role: Role,
+    /// No piece letter, but the whole origin square (`g1f3`, coordinate
+    /// notation): the piece standing there, whichever it is.
+    pub coordinate: bool,
     pub from_file: Option<File>,
     pub from_rank: Option<Rank>,
     pub capture: bool,
@@ -401,9 +404,9 @@ fn enumerate(
 
 /// `[piece] [origin] [x|:|-] target [promotion]`, or the pawn's `ed`.
 fn grammar(toks: &[Tok]) -> Result<MovePattern, &'static str> {
-    let (role, mut t) = match toks {
-        [Tok::Piece(role), rest @ ..] => (*role, rest),
-        _ => (Role::Pawn, toks),
+    let (role, lettered, mut t) = match toks {
+        [Tok::Piece(role), rest @ ..] => (*role, true, rest),
+        _ => (Role::Pawn, false, toks),
     };
     let promotion = match t {
         [
@@ -467,6 +470,7 @@ fn grammar(toks: &[Tok]) -> Result<MovePattern, &'static str> {
     }
     Ok(MovePattern {
         role,
+        coordinate: !lettered && from_file.is_some() && from_rank.is_some(),
         from_file,
         from_rank,
         capture,
@@ -494,6 +498,7 @@ mod tests {
     ) -> Pattern {
         Pattern::Move(MovePattern {
             role,
+            coordinate: false,
             from_file: from.0,
             from_rank: from.1,
             capture,

@@ -4,6 +4,7 @@ use clap::{Parser, Subcommand};
 
 mod clock;
 mod time_control;
+mod read;
 
 #[derive(Parser)]
 #[command(
@@ -27,6 +28,8 @@ enum Command {
     TimeControl(time_control::Args),
     /// Replay a clock log: timestamped actions as JSON lines on stdin, the clock after each.
     Clock(clock::Args),
+    /// Read a written move: legal, ambiguous, illegal or unreadable (JSON).
+    Read(read::Args),
 }
 
 fn main() -> std::process::ExitCode {
@@ -35,6 +38,7 @@ fn main() -> std::process::ExitCode {
         Command::VerifyLog { file } => verify_log(&file),
         Command::TimeControl(args) => time_control::run(args),
         Command::Clock(args) => clock::run(args),
+        Command::Read(args) => read::run(args),
     };
     match result {
         Ok(()) => std::process::ExitCode::SUCCESS,

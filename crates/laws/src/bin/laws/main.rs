@@ -2,6 +2,8 @@
 
 use clap::{Parser, Subcommand};
 
+mod read;
+
 #[derive(Parser)]
 #[command(
     name = "laws",
@@ -20,12 +22,15 @@ enum Command {
         /// A game record as exported by the app (JSON).
         file: std::path::PathBuf,
     },
+    /// Read a written move: legal, ambiguous, illegal or unreadable (JSON).
+    Read(read::Args),
 }
 
 fn main() -> std::process::ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::VerifyLog { file } => verify_log(&file),
+        Command::Read(args) => read::run(args),
     };
     match result {
         Ok(()) => std::process::ExitCode::SUCCESS,

@@ -41,13 +41,10 @@
 
 use std::{fmt, io, ops::ControlFlow};
 
+use crate::notation::{self, Lang, Reading};
 use pgn_reader::{KnownOutcome, Nag, Outcome, RawComment, RawTag, Reader, SanPlus, Skip, Visitor};
 use serde::{Deserialize, Serialize};
-use shakmaty::{
-    CastlingMode, Chess, Color, EnPassantMode, Move, Position,
-    fen::Fen,
-    san::{San, SanError},
-};
+use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, Position, fen::Fen, san::San};
 
 /// The comment that marks a draw offer made with the move before it.
 pub const DRAW_OFFER_COMMENT: &str = "draw offer";
@@ -163,28 +160,49 @@ fn tag_value<'a>(tags: &'a [(String, String)], name: &str) -> Option<&'a str> {
         .map(|(_, v)| v.as_str())
 }
 
-/// Why a mainline move could not be played.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+/// Why a mainline move could not be played. The verdicts on the move
+/// text are those of [`notation::read`] in English (Appendix A8).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "verdict", rename_all = "snake_case")]
 pub enum MoveProblem {
-    /// No legal move matches the SAN.
-    Illegal,
-    /// Several legal moves match the SAN.
-    Ambiguous,
+    /// No legal move fits the text (A8c).
+    Illegal { reason: String },
+    /// Several legal moves fit the text (A8a), in SAN.
+    Ambiguous { candidates: Vec<String> },
+    /// The text cannot be read as a move (A8b).
+    Unreadable { reason: String },
     /// A null move (`--`, `Z0`): no move on the board.
     Null,
     /// An unreadable `[%clk]` or `[%emt]` value after the move.
-    BadClock,
+    BadClock { comment: String },
+}
+
+impl MoveProblem {
+    /// `illegal`, `ambiguous`, `unreadable`, `null` or `bad_clock`.
+    pub fn verdict(&self) -> &'static str {
+        match self {
+            MoveProblem::Illegal { .. } => "illegal",
+            MoveProblem::Ambiguous { .. } => "ambiguous",
+            MoveProblem::Unreadable { .. } => "unreadable",
+            MoveProblem::Null => "null",
+            MoveProblem::BadClock { .. } => "bad_clock",
+        }
+    }
 }
 
 impl fmt::Display for MoveProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            MoveProblem::Illegal => "illegal move",
-            MoveProblem::Ambiguous => "ambiguous move",
-            MoveProblem::Null => "null move",
-            MoveProblem::BadClock => "unreadable clock comment",
-        })
+        match self {
+            MoveProblem::Illegal { reason } => write!(f, "illegal move: {reason}"),
+            MoveProblem::Ambiguous { candidates } => {
+                write!(f, "ambiguous move: {}", candidates.join(", "))
+            }
+            MoveProblem::Unreadable { reason } => write!(f, "unreadable move: {reason}"),
+            MoveProblem::Null => f.write_str("null move"),
+            MoveProblem::BadClock { comment } => {
+                write!(f, "unreadable clock comment {{{comment}}}")
+            }
+        }
     }
 }
 
@@ -211,6 +229,8 @@ pub enum ImportError {
         text: String,
         problem: MoveProblem,
         position: Box<Chess>,
+        /// The game's `Result` tag (`*` when absent).
+        result: PgnResult,
     },
     /// The file itself cannot be read from here on (I/O error, a tag line
     /// too long); no further games are returned.
@@ -367,18 +387,20 @@ impl Visitor for Importer {
         san_plus: SanPlus,
     ) -> ControlFlow<Self::Output> {
         movetext.finish_move(self.games)?;
-        let problem = match san_plus.san {
+        let text = san_plus.to_string();
+        let played = match san_plus.san {
             San::Null => Err(MoveProblem::Null),
-            ref san => san.to_move(&movetext.position).map_err(|e| match e {
-                SanError::IllegalSan => MoveProblem::Illegal,
-                SanError::AmbiguousSan => MoveProblem::Ambiguous,
-            }),
+            // Lenient: what shakmaty's strict SAN refuses, the scoresheet
+            // reader may still read as exactly one move.
+            ref san => san
+                .to_move(&movetext.position)
+                .or_else(|_| read_leniently(&movetext.position, &text)),
         };
-        match problem {
+        match played {
             Ok(mv) => {
                 movetext.position.play_unchecked(mv.clone());
                 movetext.game.moves.push(ImportedMove {
-                    san: san_plus.to_string(),
+                    san: text,
                     mv,
                     clock_ms: None,
                     emt_ms: None,
@@ -388,15 +410,12 @@ impl Visitor for Importer {
                 });
                 ControlFlow::Continue(())
             }
-            Err(problem) => {
-                let text = san_plus.to_string();
-                ControlFlow::Break(Err(movetext.error(
-                    self.games,
-                    movetext.game.moves.len() + 1,
-                    text,
-                    problem,
-                )))
-            }
+            Err(problem) => ControlFlow::Break(Err(movetext.error(
+                self.games,
+                movetext.game.moves.len() + 1,
+                text,
+                problem,
+            ))),
         }
     }
 
@@ -471,7 +490,14 @@ impl Movetext {
                     before.play_unchecked(m.mv.clone());
                 }
                 self.position = before;
-                ControlFlow::Break(Err(self.error(game, ply, text, MoveProblem::BadClock)))
+                ControlFlow::Break(Err(self.error(
+                    game,
+                    ply,
+                    text,
+                    MoveProblem::BadClock {
+                        comment: comment.trim().to_owned(),
+                    },
+                )))
             }
         }
     }
@@ -485,7 +511,23 @@ impl Movetext {
             text,
             problem,
             position: Box::new(self.position.clone()),
+            result: self.game.result,
         }
+    }
+}
+
+/// Reads a move the way an arbiter reads a scoresheet entry (English).
+fn read_leniently(position: &Chess, text: &str) -> Result<Move, MoveProblem> {
+    match notation::read(position, text, Lang::En) {
+        Reading::Legal { mv, .. } => Ok(mv),
+        Reading::Ambiguous { candidates } => Err(MoveProblem::Ambiguous {
+            candidates: candidates
+                .iter()
+                .map(|m| San::from_move(position, *m).to_string())
+                .collect(),
+        }),
+        Reading::Unreadable { reason } => Err(MoveProblem::Unreadable { reason }),
+        Reading::Illegal { reason } => Err(MoveProblem::Illegal { reason }),
     }
 }
 
@@ -600,6 +642,117 @@ fn format_clock(ms: u64) -> String {
     } else {
         let fraction = format!("{millis:03}");
         format!("{hms}.{}", fraction.trim_end_matches('0'))
+    }
+}
+
+/// The first problem of a game, for `laws check`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Problem {
+    /// 1-based half-move of the problem; 0 for the game's tags.
+    pub ply: usize,
+    /// The move text, or the FEN or variant that is wrong.
+    pub text: String,
+    /// `illegal`, `ambiguous`, `unreadable` (Appendix A8 c, a, b), `null`,
+    /// `bad_clock`, `bad_fen`, `unsupported_variant` or `unreadable_file`.
+    pub verdict: String,
+    /// Why, in words (for `ambiguous`, the candidate moves).
+    pub reason: String,
+}
+
+/// The verdict on one game of a file: `laws check` prints one per line.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameCheck {
+    /// 1-based number of the game in the file.
+    pub game: usize,
+    /// Half-moves replayed without a problem.
+    pub plies: usize,
+    pub result: PgnResult,
+    /// The first problem, if any.
+    pub problem: Option<Problem>,
+}
+
+impl GameCheck {
+    /// Summarises an imported game or its error.
+    pub fn of(imported: &Result<ImportedGame, ImportError>) -> GameCheck {
+        let (game, plies, result, problem) = match imported {
+            Ok(game) => {
+                return GameCheck {
+                    game: game.number,
+                    plies: game.moves.len(),
+                    result: game.result,
+                    problem: None,
+                };
+            }
+            Err(ImportError::Move {
+                game,
+                ply,
+                text,
+                problem,
+                result,
+                ..
+            }) => {
+                let reason = match problem {
+                    MoveProblem::Illegal { reason } | MoveProblem::Unreadable { reason } => {
+                        reason.clone()
+                    }
+                    MoveProblem::Ambiguous { candidates } => candidates.join(", "),
+                    MoveProblem::Null => "a null move is not a move on the board".to_owned(),
+                    MoveProblem::BadClock { comment } => {
+                        format!("unreadable clock comment {{{comment}}}")
+                    }
+                };
+                (
+                    *game,
+                    ply - 1,
+                    *result,
+                    Problem {
+                        ply: *ply,
+                        text: text.clone(),
+                        verdict: problem.verdict().to_owned(),
+                        reason,
+                    },
+                )
+            }
+            Err(ImportError::BadFen { game, fen, reason }) => (
+                *game,
+                0,
+                PgnResult::Unknown,
+                Problem {
+                    ply: 0,
+                    text: fen.clone(),
+                    verdict: "bad_fen".to_owned(),
+                    reason: reason.clone(),
+                },
+            ),
+            Err(ImportError::UnsupportedVariant { game, variant }) => (
+                *game,
+                0,
+                PgnResult::Unknown,
+                Problem {
+                    ply: 0,
+                    text: variant.clone(),
+                    verdict: "unsupported_variant".to_owned(),
+                    reason: "only chess and Chess960 are played".to_owned(),
+                },
+            ),
+            Err(ImportError::Unreadable { game, reason }) => (
+                *game,
+                0,
+                PgnResult::Unknown,
+                Problem {
+                    ply: 0,
+                    text: String::new(),
+                    verdict: "unreadable_file".to_owned(),
+                    reason: reason.clone(),
+                },
+            ),
+        };
+        GameCheck {
+            game,
+            plies,
+            result,
+            problem: Some(problem),
+        }
     }
 }
 

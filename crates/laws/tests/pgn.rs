@@ -1,7 +1,7 @@
 //! PGN import and export: real games from the pgn-reader crate's benches
 //! (GPL-3.0, in `tests/data/`) and the case files in `tests/cases/pgn/`.
 
-use laws::pgn::{self, ImportError, ImportedGame, PgnResult, Record, RecordMove};
+use laws::pgn::{self, GameCheck, ImportError, ImportedGame, PgnResult, Record, RecordMove};
 use shakmaty::Position;
 
 const TWIC: &[u8] = include_bytes!("data/twic1599_1000k.pgn");
@@ -33,6 +33,7 @@ fn round_trip(file: &[u8], expected_games: usize) {
     assert_eq!(games.len(), expected_games);
     let mut text = String::new();
     for (i, game) in games.iter().enumerate() {
+        assert_eq!(GameCheck::of(game).problem, None);
         let game = game.as_ref().unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(game.number, i + 1);
         text.push_str(&pgn::export(&record_of(game)).unwrap());

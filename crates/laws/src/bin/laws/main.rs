@@ -2,6 +2,7 @@
 
 use clap::{Parser, Subcommand};
 
+mod check;
 mod read;
 
 #[derive(Parser)]
@@ -24,6 +25,8 @@ enum Command {
     },
     /// Read a written move: legal, ambiguous, illegal or unreadable (JSON).
     Read(read::Args),
+    /// Replay every game of a PGN file: one JSON line per game with its first problem.
+    Check(check::Args),
 }
 
 fn main() -> std::process::ExitCode {
@@ -31,6 +34,7 @@ fn main() -> std::process::ExitCode {
     let result = match cli.command {
         Command::VerifyLog { file } => verify_log(&file),
         Command::Read(args) => read::run(args),
+        Command::Check(args) => check::run(args),
     };
     match result {
         Ok(()) => std::process::ExitCode::SUCCESS,

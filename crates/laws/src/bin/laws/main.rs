@@ -4,6 +4,7 @@ use clap::{Parser, Subcommand};
 
 mod clock;
 mod time_control;
+mod check;
 mod read;
 
 #[derive(Parser)]
@@ -30,6 +31,8 @@ enum Command {
     Clock(clock::Args),
     /// Read a written move: legal, ambiguous, illegal or unreadable (JSON).
     Read(read::Args),
+    /// Replay every game of a PGN file: one JSON line per game with its first problem.
+    Check(check::Args),
 }
 
 fn main() -> std::process::ExitCode {
@@ -39,6 +42,7 @@ fn main() -> std::process::ExitCode {
         Command::TimeControl(args) => time_control::run(args),
         Command::Clock(args) => clock::run(args),
         Command::Read(args) => read::run(args),
+        Command::Check(args) => check::run(args),
     };
     match result {
         Ok(()) => std::process::ExitCode::SUCCESS,

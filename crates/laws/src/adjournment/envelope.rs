@@ -158,7 +158,9 @@ impl Envelope {
                 in_position: number,
             });
         }
-        if position.is_game_over() {
+        // Only mate and stalemate: a dead position nobody noticed can still
+        // be adjourned, and A8 and A10 then rule on it.
+        if position.legal_moves().is_empty() {
             return Err(EnvelopeError::GameOver);
         }
         let r = &self.resumption;

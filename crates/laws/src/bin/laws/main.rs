@@ -2,6 +2,9 @@
 
 use clap::{Parser, Subcommand};
 
+mod envelope;
+mod judge;
+
 #[derive(Parser)]
 #[command(
     name = "laws",
@@ -20,12 +23,21 @@ enum Command {
         /// A game record as exported by the app (JSON).
         file: std::path::PathBuf,
     },
+    /// Sealed-move envelopes of adjourned games (Appendix A).
+    Envelope {
+        #[command(subcommand)]
+        command: envelope::EnvelopeCommand,
+    },
+    /// Judge a resumption scenario given as JSON (Appendix A); `-` reads standard input.
+    Judge { file: std::path::PathBuf },
 }
 
 fn main() -> std::process::ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::VerifyLog { file } => verify_log(&file),
+        Command::Envelope { command } => envelope::run(command),
+        Command::Judge { file } => judge::run(&file),
     };
     match result {
         Ok(()) => std::process::ExitCode::SUCCESS,

@@ -248,3 +248,365 @@ fn every_judge_scenario_rules_as_stated() {
         }
     }
 }
+
+fn sample_outside() -> Envelope {
+    let case = Case {
+        name: "sample".into(),
+        fen: "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3".into(),
+        sealer_moves: vec!["e4".into(), "e5".into(), "Nf3".into(), "Nc6".into()],
+        draw_offer: None,
+        time_used: default_times(),
+        sealed_move: SealedMove {
+            text: String::new(),
+            lang: "en".into(),
+        },
+        steps: Vec::new(),
+    };
+    outside(&case)
+}
+
+fn sample_sealed() -> SealedEnvelope {
+    let sealed_move = SealedMove {
+        text: "Bb5".into(),
+        lang: "en".into(),
+    };
+    let entropy = Entropy {
+        salt: [11; 16],
+        nonce: [12; 12],
+    };
+    SealedEnvelope::seal(sample_outside(), &sealed_move, PIN, MIN_ITERATIONS, entropy).unwrap()
+}
+
+#[test]
+fn the_right_pin_opens_and_a_wrong_one_is_refused_as_such() {
+    let sealed = sample_sealed();
+    assert_eq!(sealed.open(PIN).unwrap().text, "Bb5");
+    assert_eq!(sealed.open("2469"), Err(OpenError::WrongPin));
+    assert!(
+        sealed
+            .open("")
+            .unwrap_err()
+            .to_string()
+            .starts_with("wrong PIN")
+    );
+}
+
+#[test]
+fn the_sealed_move_is_not_in_the_exported_envelope() {
+    let sealed = sample_sealed();
+    let json = serde_json::to_string(&sealed).unwrap();
+    assert!(!json.contains("Bb5"), "{json}");
+    assert!(!json.contains("\"text\""), "{json}");
+    // Not in the sealing event the game log stores either.
+    let event = AdjournmentEvent::Sealed {
+        envelope: Box::new(sealed),
+    };
+    assert!(!serde_json::to_string(&event).unwrap().contains("Bb5"));
+}
+
+/// Every leaf of `value`, as a JSON pointer.
+fn leaves(value: &Value, at: String, out: &mut Vec<String>) {
+    match value {
+        Value::Object(map) => map
+            .iter()
+            .for_each(|(k, v)| leaves(v, format!("{at}/{k}"), out)),
+        Value::Array(items) => items
+            .iter()
+            .enumerate()
+            .for_each(|(i, v)| leaves(v, format!("{at}/{i}"), out)),
+        _ => out.push(at),
+    }
+}
+
+fn altered(value: &Value) -> Value {
+    match value {
+        Value::String(s) if s == "white" => Value::from("black"),
+        Value::String(s) if s == "black" => Value::from("white"),
+        Value::String(s) if s.chars().all(|c| c.is_ascii_hexdigit()) && !s.is_empty() => {
+            // Still hex, one digit changed: only the fingerprint can tell.
+            let flipped = if s.starts_with('0') { "1" } else { "0" };
+            Value::from(format!("{flipped}{}", &s[1..]))
+        }
+        Value::String(s) => Value::from(format!("{s}.")),
+        Value::Number(n) => Value::from(n.as_u64().unwrap() + 1),
+        Value::Null => Value::from("black"),
+        other => panic!("unexpected leaf {other}"),
+    }
+}
+
+#[test]
+fn altering_any_field_is_detected_and_a_forged_fingerprint_does_not_open_it() {
+    let sealed = sample_sealed();
+    let original = serde_json::to_value(&sealed).unwrap();
+    let mut pointers = Vec::new();
+    leaves(&original, String::new(), &mut pointers);
+    assert!(pointers.len() >= 25, "{pointers:?}");
+    for pointer in pointers {
+        let mut value = original.clone();
+        let leaf = value.pointer_mut(&pointer).unwrap();
+        *leaf = altered(leaf);
+        let tampered: SealedEnvelope = serde_json::from_value(value.clone())
+            .unwrap_or_else(|e| panic!("{pointer}: the alteration should still read: {e}"));
+        let Err(OpenError::Tampered { computed, .. }) = tampered.open(PIN) else {
+            panic!("{pointer}: alteration not detected");
+        };
+        if pointer == "/fingerprint" {
+            continue;
+        }
+        // Someone who also rewrites the fingerprint still cannot open it: the
+        // outside is bound to the ciphertext.
+        value["fingerprint"] = Value::from(computed);
+        let forged: SealedEnvelope = serde_json::from_value(value).unwrap();
+        assert!(forged.check_fingerprint().is_ok());
+        assert!(
+            forged.open(PIN).is_err(),
+            "{pointer}: a forged envelope opened"
+        );
+    }
+}
+
+#[test]
+fn a_missing_or_added_field_is_detected() {
+    let sealed = sample_sealed();
+    let mut value = serde_json::to_value(&sealed).unwrap();
+    value["envelope"]["replies_to"] = Value::from("AAAA-BBBB-CCCC");
+    let added: SealedEnvelope = serde_json::from_value(value).unwrap();
+    assert!(matches!(added.open(PIN), Err(OpenError::Tampered { .. })));
+    let mut value = serde_json::to_value(&sealed).unwrap();
+    value["envelope"]["moves"].as_array_mut().unwrap().pop();
+    let shortened: SealedEnvelope = serde_json::from_value(value).unwrap();
+    assert!(
+        shortened
+            .open(PIN)
+            .unwrap_err()
+            .to_string()
+            .contains("tampered")
+    );
+}
+
+#[test]
+fn the_printed_fingerprint_is_checked_loosely() {
+    let sealed = sample_sealed();
+    let code = sealed.fingerprint().to_owned();
+    assert_eq!(code.len(), 14, "{code}");
+    assert!(sealed.has_fingerprint(&code.to_lowercase().replace('-', " ")));
+    assert!(!sealed.has_fingerprint("0000-0000-0000"));
+}
+
+#[test]
+fn sealing_refuses_a_short_pin_too_few_rounds_and_an_empty_move() {
+    let entropy = Entropy {
+        salt: [1; 16],
+        nonce: [2; 12],
+    };
+    let mv = SealedMove {
+        text: "Bb5".into(),
+        lang: "en".into(),
+    };
+    let seal = |pin: &str, rounds: u32, mv: &SealedMove| {
+        SealedEnvelope::seal(sample_outside(), mv, pin, rounds, entropy)
+    };
+    assert_eq!(
+        seal("123", MIN_ITERATIONS, &mv),
+        Err(SealError::PinTooShort { min: MIN_PIN_LEN })
+    );
+    assert_eq!(
+        seal(PIN, 1000, &mv),
+        Err(SealError::Iterations { given: 1000 })
+    );
+    let blank = SealedMove {
+        text: " ".into(),
+        lang: "en".into(),
+    };
+    assert_eq!(
+        seal(PIN, MIN_ITERATIONS, &blank),
+        Err(SealError::NothingWritten)
+    );
+    let mut outside = sample_outside();
+    outside.sealer = Side::Black;
+    let wrong = SealedEnvelope::seal(outside, &mv, PIN, MIN_ITERATIONS, entropy);
+    assert_eq!(
+        wrong,
+        Err(SealError::Envelope(EnvelopeError::SealerNotToMove {
+            sealer: Side::Black
+        }))
+    );
+}
+
+#[test]
+fn amending_reseals_the_same_move_under_a_new_fingerprint() {
+    let sealed = sample_sealed();
+    let mut corrected = sealed.envelope().clone();
+    corrected.time_used.black_ms += 60_000;
+    let entropy = Entropy {
+        salt: [21; 16],
+        nonce: [22; 12],
+    };
+    assert!(matches!(
+        sealed.amend("0000", corrected.clone(), entropy),
+        Err(AmendError::Open(OpenError::WrongPin))
+    ));
+    let amended = sealed.amend(PIN, corrected, entropy).unwrap();
+    assert_ne!(amended.fingerprint(), sealed.fingerprint());
+    assert_eq!(amended.open(PIN).unwrap().text, "Bb5");
+}
+
+#[test]
+fn a1a_the_draft_changes_until_the_clock_is_stopped() {
+    let outside = sample_outside();
+    let mut draft = SealingDraft::new(&outside).unwrap();
+    let entropy = Entropy {
+        salt: [1; 16],
+        nonce: [2; 12],
+    };
+    assert_eq!(
+        draft
+            .clone()
+            .seal(outside.clone(), 0, 0, PIN, MIN_ITERATIONS, entropy),
+        Err(SealError::NothingWritten)
+    );
+    draft.write("Bc4", "en").unwrap();
+    draft.write("Lb5", "de").unwrap();
+    assert_eq!(
+        draft.written().unwrap(),
+        &SealedMove {
+            text: "Lb5".into(),
+            lang: "de".into()
+        }
+    );
+    let position = outside.position().unwrap();
+    let bishop = shakmaty::san::San::from_ascii(b"Bb5")
+        .unwrap()
+        .to_move(&position)
+        .unwrap();
+    draft.choose(&bishop).unwrap();
+    assert_eq!(draft.written().unwrap().text, "Bb5");
+    let sealed = draft
+        .seal(outside, 0, 0, PIN, MIN_ITERATIONS, entropy)
+        .unwrap();
+    assert_eq!(sealed.open(PIN).unwrap().text, "Bb5");
+}
+
+#[test]
+fn a1a_a_move_made_on_the_board_is_the_sealed_move() {
+    let outside = sample_outside();
+    let position = outside.position().unwrap();
+    let mut draft = SealingDraft::new(&outside).unwrap();
+    draft.write("d4", "en").unwrap();
+    let played = shakmaty::san::San::from_ascii(b"Bc4")
+        .unwrap()
+        .to_move(&position)
+        .unwrap();
+    draft.played_on_board(&played).unwrap();
+    assert_eq!(draft.write("d4", "en"), Err(SealingError::MadeOnBoard));
+    assert_eq!(draft.written().unwrap().text, "Bc4");
+    let illegal = shakmaty::Move::Normal {
+        role: shakmaty::Role::King,
+        from: shakmaty::Square::E1,
+        to: shakmaty::Square::E3,
+        capture: None,
+        promotion: None,
+    };
+    assert_eq!(
+        SealingDraft::new(&outside).unwrap().choose(&illegal),
+        Err(SealingError::NotLegalOnBoard)
+    );
+}
+
+#[test]
+fn a1b_adjourning_early_charges_the_sealer_to_the_session_end() {
+    let outside = sample_outside();
+    let mut draft = SealingDraft::new(&outside).unwrap();
+    draft.write("Bb5", "en").unwrap();
+    let entropy = Entropy {
+        salt: [1; 16],
+        nonce: [2; 12],
+    };
+    // White stops his clock 15 minutes before the nominal end.
+    let sealed = draft
+        .seal(
+            outside.clone(),
+            1_000_000,
+            1_900_000,
+            PIN,
+            MIN_ITERATIONS,
+            entropy,
+        )
+        .unwrap();
+    let charged = sealed.envelope().time_used;
+    assert_eq!(
+        charged.of(Side::White),
+        outside.time_used.white_ms + 900_000
+    );
+    assert_eq!(charged.of(Side::Black), outside.time_used.black_ms);
+}
+
+#[test]
+fn the_envelope_must_be_filled_in() {
+    let mut outside = sample_outside();
+    outside.black = " ".into();
+    assert_eq!(
+        outside.position(),
+        Err(EnvelopeError::MissingName(Side::Black))
+    );
+    let mut outside = sample_outside();
+    outside.move_number = 4;
+    assert_eq!(
+        outside.position(),
+        Err(EnvelopeError::WrongMoveNumber {
+            on_envelope: 4,
+            in_position: 3
+        })
+    );
+    let mut outside = sample_outside();
+    outside.resumption.venue.clear();
+    assert!(
+        outside
+            .position()
+            .unwrap_err()
+            .to_string()
+            .starts_with("A2g")
+    );
+    let mut outside = sample_outside();
+    outside.fen = "not a position".into();
+    assert!(
+        outside
+            .position()
+            .unwrap_err()
+            .to_string()
+            .starts_with("A2b")
+    );
+    let mut outside = sample_outside();
+    outside.fen = "R5k1/5ppp/8/8/8/8/8/6K1 b - - 1 40".into();
+    outside.sealer = Side::Black;
+    outside.move_number = 40;
+    assert_eq!(outside.position(), Err(EnvelopeError::GameOver));
+}
+
+#[test]
+fn the_events_survive_the_game_log_round_trip() {
+    let sealed = sample_sealed();
+    let events = vec![
+        AdjournmentEvent::SealRequested {
+            sealer: Side::White,
+            session_end_ms: 5,
+        },
+        AdjournmentEvent::Sealed {
+            envelope: Box::new(sealed),
+        },
+        AdjournmentEvent::ClockErrorPointedOut {
+            by: Side::Black,
+            finding: ClockFinding::NotEstablished,
+        },
+        AdjournmentEvent::EnvelopeMissing {
+            position_reestablished: true,
+            fen: None,
+            clocks_set_by_arbiter: None,
+        },
+        AdjournmentEvent::SessionEnded,
+    ];
+    let json = serde_json::to_string(&events).unwrap();
+    assert!(json.contains(r#""type":"seal_requested""#), "{json}");
+    let back: Vec<AdjournmentEvent> = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, events);
+}

@@ -299,14 +299,14 @@ fn read(position: &Chess, text: &str, lang: &str) -> Reading {
     };
     match san.to_move(position) {
         Ok(mv) => Reading::Legal {
-            san: San::from_move(position, mv.clone()).to_string(),
+            san: San::from_move(position, mv).to_string(),
             mv,
         },
         Err(SanError::AmbiguousSan) => Reading::Ambiguous {
             candidates: position
                 .legal_moves()
                 .into_iter()
-                .filter(|m| san.matches(m.clone()))
+                .filter(|m| san.matches(*m))
                 .collect(),
         },
         Err(SanError::IllegalSan) => Reading::Illegal {

@@ -122,10 +122,10 @@ impl SealingDraft {
     }
 
     fn san(&self, mv: &Move) -> Result<String, SealingError> {
-        if !self.position.is_legal(mv.clone()) {
+        if !self.position.is_legal(*mv) {
             return Err(SealingError::NotLegalOnBoard);
         }
-        Ok(San::from_move(&self.position, mv.clone()).to_string())
+        Ok(San::from_move(&self.position, *mv).to_string())
     }
 
     /// The player stops his clock at `now_ms`: the move is sealed in `outside`.

@@ -19,7 +19,7 @@
 //!     replies_to: None,
 //! };
 //! let mut draft = SealingDraft::new(&outside).unwrap();
-//! draft.write("c5", "en").unwrap();
+//! draft.write("c5", laws::notation::Lang::En).unwrap();
 //! let entropy = Entropy { salt: [1; 16], nonce: [2; 12] };
 //! let sealed = draft.seal(outside.clone(), 0, 0, "2468", MIN_ITERATIONS, entropy).unwrap();
 //!

@@ -7,6 +7,7 @@ use std::path::Path;
 
 use laws::adjournment::*;
 use laws::game::Side;
+use laws::notation::Lang;
 use serde::Deserialize;
 use serde_json::Value;
 
@@ -258,7 +259,7 @@ fn sample_outside() -> Envelope {
         time_used: default_times(),
         sealed_move: SealedMove {
             text: String::new(),
-            lang: "en".into(),
+            lang: Lang::En,
         },
         steps: Vec::new(),
     };
@@ -268,7 +269,7 @@ fn sample_outside() -> Envelope {
 fn sample_sealed() -> SealedEnvelope {
     let sealed_move = SealedMove {
         text: "Bb5".into(),
-        lang: "en".into(),
+        lang: Lang::En,
     };
     let entropy = Entropy {
         salt: [11; 16],
@@ -401,7 +402,7 @@ fn sealing_refuses_a_short_pin_too_few_rounds_and_an_empty_move() {
     };
     let mv = SealedMove {
         text: "Bb5".into(),
-        lang: "en".into(),
+        lang: Lang::En,
     };
     let seal = |pin: &str, rounds: u32, mv: &SealedMove| {
         SealedEnvelope::seal(sample_outside(), mv, pin, rounds, entropy)
@@ -416,7 +417,7 @@ fn sealing_refuses_a_short_pin_too_few_rounds_and_an_empty_move() {
     );
     let blank = SealedMove {
         text: " ".into(),
-        lang: "en".into(),
+        lang: Lang::En,
     };
     assert_eq!(
         seal(PIN, MIN_ITERATIONS, &blank),
@@ -465,13 +466,13 @@ fn a1a_the_draft_changes_until_the_clock_is_stopped() {
             .seal(outside.clone(), 0, 0, PIN, MIN_ITERATIONS, entropy),
         Err(SealError::NothingWritten)
     );
-    draft.write("Bc4", "en").unwrap();
-    draft.write("Lb5", "de").unwrap();
+    draft.write("Bc4", Lang::En).unwrap();
+    draft.write("Lb5", Lang::De).unwrap();
     assert_eq!(
         draft.written().unwrap(),
         &SealedMove {
             text: "Lb5".into(),
-            lang: "de".into()
+            lang: Lang::De
         }
     );
     let position = outside.position().unwrap();
@@ -479,7 +480,7 @@ fn a1a_the_draft_changes_until_the_clock_is_stopped() {
         .unwrap()
         .to_move(&position)
         .unwrap();
-    draft.choose(&bishop).unwrap();
+    draft.choose(&bishop, Lang::En).unwrap();
     assert_eq!(draft.written().unwrap().text, "Bb5");
     let sealed = draft
         .seal(outside, 0, 0, PIN, MIN_ITERATIONS, entropy)
@@ -492,13 +493,13 @@ fn a1a_a_move_made_on_the_board_is_the_sealed_move() {
     let outside = sample_outside();
     let position = outside.position().unwrap();
     let mut draft = SealingDraft::new(&outside).unwrap();
-    draft.write("d4", "en").unwrap();
+    draft.write("d4", Lang::En).unwrap();
     let played = shakmaty::san::San::from_ascii(b"Bc4")
         .unwrap()
         .to_move(&position)
         .unwrap();
-    draft.played_on_board(&played).unwrap();
-    assert_eq!(draft.write("d4", "en"), Err(SealingError::MadeOnBoard));
+    draft.played_on_board(&played, Lang::En).unwrap();
+    assert_eq!(draft.write("d4", Lang::En), Err(SealingError::MadeOnBoard));
     assert_eq!(draft.written().unwrap().text, "Bc4");
     let illegal = shakmaty::Move::Normal {
         role: shakmaty::Role::King,
@@ -508,7 +509,9 @@ fn a1a_a_move_made_on_the_board_is_the_sealed_move() {
         promotion: None,
     };
     assert_eq!(
-        SealingDraft::new(&outside).unwrap().choose(&illegal),
+        SealingDraft::new(&outside)
+            .unwrap()
+            .choose(&illegal, Lang::En),
         Err(SealingError::NotLegalOnBoard)
     );
 }
@@ -517,7 +520,7 @@ fn a1a_a_move_made_on_the_board_is_the_sealed_move() {
 fn a1b_adjourning_early_charges_the_sealer_to_the_session_end() {
     let outside = sample_outside();
     let mut draft = SealingDraft::new(&outside).unwrap();
-    draft.write("Bb5", "en").unwrap();
+    draft.write("Bb5", Lang::En).unwrap();
     let entropy = Entropy {
         salt: [1; 16],
         nonce: [2; 12],

@@ -8,6 +8,7 @@ use laws::adjournment::{
     Entropy, Envelope, MIN_ITERATIONS, Resumption, SealedEnvelope, SealedMove, TimeUsed,
 };
 use laws::game::Side;
+use laws::notation::Lang;
 use serde_json::Value;
 
 fn sealed(text: &str) -> SealedEnvelope {
@@ -36,7 +37,7 @@ fn sealed(text: &str) -> SealedEnvelope {
     };
     let sealed_move = SealedMove {
         text: text.into(),
-        lang: "en".into(),
+        lang: Lang::En,
     };
     SealedEnvelope::seal(
         outside,

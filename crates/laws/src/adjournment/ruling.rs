@@ -4,11 +4,12 @@
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
-use shakmaty::san::{San, SanError};
-use shakmaty::{Chess, Color, Move, Position};
+use shakmaty::san::San;
+use shakmaty::{Chess, Color, Position};
 
 use super::{AdjournmentRules, SealedMove, color, other};
 use crate::game::Side;
+use crate::notation::{Note, Reading, read};
 use crate::unwinnable::{CanMate, can_checkmate};
 
 /// What a ruling decides.
@@ -82,19 +83,16 @@ impl fmt::Display for Ruling {
 pub enum Verdict {
     Legal {
         san: String,
+        /// Where the writing was not canonical (it still reads as one move).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        notes: Vec<Note>,
     },
     /// A8a: it fits more than one legal move.
-    Ambiguous {
-        candidates: Vec<String>,
-    },
+    Ambiguous { candidates: Vec<String> },
     /// A8b: its true significance cannot be established.
-    Unreadable {
-        reason: String,
-    },
+    Unreadable { reason: String },
     /// A8c: it names no legal move.
-    Illegal {
-        reason: String,
-    },
+    Illegal { reason: String },
 }
 
 /// The sealed move's verdict and the ruling on it.
@@ -118,12 +116,13 @@ pub struct Judgment {
 ///
 /// ```
 /// use laws::adjournment::{judge_sealed_move, AdjournmentRules, Outcome, SealedMove};
+/// use laws::notation::Lang;
 /// use shakmaty::Chess;
 ///
-/// let sealed = SealedMove { text: "Nf3".into(), lang: "en".into() };
+/// let sealed = SealedMove { text: "Nf3".into(), lang: Lang::En };
 /// let judgment = judge_sealed_move(&Chess::default(), &sealed, &AdjournmentRules::default(), "A9a");
 /// assert_eq!(judgment.ruling.outcome, Outcome::Continue);
-/// let sealed = SealedMove { text: "Ke3".into(), lang: "en".into() };
+/// let sealed = SealedMove { text: "Ke3".into(), lang: Lang::En };
 /// let judgment = judge_sealed_move(&Chess::default(), &sealed, &AdjournmentRules::default(), "A9a");
 /// assert_eq!((judgment.ruling.article.as_str(), judgment.ruling.outcome), ("A8c", Outcome::BlackWins));
 /// ```
@@ -146,8 +145,8 @@ pub(super) fn judge(
 ) -> (Judgment, Option<Chess>) {
     let sealer = super::side(position.turn());
     let quoted = &sealed.text;
-    let (verdict, faulty) = match read(position, &sealed.text, &sealed.lang) {
-        Reading::Legal { mv, san } => {
+    let (verdict, faulty) = match read(position, &sealed.text, sealed.lang) {
+        Reading::Legal { mv, san, notes } => {
             let after = position
                 .clone()
                 .play(mv)
@@ -157,7 +156,7 @@ pub(super) fn judge(
                 shakmaty::fen::Fen::from_position(&after, shakmaty::EnPassantMode::Legal)
                     .to_string();
             let judgment = Judgment {
-                verdict: Verdict::Legal { san },
+                verdict: Verdict::Legal { san, notes },
                 ruling,
                 fen_after: Some(fen_after),
             };
@@ -271,46 +270,4 @@ pub(super) fn is_dead(position: &Chess) -> bool {
     [Color::White, Color::Black]
         .into_iter()
         .all(|c| can_checkmate(position, c) == CanMate::No)
-}
-
-/// The shape of `crate::notation::Reading`, until `notation::read` lands.
-enum Reading {
-    Legal { mv: Move, san: String },
-    Ambiguous { candidates: Vec<Move> },
-    Unreadable { reason: String },
-    Illegal { reason: String },
-}
-
-/// English SAN only, through shakmaty: replaced by `crate::notation::read`.
-fn read(position: &Chess, text: &str, lang: &str) -> Reading {
-    if lang != "en" {
-        return Reading::Unreadable {
-            reason: format!("notation in language {lang:?} cannot be read yet"),
-        };
-    }
-    let cleaned = text
-        .trim()
-        .trim_end_matches(['+', '#', '!', '?'])
-        .replace('0', "O");
-    let Ok(san) = San::from_ascii(cleaned.as_bytes()) else {
-        return Reading::Unreadable {
-            reason: format!("{text:?} is not algebraic notation"),
-        };
-    };
-    match san.to_move(position) {
-        Ok(mv) => Reading::Legal {
-            san: San::from_move(position, mv).to_string(),
-            mv,
-        },
-        Err(SanError::AmbiguousSan) => Reading::Ambiguous {
-            candidates: position
-                .legal_moves()
-                .into_iter()
-                .filter(|m| san.matches(*m))
-                .collect(),
-        },
-        Err(SanError::IllegalSan) => Reading::Illegal {
-            reason: format!("no legal move {text} in the position"),
-        },
-    }
 }

@@ -15,11 +15,11 @@ use aes_gcm::aead::{Aead, KeyInit, Payload};
 use aes_gcm::{Aes256Gcm, Key, Nonce};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
-use shakmaty::san::San;
 use shakmaty::{Chess, Move, Position};
 
 use super::{Envelope, EnvelopeError};
 use crate::game::hex;
+use crate::notation::{Lang, write};
 
 /// PBKDF2 rounds for a new envelope: about a tenth of a second in wasm on a tablet.
 pub const DEFAULT_ITERATIONS: u32 = 150_000;
@@ -35,8 +35,8 @@ pub const MIN_PIN_LEN: usize = 4;
 pub struct SealedMove {
     /// The move as written, in the sealer's notation.
     pub text: String,
-    /// The notation's language code (`en`, `de`, `pl`...).
-    pub lang: String,
+    /// The language of the notation (`en`, `de`, `pl`... in JSON).
+    pub lang: Lang,
 }
 
 /// The caller's random bytes: the app fills them with `crypto.getRandomValues`.
@@ -52,6 +52,7 @@ pub struct Entropy {
 ///
 /// ```
 /// use laws::adjournment::{Entropy, SealingDraft, MIN_ITERATIONS};
+/// use laws::notation::Lang;
 /// # use laws::adjournment::{Envelope, Resumption, TimeUsed};
 /// # use laws::game::Side;
 /// # let outside = Envelope {
@@ -64,8 +65,8 @@ pub struct Entropy {
 /// #     replies_to: None,
 /// # };
 /// let mut draft = SealingDraft::new(&outside).unwrap();
-/// draft.write("e5", "en").unwrap();
-/// draft.write("c5", "en").unwrap(); // changed his mind: allowed until the clock stops
+/// draft.write("e5", Lang::En).unwrap();
+/// draft.write("c5", Lang::En).unwrap(); // changed his mind: allowed until the clock stops
 /// let entropy = Entropy { salt: [7; 16], nonce: [9; 12] };
 /// let sealed = draft.seal(outside, 5_000, 5_000, "2468", MIN_ITERATIONS, entropy).unwrap();
 /// assert_eq!(sealed.open("2468").unwrap().text, "c5");
@@ -89,28 +90,31 @@ impl SealingDraft {
     }
 
     /// The player writes (or rewrites) his move, as on paper, in his language.
-    pub fn write(&mut self, text: &str, lang: &str) -> Result<(), SealingError> {
+    pub fn write(&mut self, text: &str, lang: Lang) -> Result<(), SealingError> {
         if self.made_on_board {
             return Err(SealingError::MadeOnBoard);
         }
         self.written = Some(SealedMove {
             text: text.to_owned(),
-            lang: lang.to_owned(),
+            lang,
         });
         Ok(())
     }
 
     /// The player chooses the move on a board: it is written for him in
-    /// unambiguous notation (SAN).
-    pub fn choose(&mut self, mv: &Move) -> Result<(), SealingError> {
-        let san = self.san(mv)?;
-        self.write(&san, "en")
+    /// unambiguous notation (SAN in his language).
+    pub fn choose(&mut self, mv: &Move, lang: Lang) -> Result<(), SealingError> {
+        if !self.position.is_legal(*mv) {
+            return Err(SealingError::NotLegalOnBoard);
+        }
+        let written = write(&self.position, mv, lang);
+        self.write(&written, lang)
     }
 
     /// A1a: after being told to seal, the player made a move on the
     /// chessboard: that same move is his sealed move and can no longer change.
-    pub fn played_on_board(&mut self, mv: &Move) -> Result<(), SealingError> {
-        self.choose(mv)?;
+    pub fn played_on_board(&mut self, mv: &Move, lang: Lang) -> Result<(), SealingError> {
+        self.choose(mv, lang)?;
         self.made_on_board = true;
         Ok(())
     }
@@ -119,13 +123,6 @@ impl SealingDraft {
     #[must_use]
     pub fn written(&self) -> Option<&SealedMove> {
         self.written.as_ref()
-    }
-
-    fn san(&self, mv: &Move) -> Result<String, SealingError> {
-        if !self.position.is_legal(*mv) {
-            return Err(SealingError::NotLegalOnBoard);
-        }
-        Ok(San::from_move(&self.position, *mv).to_string())
     }
 
     /// The player stops his clock at `now_ms`: the move is sealed in `outside`.

@@ -4,6 +4,7 @@ use clap::{Parser, Subcommand};
 
 mod envelope;
 mod judge;
+mod read;
 
 #[derive(Parser)]
 #[command(
@@ -30,6 +31,8 @@ enum Command {
     },
     /// Judge a resumption scenario given as JSON (Appendix A); `-` reads standard input.
     Judge { file: std::path::PathBuf },
+    /// Read a written move: legal, ambiguous, illegal or unreadable (JSON).
+    Read(read::Args),
 }
 
 fn main() -> std::process::ExitCode {
@@ -38,6 +41,7 @@ fn main() -> std::process::ExitCode {
         Command::VerifyLog { file } => verify_log(&file),
         Command::Envelope { command } => envelope::run(command),
         Command::Judge { file } => judge::run(&file),
+        Command::Read(args) => read::run(args),
     };
     match result {
         Ok(()) => std::process::ExitCode::SUCCESS,

@@ -5,6 +5,8 @@ use clap::{Parser, Subcommand};
 mod clock;
 mod time_control;
 mod check;
+mod envelope;
+mod judge;
 mod read;
 
 #[derive(Parser)]
@@ -29,6 +31,13 @@ enum Command {
     TimeControl(time_control::Args),
     /// Replay a clock log: timestamped actions as JSON lines on stdin, the clock after each.
     Clock(clock::Args),
+    /// Sealed-move envelopes of adjourned games (Appendix A).
+    Envelope {
+        #[command(subcommand)]
+        command: envelope::EnvelopeCommand,
+    },
+    /// Judge a resumption scenario given as JSON (Appendix A); `-` reads standard input.
+    Judge { file: std::path::PathBuf },
     /// Read a written move: legal, ambiguous, illegal or unreadable (JSON).
     Read(read::Args),
     /// Replay every game of a PGN file: one JSON line per game with its first problem.
@@ -41,6 +50,8 @@ fn main() -> std::process::ExitCode {
         Command::VerifyLog { file } => verify_log(&file),
         Command::TimeControl(args) => time_control::run(args),
         Command::Clock(args) => clock::run(args),
+        Command::Envelope { command } => envelope::run(command),
+        Command::Judge { file } => judge::run(&file),
         Command::Read(args) => read::run(args),
         Command::Check(args) => check::run(args),
     };

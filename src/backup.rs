@@ -39,14 +39,20 @@ pub enum BackupError {
 impl fmt::Display for BackupError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            BackupError::NotJson(why) => write!(f, "this file is not a backup (it is not JSON: {why})"),
+            BackupError::NotJson(why) => {
+                write!(f, "this file is not a backup (it is not JSON: {why})")
+            }
             BackupError::Foreign => f.write_str("this file is not an Arbiter backup"),
             BackupError::NewerSchema(schema) => write!(
                 f,
                 "this backup was made by a newer version of Arbiter (format {schema}, this one reads up to {SCHEMA}); update the app first"
             ),
             BackupError::DamagedGame { index, reason } => {
-                write!(f, "game {} in this backup is damaged ({reason}); nothing was imported", index + 1)
+                write!(
+                    f,
+                    "game {} in this backup is damaged ({reason}); nothing was imported",
+                    index + 1
+                )
             }
         }
     }
@@ -56,8 +62,16 @@ impl std::error::Error for BackupError {}
 
 /// The text of a backup file holding `games`.
 pub fn export(games: &[Game], now_ms: u64) -> String {
-    let games = games.iter().map(|g| serde_json::to_value(g).expect("a game serialises")).collect();
-    let file = BackupFile { format: FORMAT.to_owned(), schema: SCHEMA, exported_ms: now_ms, games };
+    let games = games
+        .iter()
+        .map(|g| serde_json::to_value(g).expect("a game serialises"))
+        .collect();
+    let file = BackupFile {
+        format: FORMAT.to_owned(),
+        schema: SCHEMA,
+        exported_ms: now_ms,
+        games,
+    };
     serde_json::to_string_pretty(&file).expect("a backup serialises")
 }
 
@@ -68,8 +82,10 @@ pub fn parse(text: &str) -> Result<Vec<Game>, BackupError> {
     if value.get("format").and_then(|f| f.as_str()) != Some(FORMAT) {
         return Err(BackupError::Foreign);
     }
-    let file: BackupFile =
-        serde_json::from_value(value).map_err(|e| BackupError::DamagedGame { index: 0, reason: e.to_string() })?;
+    let file: BackupFile = serde_json::from_value(value).map_err(|e| BackupError::DamagedGame {
+        index: 0,
+        reason: e.to_string(),
+    })?;
     if file.schema > SCHEMA {
         return Err(BackupError::NewerSchema(file.schema));
     }
@@ -80,6 +96,8 @@ pub fn parse(text: &str) -> Result<Vec<Game>, BackupError> {
             let damaged = |reason: String| BackupError::DamagedGame { index, reason };
             let game: Game = serde_json::from_value(value).map_err(|e| damaged(e.to_string()))?;
             game.verify_chain().map_err(|e| damaged(e.to_string()))?;
+            game.fold()
+                .map_err(|e| damaged(format!("its events do not replay: {e}")))?;
             Ok(game)
         })
         .collect()
@@ -130,7 +148,10 @@ impl Merge {
             self.added, self.updated, self.unchanged
         );
         if self.older_in_file > 0 {
-            text += &format!(", {} kept because this tablet's copy is newer", self.older_in_file);
+            text += &format!(
+                ", {} kept because this tablet's copy is newer",
+                self.older_in_file
+            );
         }
         if !self.conflicts.is_empty() {
             text += &format!(
@@ -149,13 +170,20 @@ mod tests {
     use super::*;
 
     fn game(id: &str) -> Game {
-        let setup = Setup { white: Player::named("A"), black: Player::named("B"), ..Setup::default() };
+        let setup = Setup {
+            white: Player::named("A"),
+            black: Player::named("B"),
+            ..Setup::default()
+        };
         Game::new(id, setup, 1)
     }
 
     fn edited(game: &Game, board: &str, at_ms: u64) -> Game {
         let mut game = game.clone();
-        let setup = Setup { board: board.into(), ..game.setup().clone() };
+        let setup = Setup {
+            board: board.into(),
+            ..game.setup().clone()
+        };
         game.apply(Event::DetailsEdited(setup), at_ms).unwrap();
         game
     }
@@ -173,8 +201,12 @@ mod tests {
         assert_eq!(parse(r#"[1,2,3]"#), Err(BackupError::Foreign));
         let newer = r#"{"format":"arbiter-backup","schema":7,"exported_ms":0,"games":[]}"#;
         assert_eq!(parse(newer), Err(BackupError::NewerSchema(7)));
-        let damaged = export(&[edited(&game("a"), "1", 5)], 0).replace("\"board\": \"1\"", "\"board\": \"2\"");
-        assert!(matches!(parse(&damaged), Err(BackupError::DamagedGame { index: 0, .. })));
+        let damaged = export(&[edited(&game("a"), "1", 5)], 0)
+            .replace("\"board\": \"1\"", "\"board\": \"2\"");
+        assert!(matches!(
+            parse(&damaged),
+            Err(BackupError::DamagedGame { index: 0, .. })
+        ));
     }
 
     #[test]
@@ -183,13 +215,21 @@ mod tests {
         let ours_newer = edited(&base, "1", 5);
         let local = vec![ours_newer.clone(), game("same"), game("x")];
         let incoming = vec![
-            base.clone(),                      // older than ours
-            game("same"),                      // identical
-            game("fresh"),                     // new
-            edited(&game("x"), "9", 7),        // newer than ours
+            base.clone(),               // older than ours
+            game("same"),               // identical
+            game("fresh"),              // new
+            edited(&game("x"), "9", 7), // newer than ours
         ];
         let merge = Merge::plan(&local, incoming);
-        assert_eq!((merge.added, merge.updated, merge.unchanged, merge.older_in_file), (1, 1, 1, 1));
+        assert_eq!(
+            (
+                merge.added,
+                merge.updated,
+                merge.unchanged,
+                merge.older_in_file
+            ),
+            (1, 1, 1, 1)
+        );
         assert!(merge.conflicts.is_empty());
         let diverged = edited(&base, "2", 5);
         let merge = Merge::plan(&[ours_newer], vec![diverged]);
@@ -197,5 +237,4 @@ mod tests {
         assert!(merge.to_save.is_empty());
         assert!(merge.summary().contains("different history"));
     }
-
 }

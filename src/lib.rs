@@ -4,8 +4,8 @@
 
 pub mod app;
 pub mod backup;
-pub mod files;
 pub mod components;
+pub mod files;
 pub mod pages;
 pub mod route;
 pub mod state;

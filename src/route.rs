@@ -95,6 +95,9 @@ mod tests {
     fn an_empty_hash_is_the_games_list_and_junk_is_not_found() {
         assert_eq!(Route::parse(""), Route::Games);
         assert_eq!(Route::parse("#"), Route::Games);
-        assert_eq!(Route::parse("#/nonsense/deep"), Route::NotFound("#/nonsense/deep".into()));
+        assert_eq!(
+            Route::parse("#/nonsense/deep"),
+            Route::NotFound("#/nonsense/deep".into())
+        );
     }
 }

@@ -52,7 +52,10 @@ impl<B: Backend + ?Sized> Backend for Rc<B> {
 fn store() -> (Store<Rc<dyn Backend>>, Option<StorageError>) {
     match Browser::open() {
         Ok(browser) => (Store::new(Rc::new(browser)), None),
-        Err(e) => (Store::new(SESSION.with(|m| m.clone() as Rc<dyn Backend>)), Some(e)),
+        Err(e) => (
+            Store::new(SESSION.with(|m| m.clone() as Rc<dyn Backend>)),
+            Some(e),
+        ),
     }
 }
 
@@ -105,15 +108,22 @@ impl AppState {
     }
 
     pub fn tell(&self, text: impl Into<String>) {
-        self.notice.set(Some(Notice { text: text.into(), is_error: false }));
+        self.notice.set(Some(Notice {
+            text: text.into(),
+            is_error: false,
+        }));
     }
 
     pub fn warn(&self, text: impl Into<String>) {
-        self.notice.set(Some(Notice { text: text.into(), is_error: true }));
+        self.notice.set(Some(Notice {
+            text: text.into(),
+            is_error: true,
+        }));
     }
 
     pub fn game(&self, id: &str) -> Option<Game> {
-        self.games.with(|games| games.iter().find(|g| g.id() == id).cloned())
+        self.games
+            .with(|games| games.iter().find(|g| g.id() == id).cloned())
     }
 
     /// Saves `game` then shows it; a refused save changes nothing shown.
@@ -147,7 +157,9 @@ impl AppState {
 
     /// Records `event` in game `id`, if the Laws allow it.
     pub fn apply(&self, id: &str, event: Event) -> Result<(), String> {
-        let mut game = self.game(id).ok_or_else(|| format!("game {id} is not on this tablet"))?;
+        let mut game = self
+            .game(id)
+            .ok_or_else(|| format!("game {id} is not on this tablet"))?;
         game.apply(event, now_ms()).map_err(|e| e.to_string())?;
         self.save(game)
     }
@@ -184,7 +196,11 @@ impl AppState {
         if failed.is_empty() {
             Ok(merge.summary())
         } else {
-            Err(format!("{} Not saved: {}", merge.summary(), failed.join("; ")))
+            Err(format!(
+                "{} Not saved: {}",
+                merge.summary(),
+                failed.join("; ")
+            ))
         }
     }
 }

@@ -42,20 +42,32 @@ impl fmt::Display for StorageError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             StorageError::Unavailable(why) => {
-                write!(f, "this browser does not allow saving ({why}); nothing will be kept after this page is closed")
+                write!(
+                    f,
+                    "this browser does not allow saving ({why}); nothing will be kept after this page is closed"
+                )
             }
             StorageError::QuotaExceeded { key } => {
-                write!(f, "the browser's storage is full: {key} was not saved; export a backup and delete old games")
+                write!(
+                    f,
+                    "the browser's storage is full: {key} was not saved; export a backup and delete old games"
+                )
             }
             StorageError::Corrupt { key, reason } => {
-                write!(f, "{key} could not be read ({reason}); it is kept untouched")
+                write!(
+                    f,
+                    "{key} could not be read ({reason}); it is kept untouched"
+                )
             }
             StorageError::NewerSchema { key, schema } => write!(
                 f,
                 "{key} was written by a newer version of Arbiter (format {schema}, this one reads up to {SCHEMA}); it is kept untouched"
             ),
             StorageError::Conflict { id } => {
-                write!(f, "game {id} was changed in another tab; reload to see the newer copy")
+                write!(
+                    f,
+                    "game {id} was changed in another tab; reload to see the newer copy"
+                )
             }
             StorageError::Browser(why) => write!(f, "the browser refused to save: {why}"),
         }
@@ -78,7 +90,8 @@ pub struct Browser(web_sys::Storage);
 impl Browser {
     /// localStorage, if the browser gives it; it may refuse (private mode).
     pub fn open() -> Result<Browser, StorageError> {
-        let window = web_sys::window().ok_or_else(|| StorageError::Unavailable("no window".into()))?;
+        let window =
+            web_sys::window().ok_or_else(|| StorageError::Unavailable("no window".into()))?;
         match window.local_storage() {
             Ok(Some(storage)) => Ok(Browser(storage)),
             Ok(None) => Err(StorageError::Unavailable("no localStorage".into())),
@@ -99,19 +112,26 @@ fn is_quota_error(error: &wasm_bindgen::JsValue) -> bool {
     use wasm_bindgen::JsCast;
     // Chromium and Firefox name it differently; legacy code 22 covers old Safari.
     error.dyn_ref::<web_sys::DomException>().is_some_and(|e| {
-        matches!(e.name().as_str(), "QuotaExceededError" | "NS_ERROR_DOM_QUOTA_REACHED") || e.code() == 22
+        matches!(
+            e.name().as_str(),
+            "QuotaExceededError" | "NS_ERROR_DOM_QUOTA_REACHED"
+        ) || e.code() == 22
     })
 }
 
 impl Backend for Browser {
     fn get(&self, key: &str) -> Result<Option<String>, StorageError> {
-        self.0.get_item(key).map_err(|e| StorageError::Browser(js_error_text(&e)))
+        self.0
+            .get_item(key)
+            .map_err(|e| StorageError::Browser(js_error_text(&e)))
     }
 
     fn set(&self, key: &str, value: &str) -> Result<(), StorageError> {
         self.0.set_item(key, value).map_err(|e| {
             if is_quota_error(&e) {
-                StorageError::QuotaExceeded { key: key.to_owned() }
+                StorageError::QuotaExceeded {
+                    key: key.to_owned(),
+                }
             } else {
                 StorageError::Browser(js_error_text(&e))
             }
@@ -119,12 +139,19 @@ impl Backend for Browser {
     }
 
     fn remove(&self, key: &str) -> Result<(), StorageError> {
-        self.0.remove_item(key).map_err(|e| StorageError::Browser(js_error_text(&e)))
+        self.0
+            .remove_item(key)
+            .map_err(|e| StorageError::Browser(js_error_text(&e)))
     }
 
     fn keys(&self) -> Result<Vec<String>, StorageError> {
-        let len = self.0.length().map_err(|e| StorageError::Browser(js_error_text(&e)))?;
-        Ok((0..len).filter_map(|i| self.0.key(i).ok().flatten()).collect())
+        let len = self
+            .0
+            .length()
+            .map_err(|e| StorageError::Browser(js_error_text(&e)))?;
+        Ok((0..len)
+            .filter_map(|i| self.0.key(i).ok().flatten())
+            .collect())
     }
 }
 
@@ -138,7 +165,10 @@ pub struct Memory {
 
 impl Memory {
     pub fn with_quota(bytes: usize) -> Memory {
-        Memory { entries: RefCell::default(), quota: Some(bytes) }
+        Memory {
+            entries: RefCell::default(),
+            quota: Some(bytes),
+        }
     }
 }
 
@@ -149,12 +179,22 @@ impl Backend for Memory {
 
     fn set(&self, key: &str, value: &str) -> Result<(), StorageError> {
         if let Some(quota) = self.quota {
-            let others: usize = self.entries.borrow().iter().filter(|(k, _)| *k != key).map(|(k, v)| k.len() + v.len()).sum();
+            let others: usize = self
+                .entries
+                .borrow()
+                .iter()
+                .filter(|(k, _)| *k != key)
+                .map(|(k, v)| k.len() + v.len())
+                .sum();
             if others + key.len() + value.len() > quota {
-                return Err(StorageError::QuotaExceeded { key: key.to_owned() });
+                return Err(StorageError::QuotaExceeded {
+                    key: key.to_owned(),
+                });
             }
         }
-        self.entries.borrow_mut().insert(key.to_owned(), value.to_owned());
+        self.entries
+            .borrow_mut()
+            .insert(key.to_owned(), value.to_owned());
         Ok(())
     }
 
@@ -177,11 +217,21 @@ struct Record<T> {
 
 /// Brings a record of an older schema up to [`SCHEMA`]. Each future schema
 /// adds one arm converting from the one before; newer ones are refused.
-fn migrate(key: &str, schema: u32, data: serde_json::Value) -> Result<serde_json::Value, StorageError> {
+fn migrate(
+    key: &str,
+    schema: u32,
+    data: serde_json::Value,
+) -> Result<serde_json::Value, StorageError> {
     match schema {
         SCHEMA => Ok(data),
-        newer if newer > SCHEMA => Err(StorageError::NewerSchema { key: key.to_owned(), schema: newer }),
-        older => Err(StorageError::Corrupt { key: key.to_owned(), reason: format!("unknown format {older}") }),
+        newer if newer > SCHEMA => Err(StorageError::NewerSchema {
+            key: key.to_owned(),
+            schema: newer,
+        }),
+        older => Err(StorageError::Corrupt {
+            key: key.to_owned(),
+            reason: format!("unknown format {older}"),
+        }),
     }
 }
 
@@ -209,7 +259,10 @@ impl<B: Backend> Store<B> {
     /// Reads one game; `Ok(None)` when there is none under that id.
     pub fn load_game(&self, id: &str) -> Result<Option<Game>, StorageError> {
         let key = game_key(id);
-        self.backend.get(&key)?.map(|text| decode_game(&key, &text)).transpose()
+        self.backend
+            .get(&key)?
+            .map(|text| decode_game(&key, &text))
+            .transpose()
     }
 
     /// Every game, newest change first, and what could not be read.
@@ -223,12 +276,20 @@ impl<B: Backend> Store<B> {
             }
         };
         for key in keys.iter().filter(|k| k.starts_with(GAME_PREFIX)) {
-            match self.backend.get(key).and_then(|text| decode_game(key, &text.unwrap_or_default())) {
+            match self
+                .backend
+                .get(key)
+                .and_then(|text| decode_game(key, &text.unwrap_or_default()))
+            {
                 Ok(game) => loaded.games.push(game),
                 Err(e) => loaded.problems.push(e),
             }
         }
-        loaded.games.sort_by(|a, b| b.updated_ms().cmp(&a.updated_ms()).then_with(|| a.id().cmp(b.id())));
+        loaded.games.sort_by(|a, b| {
+            b.updated_ms()
+                .cmp(&a.updated_ms())
+                .then_with(|| a.id().cmp(b.id()))
+        });
         loaded
     }
 
@@ -241,7 +302,9 @@ impl<B: Backend> Store<B> {
         if let Some(text) = self.backend.get(&key)? {
             let stored = decode_game(&key, &text)?;
             if matches!(game.lineage(&stored), Lineage::Behind | Lineage::Diverged) {
-                return Err(StorageError::Conflict { id: game.id().to_owned() });
+                return Err(StorageError::Conflict {
+                    id: game.id().to_owned(),
+                });
             }
         }
         self.backend.set(&key, &encode_game(game))
@@ -267,15 +330,25 @@ impl<B: Backend> Store<B> {
 
 /// The stored text of a game: the record with its schema version.
 pub fn encode_game(game: &Game) -> String {
-    serde_json::to_string(&Record { schema: SCHEMA, data: game }).expect("a game serialises")
+    serde_json::to_string(&Record {
+        schema: SCHEMA,
+        data: game,
+    })
+    .expect("a game serialises")
 }
 
 fn decode_game(key: &str, text: &str) -> Result<Game, StorageError> {
-    let corrupt = |reason: String| StorageError::Corrupt { key: key.to_owned(), reason };
-    let record: Record<serde_json::Value> = serde_json::from_str(text).map_err(|e| corrupt(e.to_string()))?;
+    let corrupt = |reason: String| StorageError::Corrupt {
+        key: key.to_owned(),
+        reason,
+    };
+    let record: Record<serde_json::Value> =
+        serde_json::from_str(text).map_err(|e| corrupt(e.to_string()))?;
     let data = migrate(key, record.schema, record.data)?;
     let game: Game = serde_json::from_value(data).map_err(|e| corrupt(e.to_string()))?;
     game.verify_chain().map_err(|e| corrupt(e.to_string()))?;
+    game.fold()
+        .map_err(|e| corrupt(format!("its events do not replay: {e}")))?;
     Ok(game)
 }
 
@@ -286,13 +359,20 @@ mod tests {
     use super::*;
 
     fn game(id: &str, created_ms: u64) -> Game {
-        let setup = Setup { white: Player::named("A"), black: Player::named("B"), ..Setup::default() };
+        let setup = Setup {
+            white: Player::named("A"),
+            black: Player::named("B"),
+            ..Setup::default()
+        };
         Game::new(id, setup, created_ms)
     }
 
     fn edited(game: &Game, round: &str, at_ms: u64) -> Game {
         let mut game = game.clone();
-        let setup = Setup { round: round.into(), ..game.setup().clone() };
+        let setup = Setup {
+            round: round.into(),
+            ..game.setup().clone()
+        };
         game.apply(Event::DetailsEdited(setup), at_ms).unwrap();
         game
     }
@@ -315,16 +395,27 @@ mod tests {
         store.backend.set(&game_key("bad"), "{not json").unwrap();
         let loaded = store.load_games();
         assert_eq!(loaded.games.len(), 1);
-        assert!(matches!(&loaded.problems[..], [StorageError::Corrupt { key, .. }] if key == "arbiter/v1/game/bad"));
-        assert_eq!(store.backend.get(&game_key("bad")).unwrap().as_deref(), Some("{not json"));
+        assert!(
+            matches!(&loaded.problems[..], [StorageError::Corrupt { key, .. }] if key == "arbiter/v1/game/bad")
+        );
+        assert_eq!(
+            store.backend.get(&game_key("bad")).unwrap().as_deref(),
+            Some("{not json")
+        );
     }
 
     #[test]
     fn a_corrupt_record_is_never_overwritten() {
         let store = Store::new(Memory::default());
         store.backend.set(&game_key("g"), "garbage").unwrap();
-        assert!(matches!(store.save_game(&game("g", 1)), Err(StorageError::Corrupt { .. })));
-        assert_eq!(store.backend.get(&game_key("g")).unwrap().as_deref(), Some("garbage"));
+        assert!(matches!(
+            store.save_game(&game("g", 1)),
+            Err(StorageError::Corrupt { .. })
+        ));
+        assert_eq!(
+            store.backend.get(&game_key("g")).unwrap().as_deref(),
+            Some("garbage")
+        );
     }
 
     #[test]
@@ -334,7 +425,9 @@ mod tests {
         let text = encode_game(&g).replace("\"round\":\"1\"", "\"round\":\"2\"");
         store.backend.set(&game_key("g"), &text).unwrap();
         let loaded = store.load_games();
-        assert!(matches!(&loaded.problems[..], [StorageError::Corrupt { reason, .. }] if reason.contains("altered")));
+        assert!(
+            matches!(&loaded.problems[..], [StorageError::Corrupt { reason, .. }] if reason.contains("altered"))
+        );
     }
 
     #[test]
@@ -343,9 +436,21 @@ mod tests {
         let text = r#"{"schema":99,"data":{"whatever":true}}"#;
         store.backend.set(&game_key("future"), text).unwrap();
         let loaded = store.load_games();
-        assert_eq!(loaded.problems, [StorageError::NewerSchema { key: game_key("future"), schema: 99 }]);
-        assert!(matches!(store.save_game(&game("future", 1)), Err(StorageError::NewerSchema { .. })));
-        assert_eq!(store.backend.get(&game_key("future")).unwrap().as_deref(), Some(text));
+        assert_eq!(
+            loaded.problems,
+            [StorageError::NewerSchema {
+                key: game_key("future"),
+                schema: 99
+            }]
+        );
+        assert!(matches!(
+            store.save_game(&game("future", 1)),
+            Err(StorageError::NewerSchema { .. })
+        ));
+        assert_eq!(
+            store.backend.get(&game_key("future")).unwrap().as_deref(),
+            Some(text)
+        );
     }
 
     #[test]
@@ -357,17 +462,25 @@ mod tests {
         store.save_game(&other_tab).unwrap();
         // This tab still holds `base` and adds its own event.
         let this_tab = edited(&base, "3", 30);
-        assert_eq!(store.save_game(&this_tab), Err(StorageError::Conflict { id: "g".into() }));
+        assert_eq!(
+            store.save_game(&this_tab),
+            Err(StorageError::Conflict { id: "g".into() })
+        );
         assert_eq!(store.load_game("g").unwrap().unwrap(), other_tab);
     }
 
     #[test]
     fn quota_exceeded_is_typed_and_keeps_the_old_record() {
         let g = game("g", 1);
-        let store = Store::new(Memory::with_quota(encode_game(&g).len() + game_key("g").len() + 10));
+        let store = Store::new(Memory::with_quota(
+            encode_game(&g).len() + game_key("g").len() + 10,
+        ));
         store.save_game(&g).unwrap();
         let long = edited(&g, &"9".repeat(100), 5);
-        assert_eq!(store.save_game(&long), Err(StorageError::QuotaExceeded { key: game_key("g") }));
+        assert_eq!(
+            store.save_game(&long),
+            Err(StorageError::QuotaExceeded { key: game_key("g") })
+        );
         assert_eq!(store.load_game("g").unwrap().unwrap(), g);
     }
 

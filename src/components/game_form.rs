@@ -1,13 +1,6 @@
 use laws::game::{Player, Setup};
+use laws::time_control::PRESETS;
 use leptos::prelude::*;
-
-/// The time controls offered on the form (PGN `TimeControl` notation).
-const TIME_CONTROLS: &[(&str, &str)] = &[
-    ("40/5400+30:1800+30", "Standard: 90 min for 40 moves, then 30 min, 30 s per move"),
-    ("5400+30", "Standard: 90 min, 30 s per move"),
-    ("900+10", "Rapid: 15 min, 10 s per move"),
-    ("180+2", "Blitz: 3 min, 2 s per move"),
-];
 
 /// Reads a FIDE ID as typed: empty is none, otherwise digits only.
 pub fn parse_fide_id(text: &str) -> Result<Option<u32>, String> {
@@ -28,7 +21,11 @@ fn fide_id_text(id: Option<u32>) -> String {
 
 /// The game's details, for creating and for correcting a game.
 #[component]
-pub fn GameForm(initial: Setup, submit_label: &'static str, on_submit: Callback<Setup, Result<(), String>>) -> impl IntoView {
+pub fn GameForm(
+    initial: Setup,
+    submit_label: &'static str,
+    on_submit: Callback<Setup, Result<(), String>>,
+) -> impl IntoView {
     let event = RwSignal::new(initial.event.clone());
     let site = RwSignal::new(initial.site.clone());
     let round = RwSignal::new(initial.round.clone());
@@ -37,9 +34,18 @@ pub fn GameForm(initial: Setup, submit_label: &'static str, on_submit: Callback<
     let white_id = RwSignal::new(fide_id_text(initial.white.fide_id));
     let black = RwSignal::new(initial.black.name.clone());
     let black_id = RwSignal::new(fide_id_text(initial.black.fide_id));
-    let time_control = RwSignal::new(initial.time_control.clone());
+    let time_control = RwSignal::new(initial.time_control.to_string());
     let error = RwSignal::new(None::<String>);
     let initial_fen = initial.start_fen.clone();
+    // A control set outside the presets (an imported game) stays selectable.
+    let custom_control =
+        (!PRESETS.iter().any(|p| p.control() == initial.time_control)).then(|| {
+            (
+                initial.time_control.to_string(),
+                initial.time_control.human(),
+            )
+        });
+    let initial = StoredValue::new(initial);
 
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
@@ -49,29 +55,40 @@ pub fn GameForm(initial: Setup, submit_label: &'static str, on_submit: Callback<
                 site: site.get_untracked(),
                 round: round.get_untracked(),
                 board: board.get_untracked(),
-                white: Player { name: white.get_untracked(), fide_id: parse_fide_id(&white_id.get_untracked())? },
-                black: Player { name: black.get_untracked(), fide_id: parse_fide_id(&black_id.get_untracked())? },
-                time_control: time_control.get_untracked(),
+                white: Player {
+                    name: white.get_untracked(),
+                    fide_id: parse_fide_id(&white_id.get_untracked())?,
+                },
+                black: Player {
+                    name: black.get_untracked(),
+                    fide_id: parse_fide_id(&black_id.get_untracked())?,
+                },
+                time_control: time_control
+                    .get_untracked()
+                    .parse()
+                    .map_err(|e| format!("time control: {e}"))?,
                 start_fen: initial_fen.clone(),
+                ..initial.get_value()
             })
         })();
         error.set(setup.and_then(|setup| on_submit.run(setup)).err());
     };
 
-    let text_field = |label: &'static str, name: &'static str, value: RwSignal<String>, required: bool| {
-        view! {
-            <label class="field">
-                <span>{label}</span>
-                <input
-                    name=name
-                    required=required
-                    autocomplete="off"
-                    prop:value=move || value.get()
-                    on:input=move |ev| value.set(event_target_value(&ev))
-                />
-            </label>
-        }
-    };
+    let text_field =
+        |label: &'static str, name: &'static str, value: RwSignal<String>, required: bool| {
+            view! {
+                <label class="field">
+                    <span>{label}</span>
+                    <input
+                        name=name
+                        required=required
+                        autocomplete="off"
+                        prop:value=move || value.get()
+                        on:input=move |ev| value.set(event_target_value(&ev))
+                    />
+                </label>
+            }
+        };
 
     view! {
         <form class="game-form" on:submit=submit novalidate>
@@ -94,8 +111,9 @@ pub fn GameForm(initial: Setup, submit_label: &'static str, on_submit: Callback<
                 <label class="field">
                     <span>"Time control"</span>
                     <select name="time-control" on:change=move |ev| time_control.set(event_target_value(&ev))>
-                        {TIME_CONTROLS.iter().map(|(code, label)| view! {
-                            <option value=*code selected=move || time_control.get() == *code>{*label}</option>
+                        {custom_control.map(|(tag, name)| view! { <option value=tag.clone() selected=true>{name}</option> })}
+                        {PRESETS.iter().map(|preset| view! {
+                            <option value=preset.tag selected=move || time_control.get() == preset.tag>{preset.name}</option>
                         }).collect_view()}
                     </select>
                 </label>
@@ -114,7 +132,11 @@ mod tests {
     fn fide_ids_are_optional_numbers() {
         assert_eq!(parse_fide_id("  "), Ok(None));
         assert_eq!(parse_fide_id(" 1503014 "), Ok(Some(1_503_014)));
-        assert!(parse_fide_id("15O3014").unwrap_err().contains("not a FIDE ID"));
+        assert!(
+            parse_fide_id("15O3014")
+                .unwrap_err()
+                .contains("not a FIDE ID")
+        );
         assert!(parse_fide_id("0").is_err());
     }
 }

@@ -41,7 +41,7 @@ pub fn GamePage(id: String) -> impl IntoView {
                             <dt>"Site"</dt><dd>{setup.site.clone()}</dd>
                             <dt>"Round"</dt><dd>{setup.round.clone()}</dd>
                             <dt>"Board"</dt><dd>{setup.board.clone()}</dd>
-                            <dt>"Time control"</dt><dd>{setup.time_control.clone()}</dd>
+                            <dt>"Time control"</dt><dd>{setup.time_control.human()}</dd>
                             <dt>"Created"</dt><dd>{local_time(game.created_ms())}</dd>
                             <dt>"Events in the log"</dt><dd>{game.log().len()}</dd>
                         </dl>

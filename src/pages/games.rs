@@ -20,8 +20,12 @@ fn subtitle(game: &Game) -> String {
     let setup = game.setup();
     [
         setup.event.clone(),
-        (!setup.round.is_empty()).then(|| format!("round {}", setup.round)).unwrap_or_default(),
-        (!setup.board.is_empty()).then(|| format!("board {}", setup.board)).unwrap_or_default(),
+        (!setup.round.is_empty())
+            .then(|| format!("round {}", setup.round))
+            .unwrap_or_default(),
+        (!setup.board.is_empty())
+            .then(|| format!("board {}", setup.board))
+            .unwrap_or_default(),
     ]
     .into_iter()
     .filter(|part| !part.is_empty())

@@ -27,7 +27,9 @@ pub fn Settings() -> impl IntoView {
     };
     let pick_file = move |ev: leptos::ev::Event| {
         let input: web_sys::HtmlInputElement = ev.target().expect("an input").unchecked_into();
-        let Some(file) = input.files().and_then(|files| files.get(0)) else { return };
+        let Some(file) = input.files().and_then(|files| files.get(0)) else {
+            return;
+        };
         input.set_value("");
         leptos::task::spawn_local(async move {
             match read_text(file).await {

@@ -25,6 +25,12 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
+use shakmaty::{CastlingMode, Chess, Color, fen::Fen};
+
+use crate::clock::{Clock, ClockAction, ClockError, ClockSettings};
+use crate::notation::Lang;
+use crate::scoresheet::{Entry, NoSuchEntry, Scoresheet, Slot, Written};
+use crate::time_control::TimeControl;
 
 /// A player as written on the pairing list.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -54,8 +60,12 @@ pub struct Setup {
     pub board: String,
     pub white: Player,
     pub black: Player,
-    /// The time control in PGN `TimeControl` notation, e.g. `40/5400+30:1800+30`.
-    pub time_control: String,
+    /// Stored in PGN `TimeControl` notation, e.g. `40/5400+30:1800+30`.
+    pub time_control: TimeControl,
+    /// How the clock adds periods and behaves at zero.
+    pub clock: ClockSettings,
+    /// The language the scoresheet is written in (Appendix E's initials).
+    pub notation: Lang,
     /// The starting position when it is not the standard one (FEN).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start_fen: Option<String>,
@@ -70,7 +80,9 @@ impl Default for Setup {
             board: String::new(),
             white: Player::default(),
             black: Player::default(),
-            time_control: "5400+30".to_owned(),
+            time_control: "5400+30".parse().expect("a valid control"),
+            clock: ClockSettings::default(),
+            notation: Lang::default(),
             start_fen: None,
         }
     }
@@ -85,7 +97,26 @@ impl Setup {
         if self.black.name.trim().is_empty() {
             return Err(SetupError::MissingName(Side::Black));
         }
-        Ok(())
+        self.start_position().map(drop)
+    }
+
+    /// The position the game starts from.
+    pub fn start_position(&self) -> Result<Chess, SetupError> {
+        let Some(fen) = &self.start_fen else {
+            return Ok(Chess::default());
+        };
+        let invalid = |why: String| SetupError::InvalidStart(why);
+        fen.parse::<Fen>()
+            .map_err(|e| invalid(e.to_string()))?
+            .into_position(CastlingMode::Standard)
+            .map_err(|e| invalid(e.to_string()))
+    }
+
+    /// Whether `other` changes what the clock or the moves were built on.
+    fn same_play(&self, other: &Setup) -> bool {
+        self.time_control == other.time_control
+            && self.clock == other.clock
+            && self.start_fen == other.start_fen
     }
 }
 
@@ -95,6 +126,34 @@ impl Setup {
 pub enum Side {
     White,
     Black,
+}
+
+impl Side {
+    #[must_use]
+    pub fn opponent(self) -> Side {
+        match self {
+            Side::White => Side::Black,
+            Side::Black => Side::White,
+        }
+    }
+}
+
+impl From<Side> for Color {
+    fn from(side: Side) -> Color {
+        match side {
+            Side::White => Color::White,
+            Side::Black => Color::Black,
+        }
+    }
+}
+
+impl From<Color> for Side {
+    fn from(color: Color) -> Side {
+        match color {
+            Color::White => Side::White,
+            Color::Black => Side::Black,
+        }
+    }
 }
 
 impl fmt::Display for Side {
@@ -110,12 +169,21 @@ impl fmt::Display for Side {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SetupError {
     MissingName(Side),
+    /// The starting position (FEN) is not a legal position.
+    InvalidStart(String),
+    /// The time control, clock settings or start position cannot change
+    /// once the clock has started or a move is recorded.
+    LockedAfterStart,
 }
 
 impl fmt::Display for SetupError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SetupError::MissingName(side) => write!(f, "{side}'s name is missing"),
+            SetupError::InvalidStart(why) => write!(f, "the starting position is not valid: {why}"),
+            SetupError::LockedAfterStart => f.write_str(
+                "the time control and the starting position cannot change once the game has begun; the arbiter adjusts the clock instead (6.13)",
+            ),
         }
     }
 }
@@ -128,6 +196,13 @@ impl std::error::Error for SetupError {}
 pub enum Event {
     /// The arbiter corrected the game's details (names, round, board...).
     DetailsEdited(Setup),
+    /// Something done to the clock: a press, a pause, an adjustment.
+    Clock(ClockAction),
+    /// A box of the scoresheet filled in: a move as written, or a dash.
+    /// Recording never judges the move (electronic scoresheets must not).
+    Recorded(Entry),
+    /// A written entry corrected; the old writing stays, struck out.
+    Corrected { slot: Slot, written: Written },
 }
 
 /// One entry of the log: when, what, and the chain hash that seals it.
@@ -144,6 +219,12 @@ pub struct Logged {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum GameError {
     Setup(SetupError),
+    Clock(ClockError),
+    /// The game has no clock (its time control is `-` or `?`).
+    NoClock,
+    /// An empty box cannot be recorded: write the move, or a dash.
+    EmptyEntry,
+    NoSuchEntry(NoSuchEntry),
     /// Events are logged in time order; this one is earlier than the last.
     OutOfOrder {
         last_ms: u64,
@@ -155,6 +236,12 @@ impl fmt::Display for GameError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             GameError::Setup(e) => e.fmt(f),
+            GameError::Clock(e) => e.fmt(f),
+            GameError::NoClock => {
+                f.write_str("this game is not played with a clock (its time control is not set)")
+            }
+            GameError::EmptyEntry => f.write_str("nothing is written: write the move, or a dash"),
+            GameError::NoSuchEntry(e) => e.fmt(f),
             GameError::OutOfOrder { last_ms, at_ms } => {
                 write!(
                     f,
@@ -239,6 +326,7 @@ impl Game {
             .rev()
             .find_map(|l| match &l.event {
                 Event::DetailsEdited(setup) => Some(setup),
+                _ => None,
             })
             .unwrap_or(&self.initial)
     }
@@ -249,9 +337,7 @@ impl Game {
         if at_ms < last_ms {
             return Err(GameError::OutOfOrder { last_ms, at_ms });
         }
-        match &event {
-            Event::DetailsEdited(setup) => setup.validate().map_err(GameError::Setup)?,
-        }
+        self.fold().and_then(|mut play| play.apply(&event, at_ms))?;
         let hash = chain_hash(self.log.last().map(|l| l.hash.as_str()), at_ms, &event);
         self.log.push(Logged { at_ms, event, hash });
         Ok(())
@@ -264,7 +350,10 @@ impl Game {
     /// not silently replace each other.
     #[must_use]
     pub fn lineage(&self, other: &Game) -> Lineage {
-        if self.id != other.id || self.created_ms != other.created_ms || self.initial != other.initial {
+        if self.id != other.id
+            || self.created_ms != other.created_ms
+            || self.initial != other.initial
+        {
             return Lineage::Diverged;
         }
         let shared = self.log.len().min(other.log.len());
@@ -277,6 +366,28 @@ impl Game {
         }
     }
 
+    /// The clock as the log leaves it; `None` when the game is not timed.
+    pub fn clock(&self) -> Option<Clock> {
+        self.fold().ok().and_then(|play| play.clock)
+    }
+
+    /// The scoresheet as written so far.
+    pub fn scoresheet(&self) -> Scoresheet {
+        self.fold()
+            .map(|play| play.sheet)
+            .unwrap_or_else(|_| Scoresheet::new(self.initial.notation, &Chess::default()))
+    }
+
+    /// Replays the whole log, as on reload; `Err` names the first event the
+    /// Laws refuse (a log edited by hand, or by an older build with a bug).
+    pub fn fold(&self) -> Result<Play, GameError> {
+        let mut play = Play::new(&self.initial)?;
+        for logged in &self.log {
+            play.apply(&logged.event, logged.at_ms)?;
+        }
+        Ok(play)
+    }
+
     /// Recomputes every hash of the log: `Err` names the first altered event.
     pub fn verify_chain(&self) -> Result<(), ChainError> {
         let mut previous: Option<&str> = None;
@@ -285,6 +396,69 @@ impl Game {
                 return Err(ChainError { index });
             }
             previous = Some(&logged.hash);
+        }
+        Ok(())
+    }
+}
+
+/// What the log builds: the state every screen derives from.
+#[derive(Debug, Clone)]
+pub struct Play {
+    pub setup: Setup,
+    pub clock: Option<Clock>,
+    pub sheet: Scoresheet,
+    pub start: Chess,
+    /// Whether the game has begun (clock started or a move recorded).
+    pub begun: bool,
+}
+
+impl Play {
+    fn new(setup: &Setup) -> Result<Play, GameError> {
+        let start = setup.start_position().map_err(GameError::Setup)?;
+        let clock = Clock::new(&setup.time_control, setup.clock).ok();
+        Ok(Play {
+            setup: setup.clone(),
+            clock,
+            sheet: Scoresheet::new(setup.notation, &start),
+            start,
+            begun: false,
+        })
+    }
+
+    /// Applies one event, or refuses it and changes nothing.
+    fn apply(&mut self, event: &Event, at_ms: u64) -> Result<(), GameError> {
+        match event {
+            Event::DetailsEdited(setup) => {
+                setup.validate().map_err(GameError::Setup)?;
+                if self.begun && !self.setup.same_play(setup) {
+                    return Err(GameError::Setup(SetupError::LockedAfterStart));
+                }
+                if !self.begun {
+                    *self = Play::new(setup)?;
+                } else {
+                    self.setup = setup.clone();
+                }
+            }
+            Event::Clock(action) => {
+                let clock = self.clock.as_mut().ok_or(GameError::NoClock)?;
+                clock.apply(*action, at_ms).map_err(GameError::Clock)?;
+                self.begun = true;
+            }
+            Event::Recorded(entry) => {
+                if matches!(&entry.written, Written::Move(text) if text.trim().is_empty()) {
+                    return Err(GameError::EmptyEntry);
+                }
+                self.sheet.record(entry.clone());
+                self.begun = true;
+            }
+            Event::Corrected { slot, written } => {
+                if matches!(written, Written::Move(text) if text.trim().is_empty()) {
+                    return Err(GameError::EmptyEntry);
+                }
+                self.sheet
+                    .correct(*slot, written.clone())
+                    .map_err(GameError::NoSuchEntry)?;
+            }
         }
         Ok(())
     }
@@ -363,7 +537,10 @@ mod tests {
         let base = game();
         let edit = |g: &Game, round: &str, at: u64| {
             let mut g = g.clone();
-            let setup = Setup { round: round.into(), ..g.setup().clone() };
+            let setup = Setup {
+                round: round.into(),
+                ..g.setup().clone()
+            };
             g.apply(Event::DetailsEdited(setup), at).unwrap();
             g
         };
@@ -374,7 +551,10 @@ mod tests {
         assert_eq!(two.lineage(&one), Lineage::Ahead);
         assert_eq!(one.lineage(&two), Lineage::Behind);
         assert_eq!(two.lineage(&other), Lineage::Diverged);
-        assert_eq!(base.lineage(&Game::new("other", base.setup().clone(), 1000)), Lineage::Diverged);
+        assert_eq!(
+            base.lineage(&Game::new("other", base.setup().clone(), 1000)),
+            Lineage::Diverged
+        );
     }
 
     #[test]

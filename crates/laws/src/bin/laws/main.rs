@@ -2,12 +2,12 @@
 
 use clap::{Parser, Subcommand};
 
-mod clock;
-mod time_control;
 mod check;
+mod clock;
 mod envelope;
 mod judge;
 mod read;
+mod time_control;
 
 #[derive(Parser)]
 #[command(

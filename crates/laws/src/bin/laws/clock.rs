@@ -121,7 +121,10 @@ fn step(
             serde_json::from_value(value).map_err(|e| format!("bad action: {e}"))?;
         let moves_before = clock.times().len();
         clock.apply(action, at_ms).map_err(|e| e.to_string())?;
-        out["action"] = serde_json::json!(action);
+        // Echo the action as it was given: {"at_ms", "action", "side"...}.
+        if let serde_json::Value::Object(fields) = serde_json::json!(action) {
+            out.as_object_mut().expect("an object").extend(fields);
+        }
         if let Some(time) = clock.times().get(moves_before) {
             out["move"] = serde_json::json!(time);
         }

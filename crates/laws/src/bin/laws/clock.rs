@@ -96,6 +96,12 @@ fn step(
         .remove("at_ms")
         .and_then(|v| v.as_u64())
         .ok_or("missing \"at_ms\" (milliseconds, a whole number)")?;
+    if at_ms < clock.last_action_ms() {
+        return Err(format!(
+            "{at_ms} ms is earlier than the last action at {} ms",
+            clock.last_action_ms()
+        ));
+    }
     let mut out = serde_json::json!({ "at_ms": at_ms });
     if let Some(request) = object.remove("ruling") {
         let request: RulingRequest =

@@ -84,7 +84,13 @@ pub struct Schedule {
 }
 
 impl Schedule {
-    pub fn new(periods: Vec<Period>) -> Result<Schedule, TimeControlError> {
+    /// Checks the periods; a timing of 0 s is no timing (`300+0` is `300`).
+    pub fn new(mut periods: Vec<Period>) -> Result<Schedule, TimeControlError> {
+        for period in &mut periods {
+            if period.timing.per_move_ms() == 0 {
+                period.timing = Timing::None;
+            }
+        }
         let Some(last) = periods.last() else {
             return Err(TimeControlError::NoPeriod);
         };
@@ -946,6 +952,23 @@ mod tests {
         );
         assert_eq!(tc("?").class(&limits), None);
         assert_eq!(tc("-").class(&limits), Some(Class::Standard));
+    }
+
+    #[test]
+    fn presets_are_in_the_class_their_name_says() {
+        for preset in PRESETS {
+            let class = preset.control().class(&ClassLimits::SOURCE_TEXT);
+            let named = ["Rapid", "Blitz", "Armageddon", "Standard", "FIDE standard"]
+                .into_iter()
+                .find(|word| preset.name.starts_with(word));
+            let expected = match named {
+                Some("Rapid") => Some(Class::Rapid),
+                Some("Blitz" | "Armageddon") => Some(Class::Blitz),
+                Some(_) => Some(Class::Standard),
+                None => continue,
+            };
+            assert_eq!(class, expected, "{}", preset.name);
+        }
     }
 
     #[test]

@@ -760,6 +760,29 @@ pub const MATE_CHECK: &str = "material only";
 /// checkmate by any series of legal moves: draw. Rapidplay and blitz
 /// (Appendix B6-B8): a flag counts only on a valid claim by `claimant`,
 /// whose own flag must be up; both flags down: draw.
+///
+/// ```
+/// use laws::clock::{Clock, ClockAction, ClockSettings, Verdict, rule_flag_fall};
+/// use laws::game::Side;
+/// use laws::time_control::Class;
+/// use shakmaty::{CastlingMode, Chess, fen::Fen};
+///
+/// let control = "900+10".parse().unwrap();
+/// let log = [(0, ClockAction::Start { side: Side::White })];
+/// let clock = Clock::replay(&control, ClockSettings::default(), &log).unwrap();
+/// let now = 1_000_000; // White's 15' + 10" ran out at 910 s.
+/// let start = Chess::default();
+/// let silent = rule_flag_fall(&clock, now, &start, Class::Rapid, None);
+/// assert_eq!((silent.verdict, silent.article.as_str()), (Verdict::PlayOn, "B6"));
+/// let claim = rule_flag_fall(&clock, now, &start, Class::Rapid, Some(Side::Black));
+/// assert_eq!(claim.verdict, Verdict::Win { winner: Side::Black });
+/// // Black has a lone king: he cannot checkmate, so White's flag draws.
+/// let lone_king: Chess = "7k/8/8/8/8/8/8/KQ6 w - - 0 1".parse::<Fen>().unwrap()
+///     .into_position(CastlingMode::Standard).unwrap();
+/// let ruling = rule_flag_fall(&clock, now, &lone_king, Class::Standard, None);
+/// assert_eq!((ruling.verdict, ruling.article.as_str()), (Verdict::Draw, "6.9"));
+/// assert!(ruling.explanation.contains("material only"));
+/// ```
 pub fn rule_flag_fall(
     clock: &Clock,
     now_ms: u64,

@@ -553,11 +553,15 @@ impl Clock {
             gained += dial.think_ms.min(ms);
         }
         let mut allotted = 0;
-        if self.settings.next_period == NextPeriod::AtMoveCount
-            && schedule.moves_by_end_of(dial.period) == Some(dial.moves)
-        {
-            dial.period += 1;
-            allotted = schedule.period(dial.period).time_ms;
+        if self.settings.next_period == NextPeriod::AtMoveCount {
+            // A loop, for a move counter the arbiter set past a period's end.
+            while schedule
+                .moves_by_end_of(dial.period)
+                .is_some_and(|due| dial.moves >= due)
+            {
+                dial.period += 1;
+                allotted += schedule.period(dial.period).time_ms;
+            }
         }
         gained += if self.settings.increment_before_first_move {
             fischer(schedule.period(dial.period).timing)
@@ -951,6 +955,18 @@ mod tests {
             c.remaining(White, 4000),
             600_000 - 2000 + 60_000 + 1_800_000
         );
+        // Set past the end of period 1 by mistake: the next press catches up.
+        let late = Setting {
+            remaining_ms: 1000,
+            moves: 45,
+            period: 1,
+        };
+        c.apply(ClockAction::Adjust { white: late, black }, 4500)
+            .unwrap();
+        c.apply(ClockAction::Press { side: Black }, 4500).unwrap();
+        c.apply(ClockAction::Press { side: White }, 5000).unwrap();
+        assert_eq!(c.period(White), 2);
+        assert_eq!(c.remaining(White, 5000), 1000 - 500 + 1_800_000 + 30_000);
         let bad = Setting {
             remaining_ms: 0,
             moves: 0,

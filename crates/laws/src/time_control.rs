@@ -744,6 +744,8 @@ mod human {
         for c in time.chars() {
             match c {
                 '0'..='9' | '.' => number.push(c),
+                // Between units only: "1h 30'", never inside a number.
+                ' ' if number.is_empty() => {}
                 'h' | '\'' | '"' => {
                     let unit = match c {
                         'h' => 3600,

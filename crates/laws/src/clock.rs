@@ -30,7 +30,7 @@ use serde::{Deserialize, Serialize};
 use shakmaty::{Chess, Color};
 
 use crate::game::Side;
-use crate::time_control::{Class, Schedule, TimeControl, Timing};
+use crate::time_control::{Class, MAX_MS, Schedule, TimeControl, Timing};
 use crate::unwinnable::{CanMate, can_checkmate};
 
 /// When the next period's time is added.
@@ -128,6 +128,10 @@ pub enum ClockError {
         side: Side,
         period: u32,
     },
+    /// More time set or added than any game can last ([`MAX_MS`]).
+    TooMuchTime {
+        ms: u64,
+    },
 }
 
 impl fmt::Display for ClockError {
@@ -152,6 +156,9 @@ impl fmt::Display for ClockError {
             }
             ClockError::NoSuchPeriod { side, period } => {
                 write!(f, "{side}'s time control has no period {period}")
+            }
+            ClockError::TooMuchTime { ms } => {
+                write!(f, "{ms} ms is more time than any game can last")
             }
         }
     }
@@ -316,12 +323,14 @@ impl Face {
             let timing = schedule.period(dial.period).timing;
             let elapsed = now - since;
             let charged = charge(timing, dial.think_ms, elapsed);
-            if dial.down || dial.remaining_ms > charged as i64 {
+            // Saturating: a timestamp far in the future must not wrap around.
+            let charged_signed = i64::try_from(charged).unwrap_or(i64::MAX);
+            if dial.down || dial.remaining_ms > charged_signed {
                 if !(dial.down && settings.at_zero == AtZero::Freeze) {
-                    dial.remaining_ms -= charged as i64;
-                    dial.account.used_ms += charged;
+                    dial.remaining_ms = dial.remaining_ms.saturating_sub(charged_signed);
+                    dial.account.used_ms = dial.account.used_ms.saturating_add(charged);
                 }
-                dial.think_ms += elapsed;
+                dial.think_ms = dial.think_ms.saturating_add(elapsed);
                 break;
             }
             // Time runs out within this stretch.
@@ -469,7 +478,8 @@ impl Clock {
             ClockAction::Adjust { white, black } => {
                 for (side, setting) in [(Side::White, white), (Side::Black, black)] {
                     let dial = &mut self.face.dials[ix(side)];
-                    dial.account.added_ms += setting.remaining_ms as i64 - dial.remaining_ms;
+                    let change = (setting.remaining_ms as i64).saturating_sub(dial.remaining_ms);
+                    dial.account.added_ms = dial.account.added_ms.saturating_add(change);
                     dial.remaining_ms = setting.remaining_ms as i64;
                     dial.moves = setting.moves;
                     dial.period = setting.period;
@@ -510,6 +520,11 @@ impl Clock {
             (ClockAction::Resume, Run::Running { .. }) => Err(ClockError::NotPaused),
             (ClockAction::Adjust { white, black }, _) => {
                 for (side, setting) in [(Side::White, white), (Side::Black, black)] {
+                    if setting.remaining_ms > MAX_MS {
+                        return Err(ClockError::TooMuchTime {
+                            ms: setting.remaining_ms,
+                        });
+                    }
                     if !self.schedules[ix(side)].exists(setting.period) {
                         return Err(ClockError::NoSuchPeriod {
                             side,
@@ -518,6 +533,9 @@ impl Clock {
                     }
                 }
                 Ok(())
+            }
+            (ClockAction::AddTime { ms, .. }, _) if ms > MAX_MS => {
+                Err(ClockError::TooMuchTime { ms })
             }
             _ => Ok(()),
         }
@@ -535,11 +553,15 @@ impl Clock {
             gained += dial.think_ms.min(ms);
         }
         let mut allotted = 0;
-        if self.settings.next_period == NextPeriod::AtMoveCount
-            && schedule.moves_by_end_of(dial.period) == Some(dial.moves)
-        {
-            dial.period += 1;
-            allotted = schedule.period(dial.period).time_ms;
+        if self.settings.next_period == NextPeriod::AtMoveCount {
+            // A loop, for a move counter the arbiter set past a period's end.
+            while schedule
+                .moves_by_end_of(dial.period)
+                .is_some_and(|due| dial.moves >= due)
+            {
+                dial.period += 1;
+                allotted += schedule.period(dial.period).time_ms;
+            }
         }
         gained += if self.settings.increment_before_first_move {
             fischer(schedule.period(dial.period).timing)
@@ -643,6 +665,11 @@ impl Clock {
         &self.times
     }
 
+    /// When the last action was applied: readings before it are not kept.
+    pub fn last_action_ms(&self) -> u64 {
+        self.last_ms
+    }
+
     pub fn settings(&self) -> ClockSettings {
         self.settings
     }
@@ -737,6 +764,29 @@ pub const MATE_CHECK: &str = "material only";
 /// checkmate by any series of legal moves: draw. Rapidplay and blitz
 /// (Appendix B6-B8): a flag counts only on a valid claim by `claimant`,
 /// whose own flag must be up; both flags down: draw.
+///
+/// ```
+/// use laws::clock::{Clock, ClockAction, ClockSettings, Verdict, rule_flag_fall};
+/// use laws::game::Side;
+/// use laws::time_control::Class;
+/// use shakmaty::{CastlingMode, Chess, fen::Fen};
+///
+/// let control = "900+10".parse().unwrap();
+/// let log = [(0, ClockAction::Start { side: Side::White })];
+/// let clock = Clock::replay(&control, ClockSettings::default(), &log).unwrap();
+/// let now = 1_000_000; // White's 15' + 10" ran out at 910 s.
+/// let start = Chess::default();
+/// let silent = rule_flag_fall(&clock, now, &start, Class::Rapid, None);
+/// assert_eq!((silent.verdict, silent.article.as_str()), (Verdict::PlayOn, "B6"));
+/// let claim = rule_flag_fall(&clock, now, &start, Class::Rapid, Some(Side::Black));
+/// assert_eq!(claim.verdict, Verdict::Win { winner: Side::Black });
+/// // Black has a lone king: he cannot checkmate, so White's flag draws.
+/// let lone_king: Chess = "7k/8/8/8/8/8/8/KQ6 w - - 0 1".parse::<Fen>().unwrap()
+///     .into_position(CastlingMode::Standard).unwrap();
+/// let ruling = rule_flag_fall(&clock, now, &lone_king, Class::Standard, None);
+/// assert_eq!((ruling.verdict, ruling.article.as_str()), (Verdict::Draw, "6.9"));
+/// assert!(ruling.explanation.contains("material only"));
+/// ```
 pub fn rule_flag_fall(
     clock: &Clock,
     now_ms: u64,
@@ -849,57 +899,35 @@ mod tests {
     }
 
     #[test]
+    fn absurd_times_are_refused_and_far_timestamps_do_not_wrap() {
+        let mut c = clock("300", ClockSettings::default());
+        let too_much = ClockAction::AddTime {
+            side: White,
+            ms: u64::MAX,
+        };
+        assert_eq!(
+            c.apply(too_much, 0),
+            Err(ClockError::TooMuchTime { ms: u64::MAX })
+        );
+        c.apply(ClockAction::Start { side: White }, 0).unwrap();
+        assert_eq!(c.remaining(White, u64::MAX), 0);
+        let settings = ClockSettings {
+            at_zero: AtZero::RunOn,
+            ..ClockSettings::default()
+        };
+        let mut runs = clock("300", settings);
+        runs.apply(ClockAction::Start { side: White }, 0).unwrap();
+        runs.apply(ClockAction::Pause, u64::MAX).unwrap();
+        assert_eq!(runs.remaining(White, u64::MAX), 0);
+        assert!(runs.overtime(White, u64::MAX) > 1 << 62);
+    }
+
+    #[test]
     fn no_clock_without_time() {
         assert_eq!(
             Clock::new(&TimeControl::Unknown, ClockSettings::default()),
             Err(ClockError::NotTimed(TimeControl::Unknown))
         );
-    }
-
-    #[test]
-    fn simple_delay_waits_before_counting() {
-        let mut c = clock("60d5", ClockSettings::default());
-        c.apply(ClockAction::Start { side: White }, 0).unwrap();
-        assert_eq!(c.remaining(White, 5000), 60_000);
-        assert_eq!(c.remaining(White, 6000), 59_000);
-        // Falls 5 s (delay) + 60 s after the start.
-        assert_eq!(c.flagged_first(70_000).map(|f| f.at_ms), Some(65_000));
-    }
-
-    #[test]
-    fn bronstein_gives_back_time_used_up_to_the_delay() {
-        let mut c = clock("60b5", ClockSettings::default());
-        c.apply(ClockAction::Start { side: White }, 0).unwrap();
-        assert_eq!(c.remaining(White, 3000), 57_000);
-        c.apply(ClockAction::Press { side: White }, 3000).unwrap();
-        assert_eq!(c.remaining(White, 3000), 60_000);
-        // Black thought 7 s and gets 5 of them back.
-        c.apply(ClockAction::Press { side: Black }, 10_000).unwrap();
-        assert_eq!(c.remaining(Black, 10_000), 58_000);
-    }
-
-    #[test]
-    fn a_frozen_flag_stays_at_zero_and_run_on_counts_past_it() {
-        let mut frozen = clock("10+2", ClockSettings::default());
-        frozen.apply(ClockAction::Start { side: White }, 0).unwrap();
-        assert_eq!(frozen.remaining(White, 20_000), 0);
-        assert_eq!(frozen.overtime(White, 20_000), 0);
-        frozen
-            .apply(ClockAction::Press { side: White }, 20_000)
-            .unwrap();
-        assert_eq!(
-            frozen.remaining(White, 20_000),
-            0,
-            "no increment on a fallen flag"
-        );
-        let settings = ClockSettings {
-            at_zero: AtZero::RunOn,
-            ..ClockSettings::default()
-        };
-        let mut runs = clock("10+2", settings);
-        runs.apply(ClockAction::Start { side: White }, 0).unwrap();
-        assert_eq!(runs.overtime(White, 20_000), 8000);
-        assert_eq!(runs.flagged_first(20_000).map(|f| f.at_ms), Some(12_000));
     }
 
     #[test]
@@ -927,6 +955,18 @@ mod tests {
             c.remaining(White, 4000),
             600_000 - 2000 + 60_000 + 1_800_000
         );
+        // Set past the end of period 1 by mistake: the next press catches up.
+        let late = Setting {
+            remaining_ms: 1000,
+            moves: 45,
+            period: 1,
+        };
+        c.apply(ClockAction::Adjust { white: late, black }, 4500)
+            .unwrap();
+        c.apply(ClockAction::Press { side: Black }, 4500).unwrap();
+        c.apply(ClockAction::Press { side: White }, 5000).unwrap();
+        assert_eq!(c.period(White), 2);
+        assert_eq!(c.remaining(White, 5000), 1000 - 500 + 1_800_000 + 30_000);
         let bad = Setting {
             remaining_ms: 0,
             moves: 0,

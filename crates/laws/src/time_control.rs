@@ -71,6 +71,10 @@ pub struct Period {
     pub timing: Timing,
 }
 
+/// The longest time a period, an increment or a delay may have (about 31
+/// years): keeps every sum of times far from overflowing.
+pub const MAX_MS: u64 = 1_000_000_000_000;
+
 /// One player's periods, checked: at least one, a period without a move
 /// count only last, a repeating last period with time in it.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -80,11 +84,22 @@ pub struct Schedule {
 }
 
 impl Schedule {
-    pub fn new(periods: Vec<Period>) -> Result<Schedule, TimeControlError> {
+    /// Checks the periods; a timing of 0 s is no timing (`300+0` is `300`).
+    pub fn new(mut periods: Vec<Period>) -> Result<Schedule, TimeControlError> {
+        for period in &mut periods {
+            if period.timing.per_move_ms() == 0 {
+                period.timing = Timing::None;
+            }
+        }
         let Some(last) = periods.last() else {
             return Err(TimeControlError::NoPeriod);
         };
         for (index, period) in periods.iter().enumerate() {
+            if period.time_ms.max(period.timing.per_move_ms()) > MAX_MS {
+                return Err(TimeControlError::TooLong {
+                    period: index as u32 + 1,
+                });
+            }
             match period.moves {
                 Some(0) => {
                     return Err(TimeControlError::ZeroMoves {
@@ -429,6 +444,10 @@ pub enum TimeControlError {
     EmptyRepeat,
     /// More than White's and Black's control.
     TooManySides,
+    /// A period, increment or delay longer than [`MAX_MS`].
+    TooLong {
+        period: u32,
+    },
     /// "from move N" where move N is not after the previous timing change,
     /// or inside a repeating period.
     BadFromMove {
@@ -464,6 +483,9 @@ impl fmt::Display for TimeControlError {
                 )
             }
             TimeControlError::EmptyRepeat => f.write_str("the repeating last period has no time"),
+            TimeControlError::TooLong { period } => {
+                write!(f, "period {period} has more time than any game can last")
+            }
             TimeControlError::TooManySides => {
                 f.write_str("more than two controls (White's, Black's) are given")
             }
@@ -722,6 +744,8 @@ mod human {
         for c in time.chars() {
             match c {
                 '0'..='9' | '.' => number.push(c),
+                // Between units only: "1h 30'", never inside a number.
+                ' ' if number.is_empty() => {}
                 'h' | '\'' | '"' => {
                     let unit = match c {
                         'h' => 3600,
@@ -930,6 +954,23 @@ mod tests {
         );
         assert_eq!(tc("?").class(&limits), None);
         assert_eq!(tc("-").class(&limits), Some(Class::Standard));
+    }
+
+    #[test]
+    fn presets_are_in_the_class_their_name_says() {
+        for preset in PRESETS {
+            let class = preset.control().class(&ClassLimits::SOURCE_TEXT);
+            let named = ["Rapid", "Blitz", "Armageddon", "Standard", "FIDE standard"]
+                .into_iter()
+                .find(|word| preset.name.starts_with(word));
+            let expected = match named {
+                Some("Rapid") => Some(Class::Rapid),
+                Some("Blitz" | "Armageddon") => Some(Class::Blitz),
+                Some(_) => Some(Class::Standard),
+                None => continue,
+            };
+            assert_eq!(class, expected, "{}", preset.name);
+        }
     }
 
     #[test]

@@ -111,6 +111,10 @@ fn bad_lines_are_explained() {
             "expected \"action\" or \"ruling\"",
         ),
         ("{\"at_ms\": 1, \"ruling\": {\"fen\": \"x\"}}", "bad FEN"),
+        (
+            "{\"at_ms\": 9, \"action\": \"start\", \"side\": \"white\"}\n{\"at_ms\": 8}",
+            "line 2: 8 ms is earlier",
+        ),
     ] {
         let (code, _, err) = clock(&["--control", "300"], line);
         assert_eq!(code, 2, "{line}");

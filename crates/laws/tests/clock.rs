@@ -7,11 +7,14 @@
 
 use laws::clock::{AtZero, Clock, ClockAction, ClockSettings, NextPeriod, Setting, rule_flag_fall};
 use laws::game::Side;
-use laws::time_control::{Class, Period, Schedule, TimeControl, Timing};
+use laws::time_control::{Class, TimeControl};
 use proptest::prelude::*;
 use serde::Deserialize;
 use serde_json::Value;
 use shakmaty::{CastlingMode, Chess, fen::Fen};
+
+mod common;
+use common::control;
 
 #[derive(Deserialize)]
 struct Scenario {
@@ -151,36 +154,6 @@ fn clock_scenarios() {
         }
     }
     assert!(checks >= 40, "only {checks} checks");
-}
-
-/// A player's periods: 1 to 3 periods of up to 10 minutes, up to 4 moves
-/// each (so that random games cross them), any timing.
-fn schedule() -> impl Strategy<Value = Schedule> {
-    let timing = prop_oneof![
-        Just(Timing::None),
-        (0u64..10_000).prop_map(|ms| Timing::Increment { ms }),
-        (0u64..10_000).prop_map(|ms| Timing::Bronstein { ms }),
-        (0u64..10_000).prop_map(|ms| Timing::Delay { ms }),
-    ];
-    let period = (0u64..600_000, 1u32..5, timing).prop_map(|(time_ms, moves, timing)| Period {
-        time_ms,
-        moves: Some(moves),
-        timing,
-    });
-    (prop::collection::vec(period, 1..4), any::<bool>()).prop_filter_map(
-        "valid periods",
-        |(mut periods, repeat)| {
-            if !repeat {
-                periods.last_mut().unwrap().moves = None;
-            }
-            Schedule::new(periods).ok()
-        },
-    )
-}
-
-fn control() -> impl Strategy<Value = TimeControl> {
-    (schedule(), prop::option::of(schedule()))
-        .prop_map(|(white, black)| TimeControl::Timed { white, black })
 }
 
 fn settings() -> impl Strategy<Value = ClockSettings> {

@@ -5,7 +5,10 @@
 
 use laws::game::Side;
 use laws::time_control::{ClassLimits, TimeControl};
+use proptest::prelude::*;
 use serde_json::Value;
+
+mod common;
 
 #[test]
 fn time_control_cases() {
@@ -67,4 +70,14 @@ fn time_control_cases() {
         checked += 1;
     }
     assert!(checked >= 30, "only {checked} cases");
+}
+
+proptest! {
+    /// Any control, however odd its times, reads back from both notations.
+    #[test]
+    fn both_notations_round_trip(control in common::control()) {
+        prop_assert_eq!(control.to_string().parse::<TimeControl>(), Ok(control.clone()));
+        prop_assert_eq!(TimeControl::from_human(&control.human()), Ok(control.clone()));
+        prop_assert_eq!(TimeControl::read(&control.human()), Ok(control));
+    }
 }

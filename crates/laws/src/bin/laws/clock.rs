@@ -96,6 +96,12 @@ fn step(
         .remove("at_ms")
         .and_then(|v| v.as_u64())
         .ok_or("missing \"at_ms\" (milliseconds, a whole number)")?;
+    if at_ms < clock.last_action_ms() {
+        return Err(format!(
+            "{at_ms} ms is earlier than the last action at {} ms",
+            clock.last_action_ms()
+        ));
+    }
     let mut out = serde_json::json!({ "at_ms": at_ms });
     if let Some(request) = object.remove("ruling") {
         let request: RulingRequest =
@@ -121,7 +127,10 @@ fn step(
             serde_json::from_value(value).map_err(|e| format!("bad action: {e}"))?;
         let moves_before = clock.times().len();
         clock.apply(action, at_ms).map_err(|e| e.to_string())?;
-        out["action"] = serde_json::json!(action);
+        // Echo the action as it was given: {"at_ms", "action", "side"...}.
+        if let serde_json::Value::Object(fields) = serde_json::json!(action) {
+            out.as_object_mut().expect("an object").extend(fields);
+        }
         if let Some(time) = clock.times().get(moves_before) {
             out["move"] = serde_json::json!(time);
         }

@@ -29,7 +29,7 @@ use shakmaty::{CastlingMode, Chess, Color, fen::Fen};
 
 use crate::clock::{Clock, ClockAction, ClockError, ClockSettings};
 use crate::notation::Lang;
-use crate::scoresheet::{Entry, NoSuchEntry, Scoresheet, Slot, Written};
+use crate::scoresheet::{Entry, NoSuchEntry, Scoresheet, SheetCheck, Slot, Verdict, Written};
 use crate::time_control::TimeControl;
 
 /// A player as written on the pairing list.
@@ -413,6 +413,27 @@ pub struct Play {
 }
 
 impl Play {
+    /// Every entry's verdict and the first irregularity (the arbiter's check).
+    pub fn check(&self) -> SheetCheck {
+        self.sheet.check(&self.start)
+    }
+
+    /// The position on the board: after the last entry that reads as a legal
+    /// move, up to the first irregularity or dash.
+    pub fn position(&self) -> Chess {
+        let check = self.check();
+        let last_legal = check
+            .entries
+            .iter()
+            .take_while(|entry| matches!(entry.verdict, Verdict::Legal { .. }))
+            .last()
+            .and_then(|entry| entry.fen_after.as_deref());
+        last_legal
+            .and_then(|fen| fen.parse::<Fen>().ok())
+            .and_then(|fen| fen.into_position(CastlingMode::Standard).ok())
+            .unwrap_or_else(|| self.start.clone())
+    }
+
     fn new(setup: &Setup) -> Result<Play, GameError> {
         let start = setup.start_position().map_err(GameError::Setup)?;
         let clock = Clock::new(&setup.time_control, setup.clock).ok();
@@ -555,6 +576,60 @@ mod tests {
             base.lineage(&Game::new("other", base.setup().clone(), 1000)),
             Lineage::Diverged
         );
+    }
+
+    #[test]
+    fn the_board_follows_the_scoresheet_up_to_the_first_irregularity() {
+        let mut g = game();
+        for (i, text) in ["e4", "e5", "Nf3", "Ke3", "Nc3"].into_iter().enumerate() {
+            g.apply(Event::Recorded(Entry::written(text)), 2000 + i as u64)
+                .unwrap();
+        }
+        let play = g.fold().unwrap();
+        assert_eq!(play.check().first_irregularity, Some(3));
+        let after_nf3: Fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"
+            .parse()
+            .unwrap();
+        assert_eq!(
+            Fen::from_position(&play.position(), shakmaty::EnPassantMode::Legal),
+            after_nf3
+        );
+    }
+
+    #[test]
+    fn the_time_control_is_locked_once_the_clock_runs() {
+        let mut g = game();
+        g.apply(Event::Clock(ClockAction::Start { side: Side::White }), 2000)
+            .unwrap();
+        let faster = Setup {
+            time_control: "300+2".parse().unwrap(),
+            ..g.setup().clone()
+        };
+        assert_eq!(
+            g.apply(Event::DetailsEdited(faster), 3000),
+            Err(GameError::Setup(SetupError::LockedAfterStart))
+        );
+        let renamed = Setup {
+            white: Player::named("Renamed"),
+            ..g.setup().clone()
+        };
+        assert!(g.apply(Event::DetailsEdited(renamed), 3000).is_ok());
+        assert!(g.clock().unwrap().is_started());
+    }
+
+    #[test]
+    fn an_empty_entry_and_a_clock_refusal_change_nothing() {
+        let mut g = game();
+        let before = g.clone();
+        assert_eq!(
+            g.apply(Event::Recorded(Entry::written("  ")), 2000),
+            Err(GameError::EmptyEntry)
+        );
+        assert!(matches!(
+            g.apply(Event::Clock(ClockAction::Press { side: Side::White }), 2000),
+            Err(GameError::Clock(_))
+        ));
+        assert_eq!(g, before);
     }
 
     #[test]

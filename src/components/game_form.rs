@@ -1,6 +1,8 @@
 use laws::game::{Player, Setup};
+use laws::notation::Lang;
 use laws::time_control::PRESETS;
 use leptos::prelude::*;
+use shakmaty::Role;
 
 /// Reads a FIDE ID as typed: empty is none, otherwise digits only.
 pub fn parse_fide_id(text: &str) -> Result<Option<u32>, String> {
@@ -13,6 +15,32 @@ pub fn parse_fide_id(text: &str) -> Result<Option<u32>, String> {
         .filter(|id| *id > 0)
         .map(Some)
         .ok_or_else(|| format!("“{text}” is not a FIDE ID: it is a number such as 1503014"))
+}
+
+/// How a language appears on the form: its name and its piece initials,
+/// so the arbiter sees at once which letters the sheet will be read with.
+fn lang_label(lang: Lang) -> String {
+    let name = match lang {
+        Lang::En => "English",
+        Lang::De => "German",
+        Lang::Pl => "Polish",
+        Lang::Fr => "French",
+        Lang::Es => "Spanish",
+        Lang::It => "Italian",
+        Lang::Nl => "Dutch",
+        Lang::Ru => "Russian",
+    };
+    let initials: Vec<&str> = [
+        Role::King,
+        Role::Queen,
+        Role::Rook,
+        Role::Bishop,
+        Role::Knight,
+    ]
+    .into_iter()
+    .map(|role| lang.initial(role))
+    .collect();
+    format!("{name} ({})", initials.join(" "))
 }
 
 fn fide_id_text(id: Option<u32>) -> String {
@@ -35,6 +63,7 @@ pub fn GameForm(
     let black = RwSignal::new(initial.black.name.clone());
     let black_id = RwSignal::new(fide_id_text(initial.black.fide_id));
     let time_control = RwSignal::new(initial.time_control.to_string());
+    let notation = RwSignal::new(initial.notation);
     let error = RwSignal::new(None::<String>);
     let initial_fen = initial.start_fen.clone();
     // A control set outside the presets (an imported game) stays selectable.
@@ -67,6 +96,7 @@ pub fn GameForm(
                     .get_untracked()
                     .parse()
                     .map_err(|e| format!("time control: {e}"))?,
+                notation: notation.get_untracked(),
                 start_fen: initial_fen.clone(),
                 ..initial.get_value()
             })
@@ -118,6 +148,21 @@ pub fn GameForm(
                     </select>
                 </label>
             </fieldset>
+            <fieldset>
+                <legend>"Scoresheet"</legend>
+                <label class="field">
+                    <span>"Language of the moves (piece initials)"</span>
+                    <select name="notation" on:change=move |ev| {
+                        if let Ok(lang) = event_target_value(&ev).parse() {
+                            notation.set(lang);
+                        }
+                    }>
+                        {Lang::ALL.into_iter().map(|lang| view! {
+                            <option value=lang.code() selected=move || notation.get() == lang>{lang_label(lang)}</option>
+                        }).collect_view()}
+                    </select>
+                </label>
+            </fieldset>
             {move || error.get().map(|e| view! { <p class="form-error" role="alert">{e}</p> })}
             <button class="button primary" type="submit">{submit_label}</button>
         </form>
@@ -126,7 +171,13 @@ pub fn GameForm(
 
 #[cfg(test)]
 mod tests {
-    use super::parse_fide_id;
+    use super::*;
+
+    #[test]
+    fn languages_show_their_initials() {
+        assert_eq!(lang_label(Lang::Pl), "Polish (K H W G S)");
+        assert_eq!(lang_label(Lang::Ru), "Russian (Кр Ф Л С К)");
+    }
 
     #[test]
     fn fide_ids_are_optional_numbers() {

@@ -33,6 +33,18 @@ fn subtitle(game: &Game) -> String {
     .join(", ")
 }
 
+/// Where the game stands, in a few words for the list.
+fn progress(game: &Game) -> String {
+    match game.fold() {
+        Ok(play) if play.begun => {
+            let next = play.sheet.next_slot();
+            format!("In play: move {}, {} to move", next.number, next.side)
+        }
+        Ok(_) => "Not started".to_owned(),
+        Err(e) => format!("Cannot be replayed: {e}"),
+    }
+}
+
 /// Every game on this tablet, newest first.
 #[component]
 pub fn Games() -> impl IntoView {
@@ -57,6 +69,7 @@ pub fn Games() -> impl IntoView {
                             <a class="game-card" href=Route::Game(game.id().to_owned()).href()>
                                 <span class="game-title">{title(&game)}</span>
                                 <span class="game-meta">{subtitle(&game)}</span>
+                                <span class="game-status">{progress(&game)}</span>
                                 <span class="game-meta">"Last change: " {local_time(game.updated_ms())}</span>
                             </a>
                         </li>

@@ -438,7 +438,7 @@ fn grammar(toks: &[Tok]) -> Result<MovePattern, &'static str> {
             t = rest;
             Dest::Square(Square::from_coords(*f, *r))
         }
-        [rest @ .., Tok::File(f)] if role == Role::Pawn && promotion.is_none() => {
+        [rest @ .., Tok::File(f)] if role == Role::Pawn => {
             t = rest;
             Dest::File(*f)
         }

@@ -56,8 +56,13 @@
 //!   `NF3`, `e8q`, `bc4` for the bishop when no b-pawn can take on c4), with
 //!   [`Note::LetterCase`]; readings needing fewer case changes come first,
 //!   and if equally good readings fit different moves, the move is
-//!   ambiguous. Hence `bxc3` in English is the b-pawn whenever the b-pawn
-//!   can take on c3, as SAN has it, and the bishop only when no pawn can.
+//!   ambiguous. A reading as written that names a move of the mover's
+//!   pieces, only an illegal one (a pinned piece, the king into check),
+//!   settles the meaning: the verdict is illegal and no looser reading is
+//!   tried. Hence
+//!   `bxc3` in English is the b-pawn whenever a b-pawn could take on c3
+//!   (illegal if it is pinned), as SAN has it, and the bishop only when no
+//!   pawn could.
 //! - **A capital initial is the piece** (Appendix E): an upper-case letter
 //!   that is a piece initial in any of the languages is never read as a
 //!   file, so `Cf3` on an English sheet is unreadable (with a hint that `C`
@@ -267,7 +272,19 @@ pub fn read(position: &Chess, text: &str, lang: Lang) -> Reading {
             }
         }
         match found.as_slice() {
-            [] => {}
+            // A reading that names a move of the mover's pieces, only not a
+            // legal one (a pinned piece, the king into check), settles what
+            // was meant: no looser reading is tried.
+            [] => {
+                if let Some((_, pattern)) = group
+                    .iter()
+                    .find(|(_, p)| explain::on_the_board(position, p))
+                {
+                    return Reading::Illegal {
+                        reason: explain::explain(position, pattern),
+                    };
+                }
+            }
             [(mv, pattern)] => {
                 return Reading::Legal {
                     mv: *mv,

@@ -56,10 +56,32 @@
 //!   `NF3`, `e8q`, `bc4` for the bishop when no b-pawn can take on c4), with
 //!   [`Note::LetterCase`]; readings needing fewer case changes come first,
 //!   and if equally good readings fit different moves, the move is
-//!   ambiguous. Hence `bxc3` in English is the b-pawn whenever the b-pawn
-//!   can take on c3, as SAN has it, and the bishop only when no pawn can.
+//!   ambiguous. A reading as written that names a move of the mover's
+//!   pieces, only an illegal one (a pinned piece, the king into check),
+//!   settles the meaning: the verdict is illegal and no looser reading is
+//!   tried. Hence
+//!   `bxc3` in English is the b-pawn whenever a b-pawn could take on c3
+//!   (illegal if it is pinned), as SAN has it, and the bishop only when no
+//!   pawn could.
+//! - **A capital initial is the piece** (Appendix E): an upper-case letter
+//!   that is a piece initial in any of the languages is never read as a
+//!   file, so `Cf3` on an English sheet is unreadable (with a hint that `C`
+//!   is a knight in French, Spanish, Italian), not the c-pawn.
+//! - **The language is not guessed.** `Sf3` on an English sheet is
+//!   unreadable even though a German would mean Nf3. Only look-alikes are
+//!   forgiven: on a Russian sheet the Latin `K`, `C`, `p` stand for the
+//!   Cyrillic `К`, `С`, `р`, and Cyrillic `а`, `с`, `е` for the files.
 //! - **Castling** when not allowed is illegal with the reason (rights lost,
-//!   in check, pieces between, passing an attacked square).
+//!   in check, pieces between, passing an attacked square). Castling
+//!   written as the king's move (`Kg1`, `Ke1-g1`, `e1g1`) is castling, with
+//!   [`Note::CastlingAsKingMove`] (python-chess reads `Kg1` as illegal; an
+//!   arbiter reads the king's two steps as castling). The king taking his
+//!   own rook (`Kh1`, as in Chess960) is illegal in standard chess.
+//! - **Square to square** without a letter (`g1f3`) is the piece on the
+//!   origin square, with [`Note::PieceLetterMissing`]: the origin names the
+//!   piece as surely as a letter would.
+//! - **Check marks** `+`, `†`, `++` (an old double check) all claim check;
+//!   `#` and `‡` claim mate.
 //! - **A draw offer** written with the move is recorded as
 //!   [`Note::DrawOffer`]; the scoresheet acts on it.
 //!
@@ -250,7 +272,19 @@ pub fn read(position: &Chess, text: &str, lang: Lang) -> Reading {
             }
         }
         match found.as_slice() {
-            [] => {}
+            // A reading that names a move of the mover's pieces, only not a
+            // legal one (a pinned piece, the king into check), settles what
+            // was meant: no looser reading is tried.
+            [] => {
+                if let Some((_, pattern)) = group
+                    .iter()
+                    .find(|(_, p)| explain::on_the_board(position, p))
+                {
+                    return Reading::Illegal {
+                        reason: explain::explain(position, pattern),
+                    };
+                }
+            }
             [(mv, pattern)] => {
                 return Reading::Legal {
                     mv: *mv,

@@ -10,6 +10,18 @@ use shakmaty::{
 use super::fit::fits;
 use super::parse::{Dest, MovePattern, Pattern};
 
+/// Whether `pattern` is a move one of the mover's pieces could make if
+/// his king's safety did not count.
+pub(super) fn on_the_board(position: &Chess, pattern: &Pattern) -> bool {
+    let turn = position.turn();
+    match pattern {
+        Pattern::Castle(_) | Pattern::Null => true,
+        Pattern::Move(_) => pseudo_moves(position, turn)
+            .into_iter()
+            .any(|m| fits(pattern, m, turn)),
+    }
+}
+
 /// The reason `pattern`, which fits no legal move, is illegal.
 pub(super) fn explain(position: &Chess, pattern: &Pattern) -> String {
     match pattern {
@@ -128,9 +140,30 @@ fn piece_move(position: &Chess, p: &MovePattern, pattern: &Pattern) -> String {
         Dest::Square(to) if board.by_color(turn).contains(to) => {
             format!("{to} is occupied by a {} piece", us.to_lowercase())
         }
-        Dest::Square(to) => format!("no {what}{} can move to {to}", origin(p)),
+        Dest::Square(to) => blocked(board, own, p, to)
+            .unwrap_or_else(|| format!("no {what}{} can move to {to}", origin(p))),
         Dest::File(file) => format!("no {what}{} can capture on the {file}-file", origin(p)),
     }
+}
+
+/// "The way is blocked", when a queen, rook or bishop that fits the
+/// written origin would reach `to` on an empty board.
+fn blocked(board: &Board, own: Bitboard, p: &MovePattern, to: Square) -> Option<String> {
+    own.into_iter()
+        .filter(|from| {
+            p.from_file.is_none_or(|f| f == from.file())
+                && p.from_rank.is_none_or(|r| r == from.rank())
+        })
+        .find_map(|from| {
+            let piece = board.piece_at(from)?;
+            let slider = matches!(piece.role, Role::Queen | Role::Rook | Role::Bishop);
+            (slider && attacks::attacks(from, piece, Bitboard::EMPTY).contains(to)).then(|| {
+                format!(
+                    "the {} on {from} cannot reach {to}: the way is blocked",
+                    role_name(piece.role)
+                )
+            })
+        })
 }
 
 /// The side castled on when `p` is the king's two-square move from its

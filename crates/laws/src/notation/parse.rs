@@ -225,7 +225,7 @@ fn castling(body: &str) -> Option<CastlingSide> {
         match c {
             // Latin O, digit zero, Cyrillic O.
             'O' | 'o' | '0' | 'О' | 'о' => zeros += 1,
-            '-' | '–' | '—' | '‐' => {}
+            '-' | '–' | '—' | '‐' | '−' => {}
             c if c.is_whitespace() => {}
             _ => return None,
         }
@@ -294,7 +294,7 @@ fn readings_of(c: char, lang: Lang) -> Vec<(u32, Tok)> {
     }
     match c {
         'x' | 'X' | '×' | ':' | 'х' | 'Х' => alts.push((0, Tok::Capture)),
-        '-' | '–' | '—' | '‐' => alts.push((0, Tok::Dash)),
+        '-' | '–' | '—' | '‐' | '−' => alts.push((0, Tok::Dash)),
         '=' | '/' => alts.push((0, Tok::PromoMark)),
         '(' => alts.push((0, Tok::Open)),
         ')' => alts.push((0, Tok::Close)),
@@ -438,7 +438,7 @@ fn grammar(toks: &[Tok]) -> Result<MovePattern, &'static str> {
             t = rest;
             Dest::Square(Square::from_coords(*f, *r))
         }
-        [rest @ .., Tok::File(f)] if role == Role::Pawn && promotion.is_none() => {
+        [rest @ .., Tok::File(f)] if role == Role::Pawn => {
             t = rest;
             Dest::File(*f)
         }

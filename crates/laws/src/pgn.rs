@@ -331,7 +331,7 @@ impl Visitor for Importer {
     ) -> ControlFlow<Self::Output> {
         tags.push((
             String::from_utf8_lossy(name).into_owned(),
-            value.decode_utf8_lossy().into_owned(),
+            unescape(value.as_bytes()),
         ));
         ControlFlow::Continue(())
     }
@@ -529,6 +529,23 @@ fn read_leniently(position: &Chess, text: &str) -> Result<Move, MoveProblem> {
         Reading::Unreadable { reason } => Err(MoveProblem::Unreadable { reason }),
         Reading::Illegal { reason } => Err(MoveProblem::Illegal { reason }),
     }
+}
+
+/// Decodes `\\` and `\"` in a tag value. (pgn-reader 0.29's own decoding
+/// loses the backslash of `\\` when an escaped quote follows it.)
+fn unescape(raw: &[u8]) -> String {
+    let mut bytes = Vec::with_capacity(raw.len());
+    let mut iter = raw.iter().copied().peekable();
+    while let Some(b) = iter.next() {
+        match (b, iter.peek()) {
+            (b'\\', Some(&next @ (b'\\' | b'"'))) => {
+                bytes.push(next);
+                iter.next();
+            }
+            _ => bytes.push(b),
+        }
+    }
+    String::from_utf8_lossy(&bytes).into_owned()
 }
 
 fn parse_fen(fen: &str, castling: CastlingMode) -> Result<Chess, String> {
@@ -944,6 +961,12 @@ mod tests {
         assert_eq!(notes.clock_ms, Some(60_000));
         assert!(notes.draw_offer);
         assert_eq!(notes.text, "good idea");
+    }
+
+    #[test]
+    fn tag_values_unescape_backslashes_before_quotes() {
+        assert_eq!(unescape(br#"a\\\"b\c"#), r#"a\"b\c"#);
+        assert_eq!(unescape(br"end\"), r"end\");
     }
 
     #[test]

@@ -222,13 +222,13 @@ fn replay(start: &Chess, moves: &[Move]) -> Result<Vec<Chess>, HistoryError> {
     positions.push(start.clone());
     let mut pos = start.clone();
     for (i, mv) in moves.iter().enumerate() {
-        if !pos.is_legal(mv.clone()) {
+        if !pos.is_legal(*mv) {
             return Err(HistoryError {
                 ply: i + 1,
                 uci: mv.to_uci(pos.castles().mode()).to_string(),
             });
         }
-        pos.play_unchecked(mv.clone());
+        pos.play_unchecked(*mv);
         positions.push(pos.clone());
     }
     Ok(positions)
@@ -260,11 +260,11 @@ fn claimed_position(
         }));
     }
     if let Some(mv) = intended {
-        if !current.is_legal(mv.clone()) {
+        if !current.is_legal(*mv) {
             return Err(refuse(Reason::IntendedMoveIllegal));
         }
         let mut next = current;
-        next.play_unchecked(mv.clone());
+        next.play_unchecked(*mv);
         positions.push(next);
     }
     Ok(())
@@ -358,7 +358,7 @@ mod tests {
         sans.split_whitespace()
             .map(|s| {
                 let mv = s.parse::<San>().unwrap().to_move(&pos).unwrap();
-                pos.play_unchecked(mv.clone());
+                pos.play_unchecked(mv);
                 mv
             })
             .collect()
@@ -410,7 +410,7 @@ mod tests {
     fn an_illegal_history_is_an_error() {
         let start = Chess::default();
         let mut moves = play(&start, "e4 e5");
-        moves.push(moves[0].clone());
+        moves.push(moves[0]);
         assert_eq!(
             repetition(&start, &moves, None),
             Err(HistoryError {

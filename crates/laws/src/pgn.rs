@@ -31,12 +31,12 @@
 //! let record = Record {
 //!     tags: game.tags.clone(),
 //!     start_fen: None,
-//!     moves: game.moves.iter().map(|m| RecordMove { mv: m.mv.clone(), clock_ms: m.clock_ms, emt_ms: None, draw_offer: m.draw_offer }).collect(),
+//!     moves: game.moves.iter().map(|m| RecordMove { mv: m.mv, clock_ms: m.clock_ms, emt_ms: None, draw_offer: m.draw_offer }).collect(),
 //!     result: game.result,
 //!     termination: None,
 //! };
 //! let text = pgn::export(&record).unwrap();
-//! assert!(text.contains("1. e4 { [%clk 1:30:00] } e5 2. Nf3 {draw offer} 1-0"));
+//! assert!(text.contains("1. e4 { [%clk 1:30:00] } 1... e5 2. Nf3 {draw offer} 1-0"));
 //! ```
 
 use std::{fmt, io, ops::ControlFlow};
@@ -148,7 +148,7 @@ impl ImportedGame {
     pub fn end_position(&self) -> Chess {
         let mut pos = self.start.clone();
         for m in &self.moves {
-            pos.play_unchecked(m.mv.clone());
+            pos.play_unchecked(m.mv);
         }
         pos
     }
@@ -398,7 +398,7 @@ impl Visitor for Importer {
         };
         match played {
             Ok(mv) => {
-                movetext.position.play_unchecked(mv.clone());
+                movetext.position.play_unchecked(mv);
                 movetext.game.moves.push(ImportedMove {
                     san: text,
                     mv,
@@ -487,7 +487,7 @@ impl Movetext {
                 let text = self.game.moves[ply - 1].san.clone();
                 let mut before = self.game.start.clone();
                 for m in &self.game.moves[..ply - 1] {
-                    before.play_unchecked(m.mv.clone());
+                    before.play_unchecked(m.mv);
                 }
                 self.position = before;
                 ControlFlow::Break(Err(self.error(
@@ -882,7 +882,7 @@ pub fn export(record: &Record) -> Result<String, ExportError> {
     let mut pos = start;
     let mut need_number = true;
     for (i, m) in record.moves.iter().enumerate() {
-        if !pos.is_legal(m.mv.clone()) {
+        if !pos.is_legal(m.mv) {
             return Err(ExportError::IllegalMove {
                 ply: i + 1,
                 uci: m.mv.to_uci(pos.castles().mode()).to_string(),
@@ -894,7 +894,7 @@ pub fn export(record: &Record) -> Result<String, ExportError> {
             Color::Black if need_number => tokens.push(format!("{number}...")),
             Color::Black => {}
         }
-        tokens.push(SanPlus::from_move_and_play_unchecked(&mut pos, m.mv.clone()).to_string());
+        tokens.push(SanPlus::from_move_and_play_unchecked(&mut pos, m.mv).to_string());
         let mut comment = Vec::new();
         if let Some(ms) = m.clock_ms {
             comment.push(format!("[%clk {}]", format_clock(ms)));

@@ -33,7 +33,7 @@ fn moves(start: &Chess, sans: &str) -> (Vec<Move>, Chess) {
         .split_whitespace()
         .map(|s| {
             let mv = s.parse::<San>().unwrap().to_move(&pos).unwrap();
-            pos.play_unchecked(mv.clone());
+            pos.play_unchecked(mv);
             mv
         })
         .collect();

@@ -15,7 +15,7 @@ fn record_of(game: &ImportedGame) -> Record {
             .moves
             .iter()
             .map(|m| RecordMove {
-                mv: m.mv.clone(),
+                mv: m.mv,
                 clock_ms: m.clock_ms,
                 emt_ms: m.emt_ms,
                 draw_offer: m.draw_offer,

@@ -3,31 +3,14 @@
 //! its entries in order, `-` for a dash.
 
 use laws::scoresheet::{self, Budget, Entry, Found, Scoresheet};
+mod common;
+
+use common::{position, strings};
 use serde_json::Value;
-use shakmaty::{CastlingMode, Chess, fen::Fen};
+use shakmaty::Chess;
 
 fn cases(name: &str) -> Vec<Value> {
-    let path = format!(
-        "{}/tests/cases/scoresheet/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    std::fs::read_to_string(&path)
-        .unwrap()
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{path}: {e}: {l}")))
-        .collect()
-}
-
-fn position(fen: &Value) -> Chess {
-    match fen.as_str() {
-        Some(fen) => fen
-            .parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap(),
-        None => Chess::default(),
-    }
+    common::jsonl("scoresheet", name)
 }
 
 fn sheet(lang: &Value, entries: &Value, start: &Chess) -> Scoresheet {
@@ -39,15 +22,6 @@ fn sheet(lang: &Value, entries: &Value, start: &Chess) -> Scoresheet {
         });
     }
     sheet
-}
-
-fn strings(value: &Value) -> Vec<&str> {
-    value
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v.as_str().unwrap())
-        .collect()
 }
 
 #[test]

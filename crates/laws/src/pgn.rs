@@ -30,6 +30,7 @@
 //!
 //! let record = Record {
 //!     tags: game.tags.clone(),
+//!     time_control: Some("5400+30".into()),
 //!     start_fen: None,
 //!     moves: game.moves.iter().map(|m| RecordMove { mv: m.mv, clock_ms: m.clock_ms, emt_ms: None, draw_offer: m.draw_offer }).collect(),
 //!     result: game.result,
@@ -790,9 +791,12 @@ pub struct RecordMove {
 pub struct Record {
     /// Tags in the order to write them after the Seven Tag Roster.
     /// Roster tags given here supply its values; missing ones are written as
-    /// `?` (`????.??.??` for the date). `Result`, `SetUp`, `FEN` and
-    /// `Termination` here are ignored: they come from the fields below.
+    /// `?` (`????.??.??` for the date). `Result`, `TimeControl`, `SetUp`,
+    /// `FEN` and `Termination` here are ignored: they come from the fields
+    /// below.
     pub tags: Vec<(String, String)>,
+    /// The `TimeControl` tag, e.g. `40/5400+30:1800+30` (PGN notation).
+    pub time_control: Option<String>,
     /// The start position when it is not the standard one.
     pub start_fen: Option<String>,
     pub moves: Vec<RecordMove>,
@@ -838,7 +842,7 @@ const ROSTER: [(&str, &str); 6] = [
 ];
 
 /// Tags [`export`] writes from the record's fields, never from its tags.
-const DERIVED_TAGS: [&str; 4] = ["Result", "SetUp", "FEN", "Termination"];
+const DERIVED_TAGS: [&str; 5] = ["Result", "TimeControl", "SetUp", "FEN", "Termination"];
 
 /// Writes a game as PGN (one game, ending with a blank line).
 pub fn export(record: &Record) -> Result<String, ExportError> {
@@ -860,6 +864,9 @@ pub fn export(record: &Record) -> Result<String, ExportError> {
         );
     }
     write_tag(&mut out, "Result", record.result.as_str());
+    if let Some(time_control) = &record.time_control {
+        write_tag(&mut out, "TimeControl", time_control);
+    }
     if record.start_fen.is_some() {
         write_tag(&mut out, "SetUp", "1");
         write_tag(
@@ -967,6 +974,74 @@ mod tests {
     fn tag_values_unescape_backslashes_before_quotes() {
         assert_eq!(unescape(br#"a\\\"b\c"#), r#"a\"b\c"#);
         assert_eq!(unescape(br"end\"), r"end\");
+    }
+
+    #[test]
+    fn export_writes_the_roster_then_the_derived_tags() {
+        let mut pos = Chess::default();
+        let moves: Vec<RecordMove> = ["f3", "e5", "g4", "Qh4"]
+            .iter()
+            .map(|san| {
+                let mv = san.parse::<San>().unwrap().to_move(&pos).unwrap();
+                pos.play_unchecked(mv);
+                RecordMove {
+                    mv,
+                    clock_ms: None,
+                    emt_ms: None,
+                    draw_offer: false,
+                }
+            })
+            .collect();
+        let record = Record {
+            tags: vec![
+                ("Annotator".into(), "Arbiter \"A\"".into()),
+                ("White".into(), "Fool".into()),
+                ("Result".into(), "1-0".into()),
+            ],
+            time_control: Some("40/5400+30:1800+30".into()),
+            start_fen: None,
+            moves,
+            result: PgnResult::BlackWins,
+            termination: Some("normal".into()),
+        };
+        assert_eq!(
+            export(&record).unwrap(),
+            "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"Fool\"]\n[Black \"?\"]\n\
+             [Result \"0-1\"]\n[TimeControl \"40/5400+30:1800+30\"]\n[Annotator \"Arbiter \\\"A\\\"\"]\n\
+             [Termination \"normal\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n"
+        );
+    }
+
+    #[test]
+    fn an_illegal_move_is_not_exported() {
+        let e4 = "e4"
+            .parse::<San>()
+            .unwrap()
+            .to_move(&Chess::default())
+            .unwrap();
+        let record = Record {
+            tags: Vec::new(),
+            time_control: None,
+            start_fen: None,
+            moves: vec![
+                RecordMove {
+                    mv: e4,
+                    clock_ms: None,
+                    emt_ms: None,
+                    draw_offer: false
+                };
+                2
+            ],
+            result: PgnResult::Unknown,
+            termination: None,
+        };
+        assert_eq!(
+            export(&record),
+            Err(ExportError::IllegalMove {
+                ply: 2,
+                uci: "e2e4".into()
+            })
+        );
     }
 
     #[test]

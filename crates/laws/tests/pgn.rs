@@ -10,6 +10,7 @@ const LICHESS: &[u8] = include_bytes!("data/lichess_db_1000k.pgn");
 fn record_of(game: &ImportedGame) -> Record {
     Record {
         tags: game.tags.clone(),
+        time_control: game.tag("TimeControl").map(str::to_owned),
         start_fen: game.tag("FEN").map(str::to_owned),
         moves: game
             .moves
@@ -199,7 +200,8 @@ mod properties {
         fn exported_games_import_back(choices in prop::collection::vec((any::<u8>(), prop::option::of(0u32..400_000), prop::bool::weighted(0.1)), 0..120), white in "[ -~]{0,20}") {
             let moves = game(&choices);
             let record = Record {
-                tags: vec![("White".into(), white.clone()), ("TimeControl".into(), "40/5400+30:1800+30".into())],
+                tags: vec![("White".into(), white.clone())],
+                time_control: Some("40/5400+30:1800+30".into()),
                 start_fen: None,
                 moves: moves.clone(),
                 result: PgnResult::Draw,
@@ -212,6 +214,8 @@ mod properties {
             let game = games[0].as_ref().unwrap();
             prop_assert_eq!(game.tag("White"), Some(white.as_str()));
             prop_assert_eq!(game.result, PgnResult::Draw);
+            prop_assert_eq!(game.tag("TimeControl"), Some("40/5400+30:1800+30"));
+            prop_assert_eq!(game.tag("Termination"), Some("normal"));
             let got: Vec<RecordMove> = game.moves.iter().map(|m| RecordMove { mv: m.mv, clock_ms: m.clock_ms, emt_ms: m.emt_ms, draw_offer: m.draw_offer }).collect();
             prop_assert_eq!(got, moves);
         }

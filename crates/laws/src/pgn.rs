@@ -6,7 +6,9 @@
 //! tags, a missing result, over-specified SAN such as `Ngf3`, `0-0` for
 //! castling) and exact about what is wrong: a game that cannot be replayed
 //! becomes an [`ImportError`] naming the game and the move, and the other
-//! games are still read. It never panics.
+//! games are still read. It never panics. (One blind spot: pgn-reader skips
+//! a token that is not SAN at all, such as `Nz9`, without a call to us, so
+//! the error then names the next move, which no longer fits.)
 //!
 //! **Export** ([`export`]) writes plain data ([`Record`]) as PGN: the Seven
 //! Tag Roster, `TimeControl`, `SetUp`/`FEN`, `Termination`, clock comments

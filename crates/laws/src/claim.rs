@@ -222,52 +222,59 @@ fn replay(start: &Chess, moves: &[Move]) -> Result<Vec<Chess>, HistoryError> {
     positions.push(start.clone());
     let mut pos = start.clone();
     for (i, mv) in moves.iter().enumerate() {
-        if !pos.is_legal(mv.clone()) {
+        if !pos.is_legal(*mv) {
             return Err(HistoryError {
                 ply: i + 1,
                 uci: mv.to_uci(pos.castles().mode()).to_string(),
             });
         }
-        pos.play_unchecked(mv.clone());
+        pos.play_unchecked(*mv);
         positions.push(pos.clone());
     }
     Ok(positions)
 }
 
-/// The position the claim is about: the current one, or the one after the
-/// intended move. `Err` is the ruling when the claim fails before counting.
-fn claimed_position(
+/// Replays the history, refuses a claim the board or the written move
+/// makes impossible, and otherwise lets `judge` rule on the positions, the
+/// last one being the position claimed about (after the intended move, if
+/// any).
+fn rule(
     article: Article,
-    positions: &mut Vec<Chess>,
+    start: &Chess,
+    moves: &[Move],
     intended: Option<&Move>,
-) -> Result<(), Box<Ruling>> {
+    judge: impl FnOnce(&[Chess]) -> (bool, Reason),
+) -> Result<Ruling, HistoryError> {
+    let mut positions = replay(start, moves)?;
     let current = positions
         .last()
         .expect("replay yields the start position")
         .clone();
-    let refuse = |reason| {
-        Box::new(Ruling {
-            article,
-            claimant: side(current.turn()),
-            valid: false,
-            intended_move: intended.is_some(),
-            reason,
-        })
+    let ruling = |valid, reason| Ruling {
+        article,
+        claimant: side(current.turn()),
+        valid,
+        intended_move: intended.is_some(),
+        reason,
     };
     if let Some(ending) = ending(&current) {
-        return Err(refuse(Reason::GameOver {
-            ending: ending.article(),
-        }));
+        return Ok(ruling(
+            false,
+            Reason::GameOver {
+                ending: ending.article(),
+            },
+        ));
     }
-    if let Some(mv) = intended {
-        if !current.is_legal(mv.clone()) {
-            return Err(refuse(Reason::IntendedMoveIllegal));
+    if let Some(&mv) = intended {
+        if !current.is_legal(mv) {
+            return Ok(ruling(false, Reason::IntendedMoveIllegal));
         }
-        let mut next = current;
-        next.play_unchecked(mv.clone());
+        let mut next = current.clone();
+        next.play_unchecked(mv);
         positions.push(next);
     }
-    Ok(())
+    let (valid, reason) = judge(&positions);
+    Ok(ruling(valid, reason))
 }
 
 /// Rules on a claim of a draw by threefold repetition (9.2).
@@ -280,32 +287,21 @@ pub fn repetition(
     moves: &[Move],
     intended: Option<&Move>,
 ) -> Result<Ruling, HistoryError> {
-    let mut positions = replay(start, moves)?;
-    let claimant = side(
-        positions
-            .last()
-            .expect("replay yields the start position")
-            .turn(),
-    );
-    if let Err(refused) = claimed_position(Article::Repetition, &mut positions, intended) {
-        return Ok(*refused);
-    }
-    let key = RepetitionKey::of(positions.last().expect("replay yields the start position"));
-    let plies: Vec<usize> = positions
-        .iter()
-        .enumerate()
-        .filter(|(_, p)| RepetitionKey::of(p) == key)
-        .map(|(i, _)| i)
-        .collect();
-    Ok(Ruling {
-        article: Article::Repetition,
-        claimant,
-        valid: plies.len() >= 3,
-        intended_move: intended.is_some(),
-        reason: Reason::Occurrences {
-            count: plies.len(),
-            plies,
-        },
+    rule(Article::Repetition, start, moves, intended, |positions| {
+        let key = RepetitionKey::of(positions.last().expect("replay yields the start position"));
+        let plies: Vec<usize> = positions
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| RepetitionKey::of(p) == key)
+            .map(|(i, _)| i)
+            .collect();
+        (
+            plies.len() >= 3,
+            Reason::Occurrences {
+                count: plies.len(),
+                plies,
+            },
+        )
     })
 }
 
@@ -317,26 +313,12 @@ pub fn fifty_moves(
     moves: &[Move],
     intended: Option<&Move>,
 ) -> Result<Ruling, HistoryError> {
-    let mut positions = replay(start, moves)?;
-    let claimant = side(
-        positions
+    rule(Article::FiftyMoves, start, moves, intended, |positions| {
+        let halfmoves = positions
             .last()
             .expect("replay yields the start position")
-            .turn(),
-    );
-    if let Err(refused) = claimed_position(Article::FiftyMoves, &mut positions, intended) {
-        return Ok(*refused);
-    }
-    let halfmoves = positions
-        .last()
-        .expect("replay yields the start position")
-        .halfmoves();
-    Ok(Ruling {
-        article: Article::FiftyMoves,
-        claimant,
-        valid: halfmoves >= 100,
-        intended_move: intended.is_some(),
-        reason: Reason::QuietMoves { halfmoves },
+            .halfmoves();
+        (halfmoves >= 100, Reason::QuietMoves { halfmoves })
     })
 }
 
@@ -358,7 +340,7 @@ mod tests {
         sans.split_whitespace()
             .map(|s| {
                 let mv = s.parse::<San>().unwrap().to_move(&pos).unwrap();
-                pos.play_unchecked(mv.clone());
+                pos.play_unchecked(mv);
                 mv
             })
             .collect()
@@ -410,7 +392,7 @@ mod tests {
     fn an_illegal_history_is_an_error() {
         let start = Chess::default();
         let mut moves = play(&start, "e4 e5");
-        moves.push(moves[0].clone());
+        moves.push(moves[0]);
         assert_eq!(
             repetition(&start, &moves, None),
             Err(HistoryError {

@@ -1,28 +1,14 @@
 //! Claims and rules read from the record, driven by `tests/cases/claim/`.
 
 use laws::claim::{self, Ruling};
+mod common;
+
+use common::position;
 use serde_json::Value;
-use shakmaty::{CastlingMode, Chess, Move, Position, fen::Fen, san::San};
+use shakmaty::{Chess, Move, Position, san::San};
 
 fn cases(name: &str) -> Vec<Value> {
-    let path = format!("{}/tests/cases/claim/{name}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read_to_string(&path)
-        .unwrap()
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{path}: {e}: {l}")))
-        .collect()
-}
-
-fn position(case: &Value) -> Chess {
-    match case["fen"].as_str() {
-        Some(fen) => fen
-            .parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap(),
-        None => Chess::default(),
-    }
+    common::jsonl("claim", name)
 }
 
 /// The SAN list replayed; the intended move is read in the final position
@@ -33,7 +19,7 @@ fn moves(start: &Chess, sans: &str) -> (Vec<Move>, Chess) {
         .split_whitespace()
         .map(|s| {
             let mv = s.parse::<San>().unwrap().to_move(&pos).unwrap();
-            pos.play_unchecked(mv.clone());
+            pos.play_unchecked(mv);
             mv
         })
         .collect();
@@ -46,7 +32,7 @@ fn claim_cases() {
     assert!(all.len() >= 10);
     for case in all {
         let name = case["name"].as_str().unwrap();
-        let start = position(&case);
+        let start = position(&case["fen"]);
         let (history, now) = moves(&start, case["moves"].as_str().unwrap_or(""));
         let intended = case["intended"].as_str().map(|text| {
             let san: San = text.parse().unwrap();
@@ -96,7 +82,7 @@ fn claim_cases() {
 #[test]
 fn ending_cases() {
     for case in cases("endings.jsonl") {
-        let ending = claim::ending(&position(&case));
+        let ending = claim::ending(&position(&case["fen"]));
         assert_eq!(
             serde_json::to_value(ending).unwrap(),
             case["ending"],

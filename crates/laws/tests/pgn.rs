@@ -10,12 +10,13 @@ const LICHESS: &[u8] = include_bytes!("data/lichess_db_1000k.pgn");
 fn record_of(game: &ImportedGame) -> Record {
     Record {
         tags: game.tags.clone(),
+        time_control: game.tag("TimeControl").map(str::to_owned),
         start_fen: game.tag("FEN").map(str::to_owned),
         moves: game
             .moves
             .iter()
             .map(|m| RecordMove {
-                mv: m.mv.clone(),
+                mv: m.mv,
                 clock_ms: m.clock_ms,
                 emt_ms: m.emt_ms,
                 draw_offer: m.draw_offer,
@@ -162,5 +163,78 @@ fn an_error_carries_the_position_before_the_move() {
             assert_eq!(position.fullmoves().get(), 2);
         }
         other => panic!("{other:?}"),
+    }
+}
+
+mod properties {
+    use laws::pgn::{self, GameCheck, PgnResult, Record, RecordMove};
+    use proptest::prelude::*;
+    use shakmaty::{Chess, Position};
+
+    /// A random legal game: each byte picks one of the legal moves.
+    fn game(choices: &[(u8, Option<u32>, bool)]) -> Vec<RecordMove> {
+        let mut pos = Chess::default();
+        let mut moves = Vec::new();
+        for &(choice, clock_s, draw_offer) in choices {
+            let legal = pos.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            let mv = legal[usize::from(choice) % legal.len()];
+            pos.play_unchecked(mv);
+            let clock_ms = clock_s.map(|s| u64::from(s) * 100);
+            moves.push(RecordMove {
+                mv,
+                clock_ms,
+                emt_ms: clock_ms.map(|c| c / 7),
+                draw_offer,
+            });
+        }
+        moves
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        #[test]
+        fn exported_games_import_back(choices in prop::collection::vec((any::<u8>(), prop::option::of(0u32..400_000), prop::bool::weighted(0.1)), 0..120), white in "[ -~]{0,20}") {
+            let moves = game(&choices);
+            let record = Record {
+                tags: vec![("White".into(), white.clone())],
+                time_control: Some("40/5400+30:1800+30".into()),
+                start_fen: None,
+                moves: moves.clone(),
+                result: PgnResult::Draw,
+                termination: Some("normal".into()),
+            };
+            let text = pgn::export(&record).unwrap();
+            prop_assert!(text.lines().all(|l| l.len() <= 79 || l.starts_with('[')));
+            let games = pgn::import(text.as_bytes());
+            prop_assert_eq!(games.len(), 1);
+            let game = games[0].as_ref().unwrap();
+            prop_assert_eq!(game.tag("White"), Some(white.as_str()));
+            prop_assert_eq!(game.result, PgnResult::Draw);
+            prop_assert_eq!(game.tag("TimeControl"), Some("40/5400+30:1800+30"));
+            prop_assert_eq!(game.tag("Termination"), Some("normal"));
+            let got: Vec<RecordMove> = game.moves.iter().map(|m| RecordMove { mv: m.mv, clock_ms: m.clock_ms, emt_ms: m.emt_ms, draw_offer: m.draw_offer }).collect();
+            prop_assert_eq!(got, moves);
+        }
+
+        #[test]
+        fn any_bytes_give_games_or_errors(bytes in prop::collection::vec(any::<u8>(), 0..400)) {
+            for game in pgn::import(bytes.as_slice()) {
+                prop_assert_eq!(GameCheck::of(&game).problem.is_some(), game.is_err());
+            }
+        }
+
+        #[test]
+        fn mangled_pgn_text_never_panics(cut in 0usize..3000, junk in "[ -~\n]{0,30}") {
+            let text = String::from_utf8_lossy(&super::LICHESS[..3000]);
+            let (head, tail) = text.split_at(text.floor_char_boundary(cut));
+            let mangled = format!("{head}{junk}{tail}");
+            for game in pgn::import(mangled.as_bytes()) {
+                let _ = GameCheck::of(&game);
+            }
+        }
     }
 }

@@ -3,31 +3,14 @@
 //! its entries in order, `-` for a dash.
 
 use laws::scoresheet::{self, Budget, Entry, Found, Scoresheet};
+mod common;
+
+use common::{position, strings};
 use serde_json::Value;
-use shakmaty::{CastlingMode, Chess, fen::Fen};
+use shakmaty::Chess;
 
 fn cases(name: &str) -> Vec<Value> {
-    let path = format!(
-        "{}/tests/cases/scoresheet/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    std::fs::read_to_string(&path)
-        .unwrap()
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{path}: {e}: {l}")))
-        .collect()
-}
-
-fn position(fen: &Value) -> Chess {
-    match fen.as_str() {
-        Some(fen) => fen
-            .parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap(),
-        None => Chess::default(),
-    }
+    common::jsonl("scoresheet", name)
 }
 
 fn sheet(lang: &Value, entries: &Value, start: &Chess) -> Scoresheet {
@@ -39,15 +22,6 @@ fn sheet(lang: &Value, entries: &Value, start: &Chess) -> Scoresheet {
         });
     }
     sheet
-}
-
-fn strings(value: &Value) -> Vec<&str> {
-    value
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v.as_str().unwrap())
-        .collect()
 }
 
 #[test]
@@ -146,6 +120,56 @@ fn reconstruct_cases() {
             Found::TooMany => assert_eq!(got.games.len(), budget.max_games, "{name}"),
             Found::Undecided => assert!(got.nodes > budget.max_nodes, "{name}"),
             _ => {}
+        }
+    }
+}
+
+mod properties {
+    use laws::notation::{self, Lang};
+    use laws::scoresheet::{self, Agreement, Budget, Entry, Found, Scoresheet, Verdict};
+    use proptest::prelude::*;
+    use shakmaty::{Chess, Position};
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(32))]
+
+        /// A random legal game written by both players, each in his own
+        /// language, one of them skipping moves in time trouble: each sheet
+        /// checks clean, the sheets agree, and the reconstruction finds
+        /// exactly that game.
+        #[test]
+        fn two_sheets_of_one_game(choices in prop::collection::vec(any::<u8>(), 1..40), langs in (0..8usize, 0..8usize), dashes in prop::collection::vec(any::<bool>(), 40)) {
+            let (la, lb) = (Lang::ALL[langs.0], Lang::ALL[langs.1]);
+            let start = Chess::default();
+            let (mut a, mut b) = (Scoresheet::new(la, &start), Scoresheet::new(lb, &start));
+            let mut full_b = Scoresheet::new(lb, &start);
+            let mut pos = start.clone();
+            let mut sans = Vec::new();
+            for (i, choice) in choices.iter().enumerate() {
+                let legal = pos.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                let mv = legal[usize::from(*choice) % legal.len()];
+                sans.push(notation::write(&pos, &mv, Lang::En).trim_end_matches(['+', '#']).to_owned());
+                a.record(Entry::written(notation::write(&pos, &mv, la)));
+                full_b.record(Entry::written(notation::write(&pos, &mv, lb)));
+                b.record(if dashes[i] { Entry::dash() } else { Entry::written(notation::write(&pos, &mv, lb)) });
+                pos.play_unchecked(mv);
+            }
+            let check = a.check(&start);
+            prop_assert_eq!(check.first_irregularity, None);
+            let all_legal = check.entries.iter().all(|e| matches!(e.verdict, Verdict::Legal { .. }));
+            prop_assert!(all_legal);
+            let comparison = scoresheet::compare(&a, &full_b, &start);
+            prop_assert_eq!(comparison.first_difference, None);
+            let all_same = comparison.plies.iter().all(|p| matches!(p.agreement, Agreement::Same { .. }));
+            prop_assert!(all_same);
+            let found = scoresheet::reconstruct(&start, &a, &b, None, Budget::default());
+            prop_assert_eq!(found.found, Found::Unique);
+            let got: Vec<String> = found.games[0].moves.iter().map(|s| s.trim_end_matches(['+', '#']).to_owned()).collect();
+            prop_assert_eq!(got, sans);
+            prop_assert_eq!(found.plies, a.len());
         }
     }
 }

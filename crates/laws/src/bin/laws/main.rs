@@ -2,8 +2,14 @@
 
 use clap::{Parser, Subcommand};
 
+mod unwinnable;
+
 #[derive(Parser)]
-#[command(name = "laws", version, about = "The FIDE Laws of Chess: verdicts as JSON")]
+#[command(
+    name = "laws",
+    version,
+    about = "The FIDE Laws of Chess: verdicts as JSON"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -16,12 +22,15 @@ enum Command {
         /// A game record as exported by the app (JSON).
         file: std::path::PathBuf,
     },
+    /// Who can still checkmate by some series of legal moves (9.6, 6.9/6.10).
+    Unwinnable(unwinnable::Args),
 }
 
 fn main() -> std::process::ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::VerifyLog { file } => verify_log(&file),
+        Command::Unwinnable(args) => unwinnable::run(args),
     };
     match result {
         Ok(()) => std::process::ExitCode::SUCCESS,
@@ -34,8 +43,8 @@ fn main() -> std::process::ExitCode {
 
 fn verify_log(file: &std::path::Path) -> Result<(), String> {
     let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
-    let game: laws::game::Game =
-        serde_json::from_str(&text).map_err(|e| format!("{}: not a game record: {e}", file.display()))?;
+    let game: laws::game::Game = serde_json::from_str(&text)
+        .map_err(|e| format!("{}: not a game record: {e}", file.display()))?;
     let verdict = match game.verify_chain() {
         Ok(()) => serde_json::json!({"intact": true, "events": game.log().len()}),
         Err(e) => serde_json::json!({"intact": false, "reason": e.to_string()}),

@@ -67,12 +67,13 @@ fn expect(can: bool) -> CanMate {
     if can { CanMate::Yes } else { CanMate::No }
 }
 
-#[test]
-fn every_position_of_the_test_set_is_decided_as_the_analyser_does() {
+/// Decides every `of`-th position starting at `shard`; the shards run in
+/// parallel and together cover the whole set.
+fn decide_shard(shard: usize, of: usize) {
     let cases = cases();
-    assert_eq!(cases.len(), 3414);
+    assert_eq!(cases.len(), 3414, "the analyser's test set is complete");
     let mut wrong = Vec::new();
-    for case in &cases {
+    for case in cases.iter().skip(shard).step_by(of) {
         let pos = position(&case.fen);
         for (side, can) in [(Color::White, case.white), (Color::Black, case.black)] {
             let v = verdict(&pos, side, Budget::DEFAULT);
@@ -89,11 +90,30 @@ fn every_position_of_the_test_set_is_decided_as_the_analyser_does() {
     }
     assert!(
         wrong.is_empty(),
-        "{} of {} answers differ:\n{}",
+        "{} answers differ from the analyser's:\n{}",
         wrong.len(),
-        2 * cases.len(),
         wrong.join("\n")
     );
+}
+
+#[test]
+fn test_set_part_1_of_4_is_decided_as_the_analyser_does() {
+    decide_shard(0, 4);
+}
+
+#[test]
+fn test_set_part_2_of_4_is_decided_as_the_analyser_does() {
+    decide_shard(1, 4);
+}
+
+#[test]
+fn test_set_part_3_of_4_is_decided_as_the_analyser_does() {
+    decide_shard(2, 4);
+}
+
+#[test]
+fn test_set_part_4_of_4_is_decided_as_the_analyser_does() {
+    decide_shard(3, 4);
 }
 
 #[test]

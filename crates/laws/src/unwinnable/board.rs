@@ -1,7 +1,8 @@
 //! Small facts about a position, seen from White as the intended winner.
 
 use shakmaty::{
-    Bitboard, Chess, Color, EnPassantMode, File, Move, Position, Role, Square, zobrist::Zobrist128,
+    Bitboard, Chess, Color, EnPassantMode, File, Move, MoveList, Position, Role, Square,
+    zobrist::Zobrist128,
 };
 
 /// The identity of a position for transposition tables and repetition
@@ -9,6 +10,34 @@ use shakmaty::{
 pub(super) fn key(pos: &Chess) -> u128 {
     pos.zobrist_hash::<Zobrist128>(EnPassantMode::Legal).0
 }
+
+/// Position keys are already uniformly random: hash them by folding.
+#[derive(Default, Clone, Copy)]
+pub(super) struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+
+    fn write_u128(&mut self, key: u128) {
+        self.0 = (key as u64) ^ ((key >> 64) as u64);
+    }
+}
+
+type Keyed = std::hash::BuildHasherDefault<KeyHasher>;
+
+/// Positions seen, by key.
+pub(super) type KeySet = std::collections::HashSet<u128, Keyed>;
+
+/// Positions searched, by key, with the depth they were searched to.
+pub(super) type KeyTable = std::collections::HashMap<u128, u8, Keyed>;
 
 /// Whether Black, to move, is checkmated.
 pub(super) fn black_is_mated(pos: &Chess, has_moves: bool) -> bool {
@@ -18,9 +47,9 @@ pub(super) fn black_is_mated(pos: &Chess, has_moves: bool) -> bool {
 /// The legal moves in a fixed order: by piece (pawn to king), origin,
 /// destination, then promotion (queen, knight, rook, bishop). The search
 /// budget and heuristics are tuned with this order.
-pub(super) fn ordered_moves(pos: &Chess) -> Vec<Move> {
-    let mut moves: Vec<Move> = pos.legal_moves().into_iter().collect();
-    moves.sort_by_key(|m| {
+pub(super) fn ordered_moves(pos: &Chess) -> MoveList {
+    let mut moves = pos.legal_moves();
+    moves.sort_unstable_by_key(|m| {
         let role = m.role() as u32;
         let from = m.from().map_or(0, |s| s as u32);
         let promotion = match m.promotion() {

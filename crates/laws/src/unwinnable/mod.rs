@@ -267,7 +267,10 @@ fn full_analysis(pos: &Chess, search: &mut Search, budget: Budget) -> Option<Fou
     }
 
     search.depth_node_limit = 7000;
-    search.table = Some(std::collections::HashMap::with_capacity(1_000));
+    search.table = Some(board::KeyTable::with_capacity_and_hasher(
+        1_000,
+        Default::default(),
+    ));
     search.reset_global_nodes();
     if let Some(found) = search.iterative_deepening(&pos, 2..=128) {
         return Some(found);
@@ -296,7 +299,10 @@ fn full_analysis(pos: &Chess, search: &mut Search, budget: Budget) -> Option<Fou
     search.punishable = Some(search::punishable_moves(&pos));
     search.depth_node_limit = u64::MAX;
     search.global_node_limit = budget.nodes;
-    search.table = Some(std::collections::HashMap::with_capacity(1 << 16));
+    search.table = Some(board::KeyTable::with_capacity_and_hasher(
+        1 << 16,
+        Default::default(),
+    ));
     search.reset_global_nodes();
     search.iterative_deepening(&pos, 2..=128)
 }

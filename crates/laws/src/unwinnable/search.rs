@@ -2,13 +2,11 @@
 //! spent unevenly: moves that look like progress cost nothing, moves that
 //! look hopeless cost four plies.
 
-use std::collections::{HashMap, HashSet};
-
 use shakmaty::{Bitboard, Chess, Color, Move, Position, Role, Square, attacks::bishop_attacks};
 
 use super::board::{
-    black_is_mated, dark_corner, destination, key, knight_distance, lands_on_piece, ordered_moves,
-    white_lacks_material,
+    KeySet, KeyTable, black_is_mated, dark_corner, destination, key, knight_distance,
+    lands_on_piece, ordered_moves, white_lacks_material,
 };
 use super::statics::white_cannot_mate;
 
@@ -47,10 +45,10 @@ pub(super) struct Search {
     pub(super) line: Vec<Move>,
     past_progress: bool,
     /// Position key to the remaining depth it was searched with.
-    pub(super) table: Option<HashMap<u128, u8>>,
-    /// Moves (origin, destination, promotion) that lead straight into a
-    /// statically dead position from the root.
-    pub(super) punishable: Option<HashSet<(Square, Square, Option<Role>)>>,
+    pub(super) table: Option<KeyTable>,
+    /// Moves (as [`move_id`]s, sorted) that lead straight into a statically
+    /// dead position from the root.
+    pub(super) punishable: Option<Vec<u32>>,
     /// Bishop moves to the mating corner through squares not blocked for good.
     pub(super) bishop_distances: Option<[u8; 64]>,
 }
@@ -100,12 +98,12 @@ impl Search {
     /// is set and the caller must treat the position as unwinnable.
     pub(super) fn play_forced_moves(&mut self, pos: &Chess) -> Chess {
         let mut pos = pos.clone();
-        let mut seen: Option<HashSet<u128>> = None;
+        let mut seen: Option<KeySet> = None;
         for _ in 0..16 {
             let moves = pos.legal_moves();
             let [only] = moves.as_slice() else { break };
             let only = *only;
-            let seen = seen.get_or_insert_with(|| HashSet::from([key(&pos)]));
+            let seen = seen.get_or_insert_with(|| KeySet::from_iter([key(&pos)]));
             pos.play_unchecked(only);
             self.line.push(only);
             self.count_node();
@@ -146,8 +144,8 @@ impl Search {
 
     fn helpmate(&mut self, pos: &Chess, depth: u8) -> Option<Vec<Move>> {
         let left = self.max_depth.saturating_sub(depth);
-        let here = key(pos);
-        if let Some(table) = &self.table
+        let here = self.table.as_ref().map(|_| key(pos));
+        if let (Some(table), Some(here)) = (&self.table, here)
             && table.get(&here).is_some_and(|&searched| searched >= left)
         {
             return None;
@@ -163,16 +161,17 @@ impl Search {
             self.interrupted = true;
             return None;
         }
-        if let Some(table) = &mut self.table {
+        if let (Some(table), Some(here)) = (&mut self.table, here) {
             table.insert(here, left);
         }
+        let corner = dark_corner(pos);
         for m in moves {
             self.count_node();
             if self.limit_reached() {
                 self.interrupted = true;
                 return None;
             }
-            let cost = self.cost(pos, &m);
+            let cost = self.cost(pos, &m, corner);
             let next_depth = match cost {
                 Cost::Reward => depth,
                 Cost::Punish => depth + 4,
@@ -192,16 +191,17 @@ impl Search {
         None
     }
 
-    fn cost(&self, pos: &Chess, m: &Move) -> Cost {
+    fn cost(&self, pos: &Chess, m: &Move, dark_corner: bool) -> Cost {
         let (from, to) = (m.from().unwrap_or(m.to()), destination(m));
         if let Some(punishable) = &self.punishable
-            && punishable.contains(&(from, to, m.promotion()))
+            && punishable.binary_search(&move_id(m)).is_ok()
         {
             return Cost::Punish;
         }
         let role = m.role();
         let capture = lands_on_piece(pos, m);
-        let closer = target(pos, role).is_some_and(|t| approaches(role, from, to, t));
+        let closer =
+            target(pos.turn(), role, dark_corner).is_some_and(|t| approaches(role, from, to, t));
         match pos.turn() {
             Color::White => {
                 if role == Role::Pawn || capture || closer {
@@ -247,15 +247,15 @@ impl Search {
 
 /// Where a king or knight of the side to move should head for the mating net
 /// (kings: near the corner; knights: squares covering it).
-fn target(pos: &Chess, role: Role) -> Option<Square> {
-    let square = match (pos.turn(), role) {
+fn target(turn: Color, role: Role, dark_corner: bool) -> Option<Square> {
+    let square = match (turn, role) {
         (Color::White, Role::King) => Square::G7,
         (Color::White, Role::Knight) => Square::E5,
         (Color::Black, Role::King) => Square::H8,
         (Color::Black, Role::Knight) => Square::G8,
         _ => return None,
     };
-    Some(if dark_corner(pos) {
+    Some(if dark_corner {
         square
     } else {
         square.flip_horizontal()
@@ -296,17 +296,28 @@ pub(super) fn bishop_distances(pos: &Chess, steady: Bitboard) -> [u8; 64] {
     distances
 }
 
-/// Root moves that land in a statically dead position.
-pub(super) fn punishable_moves(pos: &Chess) -> HashSet<(Square, Square, Option<Role>)> {
-    pos.legal_moves()
+/// A move by origin, destination and promotion only: the same move
+/// anywhere in the tree.
+fn move_id(m: &Move) -> u32 {
+    let from = m.from().unwrap_or(m.to()) as u32;
+    let promotion = m.promotion().map_or(0, |r| r as u32);
+    (from << 9) | ((destination(m) as u32) << 3) | promotion
+}
+
+/// Root moves that land in a statically dead position, sorted.
+pub(super) fn punishable_moves(pos: &Chess) -> Vec<u32> {
+    let mut moves: Vec<u32> = pos
+        .legal_moves()
         .into_iter()
         .filter(|m| {
             let mut next = pos.clone();
             next.play_unchecked(*m);
             white_cannot_mate(&next)
         })
-        .map(|m| (m.from().unwrap_or(m.to()), destination(&m), m.promotion()))
-        .collect()
+        .map(|m| move_id(&m))
+        .collect();
+    moves.sort_unstable();
+    moves
 }
 
 /// Whether each side showed a non-pawn move within `max_nodes` of a blind
@@ -337,12 +348,7 @@ pub(super) fn non_pawn_moves_seen(pos: &Chess, max_nodes: u64) -> [bool; 2] {
 /// Follows every chain of checks (and every first move); any quiet position
 /// met on the way must be statically dead. `None`: inconclusive.
 pub(super) fn check_chains(pos: &Chess) -> Option<Found> {
-    fn walk(
-        pos: &Chess,
-        visited: &mut HashSet<u128>,
-        line: &mut Vec<Move>,
-        depth: u32,
-    ) -> Option<Found> {
+    fn walk(pos: &Chess, visited: &mut KeySet, line: &mut Vec<Move>, depth: u32) -> Option<Found> {
         if depth > 16 {
             return None;
         }
@@ -377,13 +383,13 @@ pub(super) fn check_chains(pos: &Chess) -> Option<Found> {
         }
         Some(Found::Impossible)
     }
-    walk(pos, &mut HashSet::new(), &mut Vec::new(), 0)
+    walk(pos, &mut KeySet::default(), &mut Vec::new(), 0)
 }
 
 /// Whether no position reachable from `pos` is Black checkmated, by listing
 /// them all; gives up (false) beyond 3000 positions.
 pub(super) fn closure_has_no_mate(pos: &Chess) -> bool {
-    let mut seen = HashSet::from([key(pos)]);
+    let mut seen = KeySet::from_iter([key(pos)]);
     let mut layer = vec![pos.clone()];
     while !layer.is_empty() {
         let mut next_layer = Vec::new();

@@ -8,6 +8,7 @@ mod envelope;
 mod judge;
 mod read;
 mod time_control;
+mod unwinnable;
 
 #[derive(Parser)]
 #[command(
@@ -42,6 +43,8 @@ enum Command {
     Read(read::Args),
     /// Replay every game of a PGN file: one JSON line per game with its first problem.
     Check(check::Args),
+    /// Who can still checkmate by some series of legal moves (9.6, 6.9/6.10).
+    Unwinnable(unwinnable::Args),
 }
 
 fn main() -> std::process::ExitCode {
@@ -54,6 +57,7 @@ fn main() -> std::process::ExitCode {
         Command::Judge { file } => judge::run(&file),
         Command::Read(args) => read::run(args),
         Command::Check(args) => check::run(args),
+        Command::Unwinnable(args) => unwinnable::run(args),
     };
     match result {
         Ok(()) => std::process::ExitCode::SUCCESS,

@@ -234,10 +234,22 @@ fn every_judge_scenario_rules_as_stated() {
         let case: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
         let scenario: Scenario = serde_json::from_value(case["scenario"].clone())
             .unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+        let expect = &case["expect"];
+        if let Some(message) = expect["error"].as_str() {
+            let error = scenario
+                .judge()
+                .expect_err(&file.display().to_string())
+                .to_string();
+            assert!(
+                error.contains(message),
+                "{}: {error:?} lacks {message:?}",
+                file.display()
+            );
+            continue;
+        }
         let verdicts = scenario
             .judge()
             .unwrap_or_else(|e| panic!("{}: {e}", file.display()));
-        let expect = &case["expect"];
         let ruling = serde_json::to_value(&verdicts.ruling).unwrap();
         for key in ["article", "outcome", "exception"] {
             assert_eq!(

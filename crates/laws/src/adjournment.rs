@@ -1242,7 +1242,7 @@ impl Adjournment {
                 limit_ms,
             });
         }
-        let late_for = envelope::hms(late_by_ms);
+        let late_for = format!("more than {} late", envelope::hms(limit_ms));
         if self.phase == Phase::Concluded {
             // A10a-c: the late sealer's game was decided otherwise meanwhile.
             let decided = self.result().expect("a concluded game has its ruling");
@@ -1264,7 +1264,7 @@ impl Adjournment {
                 "A10",
                 decided.outcome,
                 format!(
-                    "{late} is {late_for} late, but the game was decided otherwise: {}",
+                    "{late} is {late_for}, but the game was decided otherwise: {}",
                     decided.explanation
                 ),
             )
@@ -1291,7 +1291,7 @@ impl Adjournment {
         Ok(Ruling::new(
             "A10",
             Outcome::win(other_side),
-            format!("{late} is {late_for} late: {other_side} wins"),
+            format!("{late} is {late_for}: {other_side} wins"),
         ))
     }
 }

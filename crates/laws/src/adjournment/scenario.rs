@@ -61,6 +61,10 @@ pub struct Missing {
 pub struct Scenario {
     #[serde(default)]
     pub rules: AdjournmentRules,
+    /// The agreed resumption time, wall-clock ms (default: one second
+    /// after the epoch); the game was sealed before it.
+    #[serde(default = "Scenario::default_resumption_ms")]
+    pub resumption_ms: u64,
     pub envelope: EnvelopeCopy,
     /// The arbiter's PIN, for a sealed envelope.
     #[serde(default)]
@@ -130,8 +134,6 @@ impl fmt::Display for ScenarioError {
 
 impl std::error::Error for ScenarioError {}
 
-/// The agreed resumption time on the scenario's own timeline.
-const RESUMPTION_MS: u64 = 1_000;
 /// An opened copy is sealed again under this PIN only to walk the steps.
 const COPY_PIN: &str = "opened copy";
 
@@ -157,6 +159,10 @@ impl Walk {
 }
 
 impl Scenario {
+    fn default_resumption_ms() -> u64 {
+        1_000
+    }
+
     /// Judges the scenario: the final ruling with every step's.
     pub fn judge(&self) -> Result<Verdicts, ScenarioError> {
         let (sealed, pin) = match &self.envelope {
@@ -216,7 +222,7 @@ impl Scenario {
         let sealer = outside.sealer;
         let replier = other(sealer);
         let limit = self.rules.late_limit_ms;
-        let r = RESUMPTION_MS;
+        let r = self.resumption_ms;
         walk.step(
             Ev::SealRequested {
                 sealer,

@@ -958,16 +958,23 @@ impl Adjournment {
                         "the envelope is missing and the position cannot be re-established: the game is annulled and a new game must be played",
                     )));
                 }
-                let mut outside = self.envelopes[0].envelope().clone();
-                if let Some(refen) = refen {
-                    outside.move_number = refen
-                        .rsplit(' ')
-                        .next()
-                        .and_then(|n| n.parse().ok())
-                        .unwrap_or(outside.move_number);
-                    outside.fen = refen;
-                }
-                self.position = Some(outside.position().map_err(AdjournmentError::Envelope)?);
+                let outside = self.envelopes[0].envelope();
+                let position = match refen {
+                    // The arbiter's reconstruction, checked like an envelope's.
+                    Some(refen) => {
+                        let position =
+                            envelope::parse_fen(&refen).map_err(AdjournmentError::Envelope)?;
+                        if position.turn() != color(self.sealer) {
+                            let sealer = self.sealer;
+                            return Err(AdjournmentError::Envelope(
+                                EnvelopeError::SealerNotToMove { sealer },
+                            ));
+                        }
+                        position
+                    }
+                    None => outside.position().map_err(AdjournmentError::Envelope)?,
+                };
+                self.position = Some(position);
                 let time_used = clocks_set_by_arbiter.unwrap_or(outside.time_used);
                 self.time_used = time_used;
                 self.clocks_set = Some(time_used);

@@ -29,6 +29,9 @@
 //!   Russian king is the two letters `Кр`, the Russian `К` alone the knight;
 //!   Cyrillic а, с, е typed for the files a, c, e are read as those files.
 //! - The pawn's short capture `ed` / `exd` (file to file).
+//! - Coordinate notation, square to square without a letter (`g1f3`,
+//!   `e1g1`, `e7e8Q`): the piece on the origin square, whichever it is,
+//!   with [`Note::PieceLetterMissing`] when it is not a pawn.
 //!
 //! # Decisions
 //!
@@ -55,8 +58,25 @@
 //!   and if equally good readings fit different moves, the move is
 //!   ambiguous. Hence `bxc3` in English is the b-pawn whenever the b-pawn
 //!   can take on c3, as SAN has it, and the bishop only when no pawn can.
+//! - **A capital initial is the piece** (Appendix E): an upper-case letter
+//!   that is a piece initial in any of the languages is never read as a
+//!   file, so `Cf3` on an English sheet is unreadable (with a hint that `C`
+//!   is a knight in French, Spanish, Italian), not the c-pawn.
+//! - **The language is not guessed.** `Sf3` on an English sheet is
+//!   unreadable even though a German would mean Nf3. Only look-alikes are
+//!   forgiven: on a Russian sheet the Latin `K`, `C`, `p` stand for the
+//!   Cyrillic `К`, `С`, `р`, and Cyrillic `а`, `с`, `е` for the files.
 //! - **Castling** when not allowed is illegal with the reason (rights lost,
-//!   in check, pieces between, passing an attacked square).
+//!   in check, pieces between, passing an attacked square). Castling
+//!   written as the king's move (`Kg1`, `Ke1-g1`, `e1g1`) is castling, with
+//!   [`Note::CastlingAsKingMove`] (python-chess reads `Kg1` as illegal; an
+//!   arbiter reads the king's two steps as castling). The king taking his
+//!   own rook (`Kh1`, as in Chess960) is illegal in standard chess.
+//! - **Square to square** without a letter (`g1f3`) is the piece on the
+//!   origin square, with [`Note::PieceLetterMissing`]: the origin names the
+//!   piece as surely as a letter would.
+//! - **Check marks** `+`, `†`, `++` (an old double check) all claim check;
+//!   `#` and `‡` claim mate.
 //! - **A draw offer** written with the move is recorded as
 //!   [`Note::DrawOffer`]; the scoresheet acts on it.
 //!
@@ -183,6 +203,9 @@ pub enum Note {
     OriginNotCanonical,
     /// Castling written as the king's move (`Kg1`, `Ke1-g1`).
     CastlingAsKingMove,
+    /// A piece's move written from square to square without its letter
+    /// (`g1f3`, coordinate notation): the piece on the origin square moves.
+    PieceLetterMissing,
     /// The move gives check; no `+` was written.
     CheckNotMarked,
     /// The move mates; no `#` was written.
@@ -210,6 +233,7 @@ impl fmt::Display for Note {
             Note::OriginNotNeeded => "more of the origin written than needed",
             Note::OriginNotCanonical => "origin not written as SAN writes it",
             Note::CastlingAsKingMove => "castling written as a king move",
+            Note::PieceLetterMissing => "piece letter missing (square to square)",
             Note::CheckNotMarked => "check not marked",
             Note::MateNotMarked => "checkmate not marked",
             Note::CheckMarkWithoutCheck => "check mark, but no check",

@@ -15,6 +15,7 @@ pub(super) fn explain(position: &Chess, pattern: &Pattern) -> String {
     match pattern {
         Pattern::Castle(side) => castling(position, *side),
         Pattern::Move(p) => piece_move(position, p, pattern),
+        Pattern::Null => "a null move (a pass) is not a move in chess".to_owned(),
     }
 }
 
@@ -46,7 +47,13 @@ fn piece_move(position: &Chess, p: &MovePattern, pattern: &Pattern) -> String {
     let board = position.board();
     let turn = position.turn();
     let us = colour(turn);
-    let what = format!("{} {}", us.to_lowercase(), role_name(p.role));
+    // Coordinate notation (`g1f3`) names no piece: whichever stands there.
+    let noun = if p.coordinate {
+        "piece"
+    } else {
+        role_name(p.role)
+    };
+    let what = format!("{} {noun}", us.to_lowercase());
 
     // Castling written as the king's move, Kg1 or Ke1-g1.
     if p.role == Role::King
@@ -74,14 +81,19 @@ fn piece_move(position: &Chess, p: &MovePattern, pattern: &Pattern) -> String {
         .collect();
     if let Some(m) = ours.first() {
         let from = m.from().map_or_else(String::new, |sq| sq.to_string());
-        return if position.is_check() {
+        return if m.role() == Role::King {
+            format!("the king would be in check on {}", m.to())
+        } else if position.is_check() {
             format!(
                 "{us} is in check, and {} {from}-{} does not parry it",
                 role_name(m.role()),
                 m.to()
             )
-        } else if m.role() == Role::King {
-            format!("the king would be in check on {}", m.to())
+        } else if m.is_en_passant() {
+            format!(
+                "the en passant capture {from}-{} would expose the king to check",
+                m.to()
+            )
         } else {
             format!(
                 "the {} on {from} is pinned: moving it would expose the king to check",
@@ -98,9 +110,13 @@ fn piece_move(position: &Chess, p: &MovePattern, pattern: &Pattern) -> String {
             colour(!turn)
         );
     }
-    let own = board.by_piece(p.role.of(turn));
+    let own = if p.coordinate {
+        board.by_color(turn)
+    } else {
+        board.by_piece(p.role.of(turn))
+    };
     if own.is_empty() {
-        return format!("{us} has no {}", role_name(p.role));
+        return format!("{us} has no {noun}");
     }
     if let (Some(file), Some(rank)) = (p.from_file, p.from_rank) {
         let from = Square::from_coords(file, rank);

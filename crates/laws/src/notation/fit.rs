@@ -10,11 +10,11 @@ use super::parse::{CheckMark, Dest, Marks, MovePattern, Pattern};
 pub(super) fn fits(pattern: &Pattern, mv: Move, turn: Color) -> bool {
     match (*pattern, mv) {
         (Pattern::Castle(side), Move::Castle { .. }) => mv.castling_side() == Some(side),
-        (Pattern::Castle(_), _) | (_, Move::Put { .. }) => false,
+        (Pattern::Castle(_) | Pattern::Null, _) | (_, Move::Put { .. }) => false,
         (Pattern::Move(p), Move::Castle { king, rook }) => {
             // Castling written as the king's move: Kg1, Ke1-g1.
             let side = CastlingSide::from_king_side(rook.file() > king.file());
-            p.role == Role::King
+            (p.role == Role::King || p.coordinate)
                 && p.to == Dest::Square(side.king_to(turn))
                 && p.from_file.is_none_or(|f| f == king.file())
                 && p.from_rank.is_none_or(|r| r == king.rank())
@@ -35,7 +35,7 @@ fn fits_move(p: &MovePattern, mv: Move) -> bool {
     // A pawn written without its file: `d5` is a push, `xd5` a capture.
     let pawn_shape =
         p.role != Role::Pawn || p.from_file.is_some() || p.capture == (from.file() != to.file());
-    p.role == mv.role()
+    (p.role == mv.role() || p.coordinate)
         && target
         && pawn_shape
         && p.from_file.is_none_or(|f| f == from.file())
@@ -53,6 +53,9 @@ pub(super) fn notes(
 ) -> Vec<Note> {
     let mut notes = Vec::new();
     if let Pattern::Move(p) = pattern {
+        if p.coordinate && mv.role() != Role::Pawn {
+            notes.push(Note::PieceLetterMissing);
+        }
         if mv.is_castle() {
             notes.push(Note::CastlingAsKingMove);
         } else {

@@ -43,6 +43,8 @@ pub(super) enum Dest {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Pattern {
     Castle(CastlingSide),
+    /// `--` or `Z0`: a pass, which chess does not have.
+    Null,
     Move(MovePattern),
 }
 
@@ -50,6 +52,9 @@ pub(super) enum Pattern {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct MovePattern {
     pub role: Role,
+    /// No piece letter, but the whole origin square (`g1f3`, coordinate
+    /// notation): the piece standing there, whichever it is.
+    pub coordinate: bool,
     pub from_file: Option<File>,
     pub from_rank: Option<Rank>,
     pub capture: bool,
@@ -98,6 +103,12 @@ pub(super) fn parse(text: &str, lang: Lang) -> Result<Written, String> {
             "nothing is written".to_owned()
         } else {
             format!("no move in {text:?}, only marks")
+        });
+    }
+    if matches!(body, "--" | "Z0" | "z0") {
+        return Ok(Written {
+            marks,
+            readings: vec![(0, Pattern::Null)],
         });
     }
     if let Some(side) = castling(body) {
@@ -234,10 +245,13 @@ fn tokenize(body: &str, lang: Lang) -> Result<Vec<Vec<(u32, Tok)>>, String> {
     let mut i = 0;
     while i < chars.len() {
         let c = chars[i];
-        // The Russian king is two letters, Кр; К alone is the knight.
-        if lang == Lang::Ru && matches!(c, 'К' | 'к') && matches!(chars.get(i + 1), Some('р' | 'Р'))
+        // The Russian king is two letters, Кр; К alone is the knight. Latin
+        // K and p, which look the same, are read as the Cyrillic letters.
+        if lang == Lang::Ru
+            && matches!(c, 'К' | 'к' | 'K' | 'k')
+            && matches!(chars.get(i + 1), Some('р' | 'Р' | 'p' | 'P'))
         {
-            let penalty = u32::from(c == 'к') + u32::from(chars[i + 1] == 'Р');
+            let penalty = u32::from(c.is_lowercase()) + u32::from(chars[i + 1].is_uppercase());
             out.push(vec![(penalty, Tok::Piece(Role::King))]);
             i += 2;
             continue;
@@ -286,9 +300,13 @@ fn readings_of(c: char, lang: Lang) -> Vec<(u32, Tok)> {
         ')' => alts.push((0, Tok::Close)),
         _ => {}
     }
-    // Against its case: an upper-case file, a lower-case piece initial.
+    // Against its case: a lower-case initial; an upper-case file, unless the
+    // capital is a piece initial in any language (a French `C` on an English
+    // sheet is a wrong language, not the c-file).
     if c.is_uppercase() {
-        if let Some(file) = c.to_lowercase().next().and_then(file_letter) {
+        if Lang::ALL.into_iter().all(|l| piece_initial(c, l).is_none())
+            && let Some(file) = c.to_lowercase().next().and_then(file_letter)
+        {
             alts.push((1, Tok::File(file)));
         }
     } else if c.is_lowercase()
@@ -312,11 +330,15 @@ fn file_letter(c: char) -> Option<File> {
 }
 
 /// The piece named by a one-letter initial of `lang` (the two-letter Кр is
-/// handled by the tokenizer). English also names the pawn `P`.
+/// handled by the tokenizer). English also names the pawn `P`; in Russian
+/// the Latin C and K, which look the same, are the Cyrillic С and К.
 fn piece_initial(c: char, lang: Lang) -> Option<Role> {
-    if lang == Lang::En && c == 'P' {
-        return Some(Role::Pawn);
-    }
+    let c = match (lang, c) {
+        (Lang::En, 'P') => return Some(Role::Pawn),
+        (Lang::Ru, 'C') => 'С',
+        (Lang::Ru, 'K') => 'К',
+        _ => c,
+    };
     let mut buf = [0; 4];
     let c = &*c.encode_utf8(&mut buf);
     [
@@ -382,9 +404,9 @@ fn enumerate(
 
 /// `[piece] [origin] [x|:|-] target [promotion]`, or the pawn's `ed`.
 fn grammar(toks: &[Tok]) -> Result<MovePattern, &'static str> {
-    let (role, mut t) = match toks {
-        [Tok::Piece(role), rest @ ..] => (*role, rest),
-        _ => (Role::Pawn, toks),
+    let (role, lettered, mut t) = match toks {
+        [Tok::Piece(role), rest @ ..] => (*role, true, rest),
+        _ => (Role::Pawn, false, toks),
     };
     let promotion = match t {
         [
@@ -416,7 +438,7 @@ fn grammar(toks: &[Tok]) -> Result<MovePattern, &'static str> {
             t = rest;
             Dest::Square(Square::from_coords(*f, *r))
         }
-        [rest @ .., Tok::File(f)] if role == Role::Pawn && promotion.is_none() => {
+        [rest @ .., Tok::File(f)] if role == Role::Pawn => {
             t = rest;
             Dest::File(*f)
         }
@@ -448,6 +470,7 @@ fn grammar(toks: &[Tok]) -> Result<MovePattern, &'static str> {
     }
     Ok(MovePattern {
         role,
+        coordinate: !lettered && from_file.is_some() && from_rank.is_some(),
         from_file,
         from_rank,
         capture,
@@ -475,6 +498,7 @@ mod tests {
     ) -> Pattern {
         Pattern::Move(MovePattern {
             role,
+            coordinate: false,
             from_file: from.0,
             from_rank: from.1,
             capture,

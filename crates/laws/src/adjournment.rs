@@ -59,6 +59,7 @@ pub use seal::{
 };
 
 use crate::game::Side;
+use crate::notation::Note;
 use crate::unwinnable::{CanMate, can_checkmate};
 
 /// What differs between competitions and printings of the Laws.
@@ -1136,7 +1137,20 @@ impl Adjournment {
             return Err(AdjournmentError::ReplierAbsent(replier));
         }
         let position = outside.position().map_err(AdjournmentError::Envelope)?;
-        let (judgment, after) = ruling::judge(&position, &sealed_move, &self.rules, article);
+        let (mut judgment, after) = ruling::judge(&position, &sealed_move, &self.rules, article);
+        let sealer = outside.sealer;
+        if let Verdict::Legal { notes, .. } = &judgment.verdict
+            && notes.contains(&Note::DrawOffer)
+            && !judgment.ruling.outcome.is_final()
+            && self.draw_offer.is_none()
+        {
+            // An offer written with the sealed move stands once it is known.
+            self.draw_offer = Some(sealer);
+            judgment
+                .ruling
+                .explanation
+                .push_str(&format!("; with it {sealer} offers a draw"));
+        }
         self.opened += 1;
         if let Some(after) = after {
             self.position = Some(after);

@@ -59,6 +59,7 @@ pub use seal::{
 };
 
 use crate::game::Side;
+use crate::notation::Note;
 use crate::unwinnable::{CanMate, can_checkmate};
 
 /// What differs between competitions and printings of the Laws.
@@ -958,16 +959,23 @@ impl Adjournment {
                         "the envelope is missing and the position cannot be re-established: the game is annulled and a new game must be played",
                     )));
                 }
-                let mut outside = self.envelopes[0].envelope().clone();
-                if let Some(refen) = refen {
-                    outside.move_number = refen
-                        .rsplit(' ')
-                        .next()
-                        .and_then(|n| n.parse().ok())
-                        .unwrap_or(outside.move_number);
-                    outside.fen = refen;
-                }
-                self.position = Some(outside.position().map_err(AdjournmentError::Envelope)?);
+                let outside = self.envelopes[0].envelope();
+                let position = match refen {
+                    // The arbiter's reconstruction, checked like an envelope's.
+                    Some(refen) => {
+                        let position =
+                            envelope::parse_fen(&refen).map_err(AdjournmentError::Envelope)?;
+                        if position.turn() != color(self.sealer) {
+                            let sealer = self.sealer;
+                            return Err(AdjournmentError::Envelope(
+                                EnvelopeError::SealerNotToMove { sealer },
+                            ));
+                        }
+                        position
+                    }
+                    None => outside.position().map_err(AdjournmentError::Envelope)?,
+                };
+                self.position = Some(position);
                 let time_used = clocks_set_by_arbiter.unwrap_or(outside.time_used);
                 self.time_used = time_used;
                 self.clocks_set = Some(time_used);
@@ -1129,7 +1137,20 @@ impl Adjournment {
             return Err(AdjournmentError::ReplierAbsent(replier));
         }
         let position = outside.position().map_err(AdjournmentError::Envelope)?;
-        let (judgment, after) = ruling::judge(&position, &sealed_move, &self.rules, article);
+        let (mut judgment, after) = ruling::judge(&position, &sealed_move, &self.rules, article);
+        let sealer = outside.sealer;
+        if let Verdict::Legal { notes, .. } = &judgment.verdict
+            && notes.contains(&Note::DrawOffer)
+            && !judgment.ruling.outcome.is_final()
+            && self.draw_offer.is_none()
+        {
+            // An offer written with the sealed move stands once it is known.
+            self.draw_offer = Some(sealer);
+            judgment
+                .ruling
+                .explanation
+                .push_str(&format!("; with it {sealer} offers a draw"));
+        }
         self.opened += 1;
         if let Some(after) = after {
             self.position = Some(after);
@@ -1242,7 +1263,7 @@ impl Adjournment {
                 limit_ms,
             });
         }
-        let late_for = envelope::hms(late_by_ms);
+        let late_for = format!("more than {} late", envelope::hms(limit_ms));
         if self.phase == Phase::Concluded {
             // A10a-c: the late sealer's game was decided otherwise meanwhile.
             let decided = self.result().expect("a concluded game has its ruling");
@@ -1264,7 +1285,7 @@ impl Adjournment {
                 "A10",
                 decided.outcome,
                 format!(
-                    "{late} is {late_for} late, but the game was decided otherwise: {}",
+                    "{late} is {late_for}, but the game was decided otherwise: {}",
                     decided.explanation
                 ),
             )
@@ -1291,7 +1312,7 @@ impl Adjournment {
         Ok(Ruling::new(
             "A10",
             Outcome::win(other_side),
-            format!("{late} is {late_for} late: {other_side} wins"),
+            format!("{late} is {late_for}: {other_side} wins"),
         ))
     }
 }

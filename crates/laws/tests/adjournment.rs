@@ -3,6 +3,8 @@
 //! the ruling (or the refusal) each step must get. The format is in
 //! `CLI-envelope.md`.
 
+mod common;
+
 use std::path::Path;
 
 use laws::adjournment::*;
@@ -67,32 +69,12 @@ struct Expect {
 }
 
 fn outside(case: &Case) -> Envelope {
-    let move_number = case.fen.rsplit(' ').next().unwrap().parse().unwrap();
-    let sealer = if case.fen.split(' ').nth(1) == Some("w") {
-        Side::White
-    } else {
-        Side::Black
-    };
-    Envelope {
-        event: "Club championship".into(),
-        round: "5".into(),
-        board: "2".into(),
-        arbiter: "Irena Arbiter".into(),
-        white: "Kowalski, Jan".into(),
-        black: "Nowak, Anna".into(),
-        fen: case.fen.clone(),
-        moves: case.sealer_moves.clone(),
-        time_used: case.time_used,
-        sealer,
-        move_number,
-        draw_offer: case.draw_offer,
-        resumption: Resumption {
-            date: "2026-11-30".into(),
-            time: "10:00".into(),
-            venue: "Hall B".into(),
-        },
-        replies_to: None,
-    }
+    common::outside(
+        &case.fen,
+        &case.sealer_moves,
+        case.time_used,
+        case.draw_offer,
+    )
 }
 
 /// Turns a case step into an event: the harness seals, verifies and opens
@@ -125,6 +107,21 @@ fn event(
             let envelope = adjournment.envelopes().last().unwrap_or(sealed);
             return AdjournmentEvent::Opened {
                 sealed_move: envelope.open(PIN).unwrap(),
+            };
+        }
+        "amended" if step.get("envelope").is_none() => {
+            // The arbiter corrects the times on the outside and re-seals.
+            let mut corrected = adjournment.envelopes()[0].envelope().clone();
+            corrected.time_used = serde_json::from_value(step["time_used"].take()).unwrap();
+            let entropy = Entropy {
+                salt: [7; 16],
+                nonce: [8; 12],
+            };
+            let envelope = adjournment.envelopes()[0]
+                .amend(PIN, corrected, entropy)
+                .unwrap();
+            return AdjournmentEvent::Amended {
+                envelope: Box::new(envelope),
             };
         }
         "reply_sealed" => {
@@ -234,10 +231,22 @@ fn every_judge_scenario_rules_as_stated() {
         let case: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
         let scenario: Scenario = serde_json::from_value(case["scenario"].clone())
             .unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+        let expect = &case["expect"];
+        if let Some(message) = expect["error"].as_str() {
+            let error = scenario
+                .judge()
+                .expect_err(&file.display().to_string())
+                .to_string();
+            assert!(
+                error.contains(message),
+                "{}: {error:?} lacks {message:?}",
+                file.display()
+            );
+            continue;
+        }
         let verdicts = scenario
             .judge()
             .unwrap_or_else(|e| panic!("{}: {e}", file.display()));
-        let expect = &case["expect"];
         let ruling = serde_json::to_value(&verdicts.ruling).unwrap();
         for key in ["article", "outcome", "exception"] {
             assert_eq!(
@@ -612,4 +621,59 @@ fn the_events_survive_the_game_log_round_trip() {
     assert!(json.contains(r#""type":"seal_requested""#), "{json}");
     let back: Vec<AdjournmentEvent> = serde_json::from_str(&json).unwrap();
     assert_eq!(back, events);
+}
+
+#[test]
+fn a_move_chosen_on_the_board_is_written_in_the_players_language() {
+    let outside = sample_outside();
+    let position = outside.position().unwrap();
+    let bishop = shakmaty::san::San::from_ascii(b"Bb5")
+        .unwrap()
+        .to_move(&position)
+        .unwrap();
+    let mut draft = SealingDraft::new(&outside).unwrap();
+    draft.choose(&bishop, Lang::Pl).unwrap();
+    assert_eq!(
+        draft.written().unwrap(),
+        &SealedMove {
+            text: "Gb5".into(),
+            lang: Lang::Pl
+        }
+    );
+    // And it reads back as the same move: the A9a ruling, not A8.
+    let judgment = judge_sealed_move(
+        &position,
+        draft.written().unwrap(),
+        &AdjournmentRules::default(),
+        "A9a",
+    );
+    assert_eq!(
+        judgment.verdict,
+        Verdict::Legal {
+            san: "Bb5".into(),
+            notes: Vec::new()
+        }
+    );
+}
+
+proptest::proptest! {
+    // Each case derives keys three times (slow in a debug build): few cases.
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(6))]
+
+    #[test]
+    fn any_move_text_round_trips_and_only_its_pin_opens_it(
+        text in "\\PC{1,24}",
+        pin in "[0-9A-Za-z]{4,10}",
+        other in "[0-9A-Za-z]{4,10}",
+        salt in proptest::array::uniform16(proptest::prelude::any::<u8>()),
+    ) {
+        proptest::prop_assume!(!text.trim().is_empty() && pin != other);
+        let sealed_move = SealedMove { text, lang: Lang::Ru };
+        let entropy = Entropy { salt, nonce: [salt[0]; 12] };
+        let sealed = SealedEnvelope::seal(sample_outside(), &sealed_move, &pin, MIN_ITERATIONS, entropy).unwrap();
+        proptest::prop_assert_eq!(sealed.open(&pin).unwrap(), sealed_move);
+        proptest::prop_assert_eq!(sealed.open(&other), Err(OpenError::WrongPin));
+        let back: SealedEnvelope = serde_json::from_str(&serde_json::to_string(&sealed).unwrap()).unwrap();
+        proptest::prop_assert_eq!(back, sealed);
+    }
 }

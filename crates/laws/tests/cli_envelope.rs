@@ -1,40 +1,26 @@
 //! `laws envelope open`: an exported envelope opened with the PIN, as an
 //! arbiter would from a terminal.
 
+mod common;
+
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
-use laws::adjournment::{
-    Entropy, Envelope, MIN_ITERATIONS, Resumption, SealedEnvelope, SealedMove, TimeUsed,
-};
-use laws::game::Side;
+use laws::adjournment::{Entropy, MIN_ITERATIONS, SealedEnvelope, SealedMove, TimeUsed};
 use laws::notation::Lang;
 use serde_json::Value;
 
 fn sealed(text: &str) -> SealedEnvelope {
-    let outside = Envelope {
-        event: "Club championship".into(),
-        round: "5".into(),
-        board: "2".into(),
-        arbiter: "Irena Arbiter".into(),
-        white: "Kowalski, Jan".into(),
-        black: "Nowak, Anna".into(),
-        fen: "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 40".into(),
-        moves: Vec::new(),
-        time_used: TimeUsed {
-            white_ms: 5_000_000,
-            black_ms: 4_000_000,
-        },
-        sealer: Side::White,
-        move_number: 40,
-        draw_offer: None,
-        resumption: Resumption {
-            date: "2026-11-30".into(),
-            time: "10:00".into(),
-            venue: "Hall B".into(),
-        },
-        replies_to: None,
+    let time_used = TimeUsed {
+        white_ms: 5_000_000,
+        black_ms: 4_000_000,
     };
+    let outside = common::outside(
+        "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 40",
+        &[],
+        time_used,
+        None,
+    );
     let sealed_move = SealedMove {
         text: text.into(),
         lang: Lang::En,

@@ -237,7 +237,7 @@ impl Envelope {
     }
 }
 
-fn parse_fen(fen: &str) -> Result<Chess, EnvelopeError> {
+pub(super) fn parse_fen(fen: &str) -> Result<Chess, EnvelopeError> {
     let bad = |reason: String| EnvelopeError::BadPosition {
         fen: fen.to_owned(),
         reason,

@@ -223,7 +223,7 @@ pub(super) fn played(after: &Chess, mover: Side, san: &str, continue_article: &s
         Ruling::new(
             continue_article,
             Outcome::Continue,
-            format!("{san} is played; {replier}'s clock is started"),
+            format!("{san} is played; {replier}'s clock runs"),
         )
     }
 }

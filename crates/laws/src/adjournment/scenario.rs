@@ -61,6 +61,10 @@ pub struct Missing {
 pub struct Scenario {
     #[serde(default)]
     pub rules: AdjournmentRules,
+    /// The agreed resumption time, wall-clock ms (default: one second
+    /// after the epoch); the game was sealed before it.
+    #[serde(default = "Scenario::default_resumption_ms")]
+    pub resumption_ms: u64,
     pub envelope: EnvelopeCopy,
     /// The arbiter's PIN, for a sealed envelope.
     #[serde(default)]
@@ -130,8 +134,6 @@ impl fmt::Display for ScenarioError {
 
 impl std::error::Error for ScenarioError {}
 
-/// The agreed resumption time on the scenario's own timeline.
-const RESUMPTION_MS: u64 = 1_000;
 /// An opened copy is sealed again under this PIN only to walk the steps.
 const COPY_PIN: &str = "opened copy";
 
@@ -157,6 +159,10 @@ impl Walk {
 }
 
 impl Scenario {
+    fn default_resumption_ms() -> u64 {
+        1_000
+    }
+
     /// Judges the scenario: the final ruling with every step's.
     pub fn judge(&self) -> Result<Verdicts, ScenarioError> {
         let (sealed, pin) = match &self.envelope {
@@ -216,7 +222,7 @@ impl Scenario {
         let sealer = outside.sealer;
         let replier = other(sealer);
         let limit = self.rules.late_limit_ms;
-        let r = RESUMPTION_MS;
+        let r = self.resumption_ms;
         walk.step(
             Ev::SealRequested {
                 sealer,
@@ -260,37 +266,42 @@ impl Scenario {
             present.set(*side);
         }
         walk.step(Ev::Resumed { present }, r)?;
-        // When an absent player comes, on the scenario's timeline; past the
-        // limit the arbiter declares the forfeit at the limit.
+        // Absent players arrive (past the limit, A10 rules on arrival), or
+        // the arbiter declares them forfeit just past the limit.
         let forfeit_at = r + limit + 1;
-        let comes = |side: Side| -> Option<u64> {
-            if present.of(side) {
-                Some(r)
-            } else {
-                self.arrives_after_ms.of(side).map(|late| r + late)
-            }
-        };
-        let arrive = |walk: &mut Walk, side: Side| -> Result<(), ScenarioError> {
-            match comes(side) {
-                Some(at) if !present.of(side) => walk.step(Ev::Arrived { side }, at),
-                Some(_) => Ok(()),
-                None => walk.step(Ev::Forfeited { late: side }, forfeit_at),
-            }
-        };
+        let mut timeline: Vec<(u64, Side, bool)> = [Side::White, Side::Black]
+            .into_iter()
+            .filter(|side| !present.of(*side))
+            .map(|side| match self.arrives_after_ms.of(side) {
+                Some(late) => (r + late, side, true),
+                None => (forfeit_at, side, false),
+            })
+            .collect();
+        timeline.sort_by_key(|(at, ..)| *at);
+        let come =
+            |walk: &mut Walk, at: u64, side: Side, arrives: bool| -> Result<(), ScenarioError> {
+                let event = if arrives {
+                    Ev::Arrived { side }
+                } else {
+                    Ev::Forfeited { late: side }
+                };
+                match walk.step(event, at) {
+                    // Decided meanwhile, with no A10 exception: the decision stands.
+                    Err(ScenarioError::Step {
+                        error: AdjournmentError::Concluded(_),
+                        ..
+                    }) => Ok(()),
+                    other => other,
+                }
+            };
 
         if let Some(missing) = &self.missing {
-            walk.step(
-                Ev::EnvelopeMissing {
-                    position_reestablished: missing.position_reestablished,
-                    fen: None,
-                    clocks_set_by_arbiter: missing.clocks_set_by_arbiter,
-                },
-                r,
-            )?;
-            if walk.over() {
-                return Ok(());
-            }
-            arrive(walk, sealer)?;
+            let envelope_missing = Ev::EnvelopeMissing {
+                position_reestablished: missing.position_reestablished,
+                fen: None,
+                clocks_set_by_arbiter: missing.clocks_set_by_arbiter,
+            };
+            walk.step(envelope_missing, r)?;
             if walk.over() {
                 return Ok(());
             }
@@ -299,65 +310,42 @@ impl Scenario {
                 (None, EnvelopeCopy::Opened { sealed_move, .. }) => sealed_move.clone(),
                 (None, EnvelopeCopy::Sealed(_)) => return Err(ScenarioError::NoStatedMove),
             };
-            return walk.step(
-                Ev::MoveStated {
-                    sealed_move: stated,
-                },
-                comes(sealer).unwrap_or(r),
-            );
-        }
-
-        // A7, A9a/A9b: the envelope opens when the replier is there.
-        arrive(walk, replier)?;
-        if walk.over() {
-            return Ok(());
-        }
-        let opened_at = comes(replier).unwrap_or(r);
-        let sealed_move = walk.sealed.open(&walk.pin).map_err(ScenarioError::Open)?;
-        let position = outside.position().map_err(ScenarioError::Envelope)?;
-        *verdict = Some(judge_sealed_move(&position, &sealed_move, &self.rules, "A9a").verdict);
-        walk.step(Ev::Opened { sealed_move }, opened_at)?;
-
-        let sealer_present_at_opening = comes(sealer).is_some_and(|at| at <= opened_at);
-        if !walk.over() && !sealer_present_at_opening {
-            if let Some(reply) = &self.reply {
-                // A9c: the reply goes into a fresh envelope chained to the first.
-                let reply_outside =
-                    walk.adjournment
-                        .reply_envelope(opened_at)
-                        .map_err(|error| ScenarioError::Step {
-                            event: "reply_sealed",
-                            error,
-                        })?;
-                let entropy = Entropy {
-                    salt: [1; 16],
-                    nonce: [1; 12],
-                };
-                let envelope =
-                    SealedEnvelope::seal(reply_outside, reply, &walk.pin, MIN_ITERATIONS, entropy)
-                        .map_err(ScenarioError::Seal)?;
+            if present.of(sealer) {
                 walk.step(
-                    Ev::ReplySealed {
-                        envelope: Box::new(envelope),
+                    Ev::MoveStated {
+                        sealed_move: stated.clone(),
                     },
-                    opened_at,
+                    r,
                 )?;
             }
-            if let Some(side) = self.flag_fell {
-                walk.step(Ev::FlagFell { side }, r + limit)?;
+            for (at, side, arrives) in timeline {
+                come(walk, at, side, arrives)?;
+                if side == sealer && arrives && !walk.over() {
+                    walk.step(
+                        Ev::MoveStated {
+                            sealed_move: stated.clone(),
+                        },
+                        at,
+                    )?;
+                }
             }
+            return Ok(());
         }
-        if !present.of(sealer) {
-            match arrive(walk, sealer) {
-                // Decided meanwhile, with no A10 exception: the decision stands.
-                Err(ScenarioError::Step {
-                    error: AdjournmentError::Concluded(_),
-                    ..
-                }) => {}
-                other => other?,
+
+        // A7, A9: the envelope opens when the replier is there.
+        if present.of(replier) {
+            self.open_first(walk, outside, r, verdict)?;
+        }
+        for (at, side, arrives) in timeline {
+            come(walk, at, side, arrives)?;
+            if walk.over() {
+                continue;
             }
-            if let (Phase::ReplySealed, Some(reply)) = (walk.adjournment.phase(), &self.reply) {
-                let at = comes(sealer).expect("the sealer arrived in time");
+            if side == replier {
+                self.open_first(walk, outside, at, verdict)?;
+            } else if let (Phase::ReplySealed, Some(reply)) =
+                (walk.adjournment.phase(), &self.reply)
+            {
                 walk.step(
                     Ev::Opened {
                         sealed_move: reply.clone(),
@@ -365,6 +353,52 @@ impl Scenario {
                     at,
                 )?;
             }
+        }
+        Ok(())
+    }
+
+    /// Opens the sealed move's envelope at `at`; then, as the scenario says,
+    /// the replier seals his reply (A9c) or a flag falls.
+    fn open_first(
+        &self,
+        walk: &mut Walk,
+        outside: &Envelope,
+        at: u64,
+        verdict: &mut Option<Verdict>,
+    ) -> Result<(), ScenarioError> {
+        use AdjournmentEvent as Ev;
+        let sealed_move = walk.sealed.open(&walk.pin).map_err(ScenarioError::Open)?;
+        let position = outside.position().map_err(ScenarioError::Envelope)?;
+        *verdict = Some(judge_sealed_move(&position, &sealed_move, &self.rules, "A9a").verdict);
+        walk.step(Ev::Opened { sealed_move }, at)?;
+        if walk.over() {
+            return Ok(());
+        }
+        if let Some(reply) = &self.reply {
+            // A9c: the reply goes into a fresh envelope chained to the first.
+            let reply_outside =
+                walk.adjournment
+                    .reply_envelope(at)
+                    .map_err(|error| ScenarioError::Step {
+                        event: "reply_sealed",
+                        error,
+                    })?;
+            let entropy = Entropy {
+                salt: [1; 16],
+                nonce: [1; 12],
+            };
+            let envelope =
+                SealedEnvelope::seal(reply_outside, reply, &walk.pin, MIN_ITERATIONS, entropy)
+                    .map_err(ScenarioError::Seal)?;
+            walk.step(
+                Ev::ReplySealed {
+                    envelope: Box::new(envelope),
+                },
+                at,
+            )?;
+        }
+        if let Some(side) = self.flag_fell {
+            walk.step(Ev::FlagFell { side }, at)?;
         }
         Ok(())
     }

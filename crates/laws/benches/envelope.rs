@@ -1,0 +1,73 @@
+//! How long sealing and opening an envelope take: the key derivation
+//! (PBKDF2-HMAC-SHA256, `DEFAULT_ITERATIONS` rounds) is the cost, paid once
+//! when the player stops his clock and once when the arbiter opens it.
+//! A wasm build on a tablet is several times slower than this native figure.
+
+use criterion::{Criterion, black_box, criterion_group, criterion_main};
+use laws::adjournment::{
+    DEFAULT_ITERATIONS, Entropy, Envelope, Resumption, SealedEnvelope, SealedMove, TimeUsed,
+};
+use laws::game::Side;
+use laws::notation::Lang;
+
+fn outside() -> Envelope {
+    Envelope {
+        event: "Club championship".into(),
+        round: "5".into(),
+        board: "2".into(),
+        arbiter: "Irena Arbiter".into(),
+        white: "Kowalski, Jan".into(),
+        black: "Nowak, Anna".into(),
+        fen: "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3".into(),
+        moves: vec!["e4".into(), "e5".into(), "Nf3".into(), "Nc6".into()],
+        time_used: TimeUsed {
+            white_ms: 3_600_000,
+            black_ms: 3_000_000,
+        },
+        sealer: Side::White,
+        move_number: 3,
+        draw_offer: None,
+        resumption: Resumption {
+            date: "2026-11-30".into(),
+            time: "10:00".into(),
+            venue: "Hall B".into(),
+        },
+        replies_to: None,
+    }
+}
+
+fn bench_envelope(c: &mut Criterion) {
+    let sealed_move = SealedMove {
+        text: "Bb5".into(),
+        lang: Lang::En,
+    };
+    let entropy = Entropy {
+        salt: [7; 16],
+        nonce: [9; 12],
+    };
+    let mut group = c.benchmark_group("envelope");
+    group.sample_size(10);
+    group.bench_function("seal (150k rounds)", |b| {
+        b.iter(|| {
+            SealedEnvelope::seal(
+                outside(),
+                black_box(&sealed_move),
+                "2468",
+                DEFAULT_ITERATIONS,
+                entropy,
+            )
+        })
+    });
+    let sealed =
+        SealedEnvelope::seal(outside(), &sealed_move, "2468", DEFAULT_ITERATIONS, entropy).unwrap();
+    group.bench_function("open (150k rounds)", |b| {
+        b.iter(|| black_box(&sealed).open("2468"))
+    });
+    group.bench_function("check fingerprint", |b| {
+        b.iter(|| black_box(&sealed).check_fingerprint())
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench_envelope);
+criterion_main!(benches);

@@ -1,1 +1,190 @@
 //! The parameters that differ between editions of the Laws and between competitions.
+//!
+//! The default is the edition of the source texts (the one whose Appendix A
+//! still covers adjourned games, in force until July 2009). A competition
+//! picks an edition with [`Ruleset::of`] and may then change single fields
+//! (its regulations override the presets).
+//!
+//! ```
+//! use laws::ruleset::{Edition, Ruleset};
+//!
+//! let source = Ruleset::default();
+//! assert_eq!(source.illegal_move_bonus_ms, 0);
+//! assert_eq!(source.illegal_move_loses_at, None);
+//!
+//! let modern = Ruleset::of(Edition::Fide2014);
+//! assert_eq!(modern.illegal_move_bonus_ms, 120_000);
+//! assert_eq!(modern.illegal_move_loses_at, Some(2));
+//!
+//! let json = serde_json::to_string(&modern).unwrap();
+//! assert!(json.contains(r#""edition":"2014+""#));
+//! ```
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+/// An edition of the FIDE Laws of Chess, as far as the rules core tells them apart.
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
+pub enum Edition {
+    /// The source texts: 7.4 has no penalty for an illegal move; Appendix B
+    /// lets an Article 7 claim be made until the claimant touches a piece.
+    #[default]
+    #[serde(rename = "source")]
+    Source,
+    /// In force from July 2009: two minutes to the opponent for each of the
+    /// first two illegal moves, the third loses (7.4b).
+    #[serde(rename = "2009")]
+    Fide2009,
+    /// In force from July 2014 on: two minutes for the first illegal move, the
+    /// second loses (7.5.5).
+    #[serde(rename = "2014+")]
+    Fide2014,
+}
+
+impl fmt::Display for Edition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Edition::Source => "the edition of the source texts",
+            Edition::Fide2009 => "the 2009 Laws",
+            Edition::Fide2014 => "the 2014 and later Laws",
+        })
+    }
+}
+
+/// The class of a game by its time control (Appendix B1, and blitz).
+///
+/// The clock classifies a time control; a competition may override it
+/// ([`Ruleset::game_class`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GameClass {
+    #[default]
+    Standard,
+    /// B1: all the moves in a fixed time between 15 and 60 minutes.
+    Rapidplay,
+    Blitz,
+}
+
+/// The parameters of the Laws a competition plays under.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Ruleset {
+    /// The edition whose presets the other fields started from; rulings
+    /// whose wording differs between editions (B5) follow it too.
+    pub edition: Edition,
+    /// 7.4 (7.4b in 2009, 7.5.5 in 2014+): milliseconds given to the
+    /// opponent of a player who completes an illegal move. 0 in the source
+    /// texts, two minutes later.
+    pub illegal_move_bonus_ms: u64,
+    /// 7.4: the illegal move by the same player that loses the game (unless
+    /// the opponent cannot checkmate: draw). `None` in the source texts, the
+    /// 3rd in 2009, the 2nd in 2014+.
+    pub illegal_move_loses_at: Option<u32>,
+    /// 7.2 (7.3 in 2014+): a game begun with colours reversed is replayed
+    /// with the right colours if it is found before each player has made
+    /// this many moves. `None` in the source texts and 2009: it continues
+    /// unless the arbiter rules otherwise; 10 moves in 2014+.
+    pub colours_reversed_replay_before: Option<u32>,
+    /// A10: a player who arrives later than this for the resumption of an
+    /// adjourned game loses. One hour; a competition may change it.
+    pub resumption_default_ms: u64,
+    /// B1: the class of the games, when the competition fixes it instead of
+    /// the time control deciding it.
+    pub game_class: Option<GameClass>,
+    /// B4: once each player has made this many moves, no claim about piece
+    /// placement, board orientation or clock setting can be made in a
+    /// rapidplay game.
+    pub rapidplay_claim_moves: u32,
+    /// 10.2: a player may claim a draw when he has less than this left.
+    pub quickplay_threshold_ms: u64,
+    /// 10.2: what the arbiter gives the opponent when he rejects or
+    /// postpones the claim.
+    pub quickplay_bonus_ms: u64,
+}
+
+/// Two minutes, the figure 7.4 and 10.2 use.
+const TWO_MINUTES_MS: u64 = 120_000;
+
+impl Ruleset {
+    /// The presets of `edition`.
+    #[must_use]
+    pub fn of(edition: Edition) -> Ruleset {
+        let (illegal_move_bonus_ms, illegal_move_loses_at) = match edition {
+            Edition::Source => (0, None),
+            Edition::Fide2009 => (TWO_MINUTES_MS, Some(3)),
+            Edition::Fide2014 => (TWO_MINUTES_MS, Some(2)),
+        };
+        Ruleset {
+            edition,
+            illegal_move_bonus_ms,
+            illegal_move_loses_at,
+            colours_reversed_replay_before: (edition >= Edition::Fide2014).then_some(10),
+            resumption_default_ms: 60 * 60 * 1000,
+            game_class: None,
+            rapidplay_claim_moves: 3,
+            quickplay_threshold_ms: TWO_MINUTES_MS,
+            quickplay_bonus_ms: TWO_MINUTES_MS,
+        }
+    }
+
+    /// The class the rulings use: the competition's override, or else what
+    /// the time control says.
+    #[must_use]
+    pub fn class(&self, by_time_control: GameClass) -> GameClass {
+        self.game_class.unwrap_or(by_time_control)
+    }
+
+    /// Appendix B, rapidplay: whether a claim of an illegal move is still
+    /// open until the claimant makes his own move (later editions), rather
+    /// than until he touches a piece (B5 of the source texts).
+    #[must_use]
+    pub fn illegal_move_claim_open_until_move(&self) -> bool {
+        self.edition >= Edition::Fide2009
+    }
+}
+
+impl Default for Ruleset {
+    fn default() -> Ruleset {
+        Ruleset::of(Edition::default())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_stored_ruleset_missing_fields_takes_the_source_presets() {
+        let ruleset: Ruleset = serde_json::from_str(r#"{"game_class":"rapidplay"}"#).unwrap();
+        assert_eq!(ruleset.game_class, Some(GameClass::Rapidplay));
+        assert_eq!(ruleset.edition, Edition::Source);
+        assert_eq!(ruleset.resumption_default_ms, 3_600_000);
+        assert_eq!(ruleset.class(GameClass::Standard), GameClass::Rapidplay);
+    }
+
+    #[test]
+    fn editions_round_trip_under_their_short_names() {
+        for (edition, name) in [
+            (Edition::Source, "\"source\""),
+            (Edition::Fide2009, "\"2009\""),
+            (Edition::Fide2014, "\"2014+\""),
+        ] {
+            assert_eq!(serde_json::to_string(&edition).unwrap(), name);
+            assert_eq!(serde_json::from_str::<Edition>(name).unwrap(), edition);
+        }
+    }
+
+    #[test]
+    fn the_2009_preset_loses_at_the_third_illegal_move() {
+        let r = Ruleset::of(Edition::Fide2009);
+        assert_eq!(
+            (r.illegal_move_bonus_ms, r.illegal_move_loses_at),
+            (120_000, Some(3))
+        );
+        assert!(r.illegal_move_claim_open_until_move());
+        assert!(!Ruleset::default().illegal_move_claim_open_until_move());
+    }
+}

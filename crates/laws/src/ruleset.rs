@@ -69,8 +69,10 @@ pub enum GameClass {
 }
 
 /// The parameters of the Laws a competition plays under.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
+///
+/// In JSON, fields left out take the presets of the `edition` given (or of
+/// the source texts).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Ruleset {
     /// The edition whose presets the other fields started from; rulings
     /// whose wording differs between editions (B5) follow it too.
@@ -146,6 +148,64 @@ impl Ruleset {
     }
 }
 
+/// A stored ruleset: what it leaves out comes from its edition's presets.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Stored {
+    #[serde(default)]
+    edition: Edition,
+    illegal_move_bonus_ms: Option<u64>,
+    #[serde(default, deserialize_with = "present")]
+    illegal_move_loses_at: Option<Option<u32>>,
+    #[serde(default, deserialize_with = "present")]
+    colours_reversed_replay_before: Option<Option<u32>>,
+    resumption_default_ms: Option<u64>,
+    #[serde(default, deserialize_with = "present")]
+    game_class: Option<Option<GameClass>>,
+    rapidplay_claim_moves: Option<u32>,
+    quickplay_threshold_ms: Option<u64>,
+    quickplay_bonus_ms: Option<u64>,
+}
+
+/// Tells a field given as `null` (`Some(None)`) from one left out (`None`).
+fn present<'de, D, T>(d: D) -> Result<Option<Option<T>>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    Option::<T>::deserialize(d).map(Some)
+}
+
+impl<'de> Deserialize<'de> for Ruleset {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Ruleset, D::Error> {
+        let s = Stored::deserialize(d)?;
+        let preset = Ruleset::of(s.edition);
+        Ok(Ruleset {
+            edition: s.edition,
+            illegal_move_bonus_ms: s
+                .illegal_move_bonus_ms
+                .unwrap_or(preset.illegal_move_bonus_ms),
+            illegal_move_loses_at: s
+                .illegal_move_loses_at
+                .unwrap_or(preset.illegal_move_loses_at),
+            colours_reversed_replay_before: s
+                .colours_reversed_replay_before
+                .unwrap_or(preset.colours_reversed_replay_before),
+            resumption_default_ms: s
+                .resumption_default_ms
+                .unwrap_or(preset.resumption_default_ms),
+            game_class: s.game_class.unwrap_or(preset.game_class),
+            rapidplay_claim_moves: s
+                .rapidplay_claim_moves
+                .unwrap_or(preset.rapidplay_claim_moves),
+            quickplay_threshold_ms: s
+                .quickplay_threshold_ms
+                .unwrap_or(preset.quickplay_threshold_ms),
+            quickplay_bonus_ms: s.quickplay_bonus_ms.unwrap_or(preset.quickplay_bonus_ms),
+        })
+    }
+}
+
 impl Default for Ruleset {
     fn default() -> Ruleset {
         Ruleset::of(Edition::default())
@@ -163,6 +223,22 @@ mod tests {
         assert_eq!(ruleset.edition, Edition::Source);
         assert_eq!(ruleset.resumption_default_ms, 3_600_000);
         assert_eq!(ruleset.class(GameClass::Standard), GameClass::Rapidplay);
+    }
+
+    #[test]
+    fn left_out_fields_follow_the_edition_given() {
+        let r: Ruleset =
+            serde_json::from_str(r#"{"edition":"2014+","illegal_move_bonus_ms":60000}"#).unwrap();
+        assert_eq!(r.illegal_move_loses_at, Some(2));
+        assert_eq!(r.colours_reversed_replay_before, Some(10));
+        assert_eq!(r.illegal_move_bonus_ms, 60_000);
+        let r: Ruleset =
+            serde_json::from_str(r#"{"edition":"2014+","illegal_move_loses_at":null}"#).unwrap();
+        assert_eq!(r.illegal_move_loses_at, None);
+        let all = Ruleset::of(Edition::Fide2009);
+        let back: Ruleset = serde_json::from_str(&serde_json::to_string(&all).unwrap()).unwrap();
+        assert_eq!(back, all);
+        assert!(serde_json::from_str::<Ruleset>(r#"{"penalty":1}"#).is_err());
     }
 
     #[test]

@@ -102,7 +102,7 @@ impl Situation {
     #[must_use]
     pub fn to_move(&self) -> Side {
         let turn = self.start.turn();
-        side_of(if self.moves.len() % 2 == 0 {
+        side_of(if self.moves.len().is_multiple_of(2) {
             turn
         } else {
             !turn

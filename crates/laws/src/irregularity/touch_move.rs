@@ -110,14 +110,14 @@ pub fn touch_move(position: &Chess, touched: &[Square]) -> Result<TouchMove, Tou
         legal
             .iter()
             .filter(|m| m.from() == Some(sq))
-            .cloned()
+            .copied()
             .collect()
     };
     let captures_of = |sq: Square| -> Vec<Move> {
         legal
             .iter()
             .filter(|m| captured_square(m) == Some(sq))
-            .cloned()
+            .copied()
             .collect()
     };
     let describe = |sq: Square| {
@@ -186,7 +186,7 @@ pub fn touch_move(position: &Chess, touched: &[Square]) -> Result<TouchMove, Tou
             None => (
                 "4.5",
                 Requirement::AnyMove,
-                legal.iter().cloned().collect(),
+                legal.iter().copied().collect(),
                 format!(
                     "The player touched {}, but none of them can be moved or captured: he may make any legal move.",
                     list(&order, describe)
@@ -217,7 +217,7 @@ fn captured_square(m: &Move) -> Option<Square> {
 }
 
 pub(crate) fn board_move(m: &Move) -> BoardMove {
-    match UciMove::from_standard(m.clone()) {
+    match UciMove::from_standard(*m) {
         UciMove::Normal {
             from,
             to,

@@ -2,6 +2,8 @@
 
 use clap::{Parser, Subcommand};
 
+mod irregularity;
+
 #[derive(Parser)]
 #[command(name = "laws", version, about = "The FIDE Laws of Chess: verdicts as JSON")]
 struct Cli {
@@ -16,12 +18,16 @@ enum Command {
         /// A game record as exported by the app (JSON).
         file: std::path::PathBuf,
     },
+    /// Article 7 rulings: what applies now, one finding, the first illegal
+    /// move of a record, or a position set up by hand.
+    Irregularity(irregularity::Args),
 }
 
 fn main() -> std::process::ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::VerifyLog { file } => verify_log(&file),
+        Command::Irregularity(args) => irregularity::run(args),
     };
     match result {
         Ok(()) => std::process::ExitCode::SUCCESS,

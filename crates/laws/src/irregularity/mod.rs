@@ -566,3 +566,68 @@ pub(crate) fn minutes(ms: u64) -> String {
         _ => format!("{} seconds", ms / 1000),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::irregularity::replay::parse_record;
+
+    #[test]
+    fn moves_are_counted_from_whoever_starts() {
+        let situation: Situation = serde_json::from_str(
+            r#"{"start":"4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1","moves":["d7d5","e1e2","e8e7"]}"#,
+        )
+        .unwrap();
+        assert_eq!(situation.moves_made(Side::Black), 2);
+        assert_eq!(situation.moves_made(Side::White), 1);
+        assert_eq!(situation.to_move(), Side::White);
+    }
+
+    #[test]
+    fn a_situation_survives_json() {
+        let situation = Situation {
+            moves: parse_record("e2e4 ? e7e5").unwrap(),
+            clocks: vec![ClockReading {
+                white_ms: 1,
+                black_ms: 2,
+            }],
+            ..Situation::default()
+        };
+        let json = serde_json::to_string(&situation).unwrap();
+        assert!(json.contains(r#""moves":["e2e4",null,"e7e5"]"#), "{json}");
+        assert_eq!(serde_json::from_str::<Situation>(&json).unwrap(), situation);
+        let bad = serde_json::from_str::<Situation>(r#"{"start":"8/8/8/8/8/8/8/8 w - - 0 1"}"#);
+        assert!(bad.unwrap_err().to_string().contains("illegal position"));
+    }
+
+    #[test]
+    fn minutes_read_naturally() {
+        assert_eq!(minutes(60_000), "one minute");
+        assert_eq!(minutes(120_000), "2 minutes");
+        assert_eq!(minutes(90_000), "90 seconds");
+    }
+
+    #[test]
+    fn findings_round_trip_as_json() {
+        for finding in [
+            Finding::illegal_move(),
+            Finding::IllegalMove {
+                by: Some(Side::Black),
+                touched: vec![Square::E2, Square::D5],
+            },
+            Finding::PiecesDisplaced { by: Side::White },
+            Finding::KingAndQueenReversed { side: Side::Black },
+        ] {
+            let json = serde_json::to_string(&finding).unwrap();
+            assert_eq!(
+                serde_json::from_str::<Finding>(&json).unwrap(),
+                finding,
+                "{json}"
+            );
+        }
+        assert_eq!(
+            serde_json::to_string(&Finding::illegal_move()).unwrap(),
+            r#"{"finding":"illegal_move"}"#
+        );
+    }
+}

@@ -1,0 +1,104 @@
+//! Properties of the irregularity rulings over random games.
+
+use laws::irregularity::editor::PositionEditor;
+use laws::irregularity::replay::{BoardMove, find_illegal_move};
+use laws::irregularity::touch_move::{Requirement, touch_move};
+use proptest::prelude::*;
+use shakmaty::{Chess, EnPassantMode, Position, Square, fen::Fen, uci::UciMove};
+
+/// A random legal game of up to `plies` half-moves, chosen by `picks`.
+fn play(picks: &[u16]) -> (Vec<Chess>, Vec<BoardMove>) {
+    let mut position = Chess::default();
+    let mut positions = vec![position.clone()];
+    let mut record = Vec::new();
+    for pick in picks {
+        let moves = position.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let m = moves[*pick as usize % moves.len()];
+        let UciMove::Normal {
+            from,
+            to,
+            promotion,
+        } = UciMove::from_standard(m)
+        else {
+            unreachable!("chess moves are normal UCI moves")
+        };
+        record.push(BoardMove {
+            from,
+            to,
+            promotion,
+        });
+        position.play_unchecked(m);
+        positions.push(position.clone());
+    }
+    (positions, record)
+}
+
+fn fen(position: &Chess) -> String {
+    Fen::from_position(position, EnPassantMode::Legal).to_string()
+}
+
+proptest! {
+    /// Spoiling one half-move of a legal game with a move from an empty
+    /// square: the replay stops exactly there, with the position before it.
+    #[test]
+    fn the_first_illegal_move_is_where_the_record_was_spoiled(
+        picks in prop::collection::vec(any::<u16>(), 1..60),
+        at in any::<prop::sample::Index>(),
+    ) {
+        let (positions, mut record) = play(&picks);
+        prop_assume!(!record.is_empty());
+        let ply = at.index(record.len());
+        let empty = Square::ALL
+            .into_iter()
+            .find(|sq| positions[ply].board().piece_at(*sq).is_none())
+            .unwrap();
+        record[ply].from = empty;
+        let record: Vec<Option<BoardMove>> = record.into_iter().map(Some).collect();
+        let found = find_illegal_move(&Chess::default(), &record, &[]).unwrap();
+        prop_assert_eq!(found.ply, ply);
+        prop_assert_eq!(found.fen, fen(&positions[ply]));
+        prop_assert_eq!(found.illegal.unwrap().ply, ply + 1);
+    }
+
+    /// Every position of a legal game can be set up by hand again.
+    #[test]
+    fn the_editor_accepts_every_reachable_position(picks in prop::collection::vec(any::<u16>(), 0..80)) {
+        let (positions, _) = play(&picks);
+        let last = positions.last().unwrap();
+        let editor = PositionEditor::from_position(last);
+        let back = editor.validate().unwrap();
+        prop_assert_eq!(fen(&back), fen(last));
+        let reloaded = PositionEditor::from_fen(&editor.fen()).unwrap();
+        prop_assert_eq!(reloaded, editor);
+    }
+
+    /// What 4.3 allows is legal, and never empty while a legal move exists.
+    #[test]
+    fn touch_move_allows_only_legal_moves(
+        picks in prop::collection::vec(any::<u16>(), 0..60),
+        touched in prop::collection::vec(any::<prop::sample::Index>(), 1..4),
+    ) {
+        let (positions, _) = play(&picks);
+        let position = positions.last().unwrap();
+        let occupied: Vec<Square> = position.board().occupied().into_iter().collect();
+        let touched: Vec<Square> = touched.iter().map(|i| occupied[i.index(occupied.len())]).collect();
+        let ruling = touch_move(position, &touched).unwrap();
+        let legal: Vec<BoardMove> = position
+            .legal_moves()
+            .iter()
+            .map(|m| match UciMove::from_standard(*m) {
+                UciMove::Normal { from, to, promotion } => BoardMove { from, to, promotion },
+                _ => unreachable!(),
+            })
+            .collect();
+        prop_assert!(ruling.allowed.iter().all(|m| legal.contains(m)));
+        prop_assert_eq!(ruling.allowed.is_empty(), legal.is_empty());
+        if let Requirement::MovePiece { square } = ruling.requirement {
+            prop_assert!(touched.contains(&square));
+            prop_assert!(ruling.allowed.iter().all(|m| m.from == square));
+        }
+    }
+}

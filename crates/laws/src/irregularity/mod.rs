@@ -128,8 +128,12 @@ pub enum Finding {
     WrongInitialPosition,
     /// 7.1b: the board was placed contrary to 2.1 (h1 not on White's right).
     BoardMisplaced,
-    /// 7.2: the game began with colours reversed.
-    ColoursReversed,
+    /// 7.2: the game began with colours reversed; the arbiter may order a
+    /// new game instead of letting it continue.
+    ColoursReversed {
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        new_game_ordered: bool,
+    },
     /// 7.3: `by` has just displaced one or more pieces.
     PiecesDisplaced { by: Side },
     /// 7.4: pieces were found displaced; the position after `ply` half-moves
@@ -166,7 +170,7 @@ impl Finding {
         match self {
             Finding::WrongInitialPosition => "The initial position was incorrect".to_owned(),
             Finding::BoardMisplaced => "The board is placed wrongly".to_owned(),
-            Finding::ColoursReversed => "The game began with colours reversed".to_owned(),
+            Finding::ColoursReversed { .. } => "The game began with colours reversed".to_owned(),
             Finding::PiecesDisplaced { by } => format!("{by} displaced pieces"),
             Finding::DisplacementFound { ply } => {
                 format!("Pieces were found displaced after half-move {ply}")
@@ -231,7 +235,9 @@ pub fn actions_now(situation: &Situation) -> Vec<Applicable> {
     let mut findings = vec![
         Finding::WrongInitialPosition,
         Finding::BoardMisplaced,
-        Finding::ColoursReversed,
+        Finding::ColoursReversed {
+            new_game_ordered: false,
+        },
         Finding::PiecesDisplaced { by: to_move },
         Finding::PiecesDisplaced {
             by: opponent(to_move),
@@ -276,7 +282,9 @@ pub fn rule(finding: &Finding, situation: &Situation) -> Result<Ruling, Irregula
             "The only error is the placing of the board: the position reached is transferred to a correctly placed board and the game continues.",
         )
         .with(Effect::TransferToCorrectBoard),
-        Finding::ColoursReversed => colours_reversed(situation),
+        Finding::ColoursReversed { new_game_ordered } => {
+            colours_reversed(situation, *new_game_ordered)
+        }
         Finding::PiecesDisplaced { by } => Ruling::new(
             "7.3",
             Outcome::Continue,
@@ -341,7 +349,7 @@ fn too_late_for_setup_claims(situation: &Situation) -> Ruling {
     )
 }
 
-fn colours_reversed(situation: &Situation) -> Ruling {
+fn colours_reversed(situation: &Situation, new_game_ordered: bool) -> Ruling {
     let made = situation
         .moves_made(Side::White)
         .min(situation.moves_made(Side::Black));
@@ -352,6 +360,11 @@ fn colours_reversed(situation: &Situation) -> Ruling {
             format!(
                 "The game began with colours reversed and fewer than {limit} moves have been made by each player: it is discontinued and a new game is played with the correct colours."
             ),
+        ),
+        _ if new_game_ordered => Ruling::new(
+            "7.2",
+            Outcome::NewGame,
+            "The game began with colours reversed and the arbiter rules that a new game is played with the correct colours.",
         ),
         _ => Ruling::new(
             "7.2",

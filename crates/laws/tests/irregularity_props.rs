@@ -1,10 +1,10 @@
 //! Properties of the irregularity rulings over random games.
 
 use laws::irregularity::editor::PositionEditor;
-use laws::irregularity::replay::{BoardMove, find_illegal_move};
+use laws::irregularity::replay::{BoardMove, IllegalReason, find_illegal_move, why_illegal};
 use laws::irregularity::touch_move::{Requirement, touch_move};
 use proptest::prelude::*;
-use shakmaty::{Chess, EnPassantMode, Position, Square, fen::Fen, uci::UciMove};
+use shakmaty::{Chess, EnPassantMode, Position, Role, Square, fen::Fen, uci::UciMove};
 
 /// A random legal game of up to `plies` half-moves, chosen by `picks`.
 fn play(picks: &[u16]) -> (Vec<Chess>, Vec<BoardMove>) {
@@ -99,6 +99,36 @@ proptest! {
         if let Requirement::MovePiece { square } = ruling.requirement {
             prop_assert!(touched.contains(&square));
             prop_assert!(ruling.allowed.iter().all(|m| m.from == square));
+        }
+    }
+
+    /// Any board move that is not legal gets a reason, and the reasons
+    /// about the squares agree with the board.
+    #[test]
+    fn every_illegal_board_move_has_a_reason(
+        picks in prop::collection::vec(any::<u16>(), 0..60),
+        from in 0u32..64,
+        to in 0u32..64,
+        promotion in prop::option::of(prop::sample::select(Role::ALL.to_vec())),
+    ) {
+        let (positions, _) = play(&picks);
+        let position = positions.last().unwrap();
+        let mv = BoardMove { from: Square::new(from), to: Square::new(to), promotion };
+        let uci = UciMove::Normal { from: mv.from, to: mv.to, promotion };
+        prop_assume!(uci.to_move(position).is_err());
+        let reason = why_illegal(position, mv);
+        prop_assert!(!reason.to_string().is_empty());
+        let board = position.board();
+        match reason {
+            IllegalReason::NoPiece { from } => prop_assert!(board.piece_at(from).is_none()),
+            IllegalReason::OpponentsPiece { from } => {
+                prop_assert_eq!(board.color_at(from), Some(!position.turn()))
+            }
+            IllegalReason::OwnPieceOnTarget { to } => {
+                prop_assert_eq!(board.color_at(to), Some(position.turn()))
+            }
+            IllegalReason::CheckNotAnswered => prop_assert!(position.is_check()),
+            _ => {}
         }
     }
 }

@@ -295,6 +295,17 @@ pub fn rule(finding: &Finding, situation: &Situation) -> Result<Ruling, Irregula
         )
         .with(Effect::RestorePieces { side: *by })
         .with(Effect::RestartClockOf { side: *by }),
+        Finding::DisplacementFound { .. }
+            if situation.class() != GameClass::Standard
+                && !situation.ruleset.illegal_move_claim_open_until_move()
+                && situation.claimant_touched_piece =>
+        {
+            Ruling::new(
+                "B5",
+                Outcome::Continue,
+                "The claimant has touched a piece, so he can no longer claim the displacement under Article 7: the position stands and the game continues.",
+            )
+        }
         Finding::DisplacementFound { ply } => {
             let reinstatement = replay::position_after(
                 &situation.start,

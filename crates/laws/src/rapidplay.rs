@@ -252,6 +252,16 @@ pub enum QuickplayDecision {
     Reject,
 }
 
+impl QuickplayDecision {
+    /// Every choice the arbiter has.
+    pub const ALL: [QuickplayDecision; 4] = [
+        QuickplayDecision::Accept,
+        QuickplayDecision::Postpone { extra_time: true },
+        QuickplayDecision::Postpone { extra_time: false },
+        QuickplayDecision::Reject,
+    ];
+}
+
 /// The ruling on `claimant`'s draw claim with `remaining_ms` left (10.2),
 /// when the arbiter decides `decision`. A postponed claim is decided later
 /// with the same `remaining_ms` as when it was made.
@@ -308,27 +318,22 @@ pub fn quickplay_claim(
     })
 }
 
-/// The three rulings the arbiter can choose between on a 10.2 claim.
+/// The rulings the arbiter can choose between on a 10.2 claim.
 pub fn quickplay_options(
     position: &Chess,
     ruleset: &Ruleset,
     claimant: Side,
     remaining_ms: u64,
 ) -> Result<Vec<(QuickplayDecision, Ruling)>, RapidplayError> {
-    [
-        QuickplayDecision::Accept,
-        QuickplayDecision::Postpone { extra_time: true },
-        QuickplayDecision::Postpone { extra_time: false },
-        QuickplayDecision::Reject,
-    ]
-    .into_iter()
-    .map(|d| {
-        Ok((
-            d,
-            quickplay_claim(position, ruleset, claimant, remaining_ms, d)?,
-        ))
-    })
-    .collect()
+    QuickplayDecision::ALL
+        .into_iter()
+        .map(|d| {
+            Ok((
+                d,
+                quickplay_claim(position, ruleset, claimant, remaining_ms, d)?,
+            ))
+        })
+        .collect()
 }
 
 fn check_quickplay_claim(

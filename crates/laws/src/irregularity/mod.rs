@@ -44,6 +44,8 @@ use crate::unwinnable::{CanMate, can_checkmate};
 use replay::{BoardMove, IllegalMove, Reinstatement, ReplayError};
 use touch_move::TouchMoveError;
 
+use crate::rapidplay::{self, QuickplayDecision, RapidplayError};
+
 pub use ruling::{ClockReading, Effect, IllegalMoveCount, Outcome, Ruling};
 pub(crate) use ruling::{clock_face, color_of, opponent, side_of};
 
@@ -67,6 +69,10 @@ pub struct Situation {
     /// Rapidplay (B5): the claimant has touched a piece since the move he
     /// claims about.
     pub claimant_touched_piece: bool,
+    /// The clocks as they show now (stopped, for a claim): needed for the
+    /// flag and time rulings (B6-B8) and the 10.2 claim.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub now: Option<ClockReading>,
 }
 
 impl Default for Situation {
@@ -79,6 +85,7 @@ impl Default for Situation {
             clocks: Vec::new(),
             illegal_moves: IllegalMoveCount::default(),
             claimant_touched_piece: false,
+            now: None,
         }
     }
 }
@@ -152,6 +159,15 @@ pub enum Finding {
     ClockSetWrongly,
     /// B4: `side`'s king and queen started on each other's squares.
     KingAndQueenReversed { side: Side },
+    /// B6, B8: the arbiter sees a flag down, and nobody claims.
+    FlagSeen,
+    /// B7: `claimant` stops both clocks and claims a win on time.
+    TimeClaim { claimant: Side },
+    /// 10.2: the player to move claims a draw; the arbiter decides.
+    QuickplayClaim {
+        #[serde(flatten)]
+        decision: QuickplayDecision,
+    },
 }
 
 impl Finding {
@@ -181,6 +197,17 @@ impl Finding {
             Finding::KingAndQueenReversed { side } => {
                 format!("{side}'s king and queen started on each other's squares")
             }
+            Finding::FlagSeen => "A flag is down".to_owned(),
+            Finding::TimeClaim { claimant } => format!("{claimant} claims a win on time"),
+            Finding::QuickplayClaim { decision } => match decision {
+                QuickplayDecision::Accept => "Draw claim (10.2): accept",
+                QuickplayDecision::Postpone { extra_time: true } => {
+                    "Draw claim (10.2): postpone, extra time to the opponent"
+                }
+                QuickplayDecision::Postpone { extra_time: false } => "Draw claim (10.2): postpone",
+                QuickplayDecision::Reject => "Draw claim (10.2): reject",
+            }
+            .to_owned(),
         }
     }
 }
@@ -200,6 +227,10 @@ pub enum IrregularityError {
     Replay(ReplayError),
     /// The touched pieces given for 4.3 are not on the board.
     TouchMove(TouchMoveError),
+    /// A flag or 10.2 ruling without the clocks' reading now.
+    NoClockReading,
+    /// A flag or 10.2 ruling that does not fit the game.
+    Rapidplay(RapidplayError),
 }
 
 impl fmt::Display for IrregularityError {
@@ -207,6 +238,10 @@ impl fmt::Display for IrregularityError {
         match self {
             IrregularityError::Replay(e) => e.fmt(f),
             IrregularityError::TouchMove(e) => e.fmt(f),
+            IrregularityError::NoClockReading => {
+                f.write_str("this ruling needs the clocks' reading now")
+            }
+            IrregularityError::Rapidplay(e) => e.fmt(f),
         }
     }
 }
@@ -219,6 +254,12 @@ impl From<ReplayError> for IrregularityError {
     }
 }
 
+impl From<RapidplayError> for IrregularityError {
+    fn from(e: RapidplayError) -> IrregularityError {
+        IrregularityError::Rapidplay(e)
+    }
+}
+
 impl From<TouchMoveError> for IrregularityError {
     fn from(e: TouchMoveError) -> IrregularityError {
         IrregularityError::TouchMove(e)
@@ -228,7 +269,9 @@ impl From<TouchMoveError> for IrregularityError {
 /// Every ruling that applies to `situation` now, in the order of the Laws.
 /// An illegal move is offered only when the record shows one (or breaks
 /// off); a displacement found later is ruled on with [`rule`] once the
-/// arbiter knows the last correct half-move.
+/// arbiter knows the last correct half-move. With the clocks' reading
+/// [`Situation::now`], the flag rulings of a rapidplay game (B6-B8) and the
+/// arbiter's choices on a 10.2 claim are offered when they apply.
 #[must_use]
 pub fn actions_now(situation: &Situation) -> Vec<Applicable> {
     let to_move = situation.to_move();
@@ -248,7 +291,15 @@ pub fn actions_now(situation: &Situation) -> Vec<Applicable> {
     if situation.class() != GameClass::Standard {
         findings.push(Finding::KingAndQueenReversed { side: Side::White });
         findings.push(Finding::KingAndQueenReversed { side: Side::Black });
+        findings.push(Finding::FlagSeen);
+        findings.push(Finding::TimeClaim {
+            claimant: Side::White,
+        });
+        findings.push(Finding::TimeClaim {
+            claimant: Side::Black,
+        });
     }
+    findings.extend(QuickplayDecision::ALL.map(|decision| Finding::QuickplayClaim { decision }));
     findings
         .into_iter()
         .filter_map(|finding| {
@@ -339,6 +390,25 @@ pub fn rule(finding: &Finding, situation: &Situation) -> Result<Ruling, Irregula
             ),
         )
         .with(Effect::ForbidCastling { side: *side }),
+        Finding::FlagSeen => rapidplay::flags_seen(situation.class(), now(situation)?)?,
+        Finding::TimeClaim { claimant } => {
+            let reading = now(situation)?;
+            if !reading.flag_down(Side::White) && !reading.flag_down(Side::Black) {
+                return Err(RapidplayError::NoFlagDown.into());
+            }
+            rapidplay::time_claim(&current(situation)?, situation.class(), *claimant, reading)?
+        }
+        Finding::QuickplayClaim { decision } => {
+            let position = current(situation)?;
+            let claimant = side_of(position.turn());
+            rapidplay::quickplay_claim(
+                &position,
+                &situation.ruleset,
+                claimant,
+                now(situation)?.of(claimant),
+                *decision,
+            )?
+        }
         Finding::KingAndQueenReversed { side } => Ruling::new(
             "7.1a",
             Outcome::NewGame,
@@ -347,6 +417,19 @@ pub fn rule(finding: &Finding, situation: &Situation) -> Result<Ruling, Irregula
             ),
         ),
     })
+}
+
+fn now(situation: &Situation) -> Result<ClockReading, IrregularityError> {
+    situation.now.ok_or(IrregularityError::NoClockReading)
+}
+
+/// The position on the board, when every half-move of the record is legal.
+fn current(situation: &Situation) -> Result<Chess, IrregularityError> {
+    Ok(replay::position_at(
+        &situation.start,
+        &situation.moves,
+        situation.moves.len(),
+    )?)
 }
 
 fn too_late_for_setup_claims(situation: &Situation) -> Ruling {
@@ -641,6 +724,12 @@ mod tests {
             },
             Finding::PiecesDisplaced { by: Side::White },
             Finding::KingAndQueenReversed { side: Side::Black },
+            Finding::TimeClaim {
+                claimant: Side::White,
+            },
+            Finding::QuickplayClaim {
+                decision: QuickplayDecision::Postpone { extra_time: true },
+            },
         ] {
             let json = serde_json::to_string(&finding).unwrap();
             assert_eq!(

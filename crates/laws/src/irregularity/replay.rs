@@ -458,6 +458,15 @@ pub fn position_after(
     clocks: &[ClockReading],
     ply: usize,
 ) -> Result<Reinstatement, ReplayError> {
+    position_at(start, record, ply).map(|position| reinstatement(&position, ply, clocks, None))
+}
+
+/// The position after `ply` half-moves of `record`, all of them legal.
+pub(crate) fn position_at(
+    start: &Chess,
+    record: &[Option<BoardMove>],
+    ply: usize,
+) -> Result<Chess, ReplayError> {
     if ply > record.len() {
         return Err(ReplayError::BeyondRecord {
             ply,
@@ -465,7 +474,7 @@ pub fn position_after(
         });
     }
     match replay(start, record, ply) {
-        (position, ply, None) => Ok(reinstatement(&position, ply, clocks, None)),
+        (position, _, None) => Ok(position),
         (_, _, Some(Stop::Unknown(ply))) => Err(ReplayError::Unidentifiable { ply }),
         (_, _, Some(Stop::Illegal(illegal))) => Err(ReplayError::Illegal(illegal)),
     }

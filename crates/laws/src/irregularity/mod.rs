@@ -10,6 +10,12 @@
 //! - [`touch_move`]: what 4.3 requires of the move replacing it;
 //! - [`editor`]: setting up a position by hand, refusing impossible ones.
 //!
+//! The rulings carry the article in the numbering of the source texts
+//! ("7.4" for the illegal move in every edition); the edition shows in the
+//! penalties and the explanation. Reinstating a position also resets the
+//! move counter (later editions of 6.13): [`Effect::ReinstatePosition`]
+//! says how many half-moves stand.
+//!
 //! ```
 //! use laws::irregularity::{rule, Effect, Finding, Outcome, Situation};
 //! use laws::irregularity::replay::parse_record;
@@ -39,12 +45,11 @@ use serde::{Deserialize, Serialize};
 use shakmaty::{Chess, Position, Square};
 
 use crate::game::Side;
+use crate::rapidplay::{self, QuickplayDecision, RapidplayError};
 use crate::ruleset::{GameClass, Ruleset};
 use crate::unwinnable::{CanMate, can_checkmate};
 use replay::{BoardMove, IllegalMove, Reinstatement, ReplayError};
 use touch_move::TouchMoveError;
-
-use crate::rapidplay::{self, QuickplayDecision, RapidplayError};
 
 pub use ruling::{ClockReading, Effect, IllegalMoveCount, Outcome, Ruling};
 pub(crate) use ruling::{clock_face, color_of, opponent, side_of};
@@ -64,7 +69,8 @@ pub struct Situation {
     pub moves: Vec<Option<BoardMove>>,
     /// The clock log: `clocks[n]` after `n` half-moves (see [`ClockReading`]).
     pub clocks: Vec<ClockReading>,
-    /// The illegal moves each player made earlier in the game.
+    /// The illegal moves each player made earlier in the game: the
+    /// [`Effect::CountIllegalMove`]s of the rulings already carried out.
     pub illegal_moves: IllegalMoveCount,
     /// Rapidplay (B5): the claimant has touched a piece since the move he
     /// claims about.

@@ -1,10 +1,12 @@
 //! Properties of the irregularity rulings over random games.
 
+use laws::game::Side;
 use laws::irregularity::editor::PositionEditor;
+use laws::irregularity::replay::Wing;
 use laws::irregularity::replay::{BoardMove, IllegalReason, find_illegal_move, why_illegal};
 use laws::irregularity::touch_move::{Requirement, touch_move};
 use proptest::prelude::*;
-use shakmaty::{Chess, EnPassantMode, Position, Role, Square, fen::Fen, uci::UciMove};
+use shakmaty::{Chess, Color, EnPassantMode, Position, Role, Square, fen::Fen, uci::UciMove};
 
 /// A random legal game of up to `plies` half-moves, chosen by `picks`.
 fn play(picks: &[u16]) -> (Vec<Chess>, Vec<BoardMove>) {
@@ -129,6 +131,41 @@ proptest! {
             }
             IllegalReason::CheckNotAnswered => prop_assert!(position.is_check()),
             _ => {}
+        }
+    }
+
+    /// Whatever is set up by hand is either accepted or refused with at
+    /// least one reason, never refused in silence.
+    #[test]
+    fn a_refusal_always_says_why(
+        pieces in prop::collection::vec((0u32..64, prop::sample::select(Role::ALL.to_vec()), any::<bool>()), 0..8),
+        kings in (0u32..64, 0u32..64),
+        black_to_move in any::<bool>(),
+        rights in prop::collection::vec(any::<bool>(), 4),
+        ep in prop::option::of(0u32..64),
+    ) {
+        let mut editor = PositionEditor::empty();
+        // Kings first, so that most boards get as far as the finer reasons.
+        editor.put(Square::new(kings.0), Role::King.of(Color::White));
+        editor.put(Square::new(kings.1), Role::King.of(Color::Black));
+        for (sq, role, white) in pieces {
+            editor.put(Square::new(sq), role.of(if white { Color::White } else { Color::Black }));
+        }
+        editor.set_turn(if black_to_move { Side::Black } else { Side::White });
+        for ((side, wing), allowed) in [
+            (Side::White, Wing::KingSide),
+            (Side::White, Wing::QueenSide),
+            (Side::Black, Wing::KingSide),
+            (Side::Black, Wing::QueenSide),
+        ]
+        .into_iter()
+        .zip(rights)
+        {
+            editor.set_castling(side, wing, allowed);
+        }
+        editor.set_ep_square(ep.map(Square::new));
+        if let Err(refused) = editor.validate() {
+            prop_assert!(!refused.reasons.is_empty(), "{}", editor.fen());
         }
     }
 }

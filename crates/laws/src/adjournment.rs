@@ -1,1 +1,1354 @@
 //! Adjourned games and sealed-move envelopes (Appendix A).
+//!
+//! Every step is an [`AdjournmentEvent`] the game log stores; an
+//! [`Adjournment`] folds them, refusing steps out of order with a typed
+//! [`AdjournmentError`], and answers each step with a [`Ruling`] that names
+//! the article it applies.
+//!
+//! ```
+//! use laws::adjournment::*;
+//! use laws::game::Side;
+//!
+//! let outside = Envelope {
+//!     event: "Club ch.".into(), round: "3".into(), board: "1".into(), arbiter: "A. Arbiter".into(),
+//!     white: "White".into(), black: "Black".into(),
+//!     fen: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1".into(),
+//!     moves: vec!["e4".into()], time_used: TimeUsed { white_ms: 60_000, black_ms: 0 },
+//!     sealer: Side::Black, move_number: 1, draw_offer: None,
+//!     resumption: Resumption { date: "2026-11-30".into(), time: "10:00".into(), venue: "Hall".into() },
+//!     replies_to: None,
+//! };
+//! let mut draft = SealingDraft::new(&outside).unwrap();
+//! draft.write("c5", laws::notation::Lang::En).unwrap();
+//! let entropy = Entropy { salt: [1; 16], nonce: [2; 12] };
+//! let sealed = draft.seal(outside.clone(), 0, 0, "2468", MIN_ITERATIONS, entropy).unwrap();
+//!
+//! let mut adjournment = Adjournment::new(AdjournmentRules::default());
+//! let steps = [
+//!     AdjournmentEvent::SealRequested { sealer: Side::Black, session_end_ms: 0 },
+//!     AdjournmentEvent::Sealed { envelope: Box::new(sealed.clone()) },
+//!     AdjournmentEvent::Verified { game: Box::new(outside.clone()) },
+//!     AdjournmentEvent::SetUp { time_used: outside.time_used },
+//!     AdjournmentEvent::Resumed { present: Presence { white: true, black: true } },
+//! ];
+//! for step in steps {
+//!     adjournment.apply(step, 1_000).unwrap();
+//! }
+//! let sealed_move = sealed.open("2468").unwrap();
+//! let ruling = adjournment.apply(AdjournmentEvent::Opened { sealed_move }, 1_000).unwrap().unwrap();
+//! assert_eq!((ruling.article.as_str(), ruling.outcome), ("A9a", Outcome::Continue));
+//! ```
+
+mod envelope;
+mod ruling;
+mod scenario;
+mod seal;
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+use shakmaty::fen::Fen;
+use shakmaty::{Chess, Color, EnPassantMode, Position};
+
+pub use envelope::{Check, Checklist, Envelope, EnvelopeError, Resumption, TimeUsed};
+pub use ruling::{Judgment, Outcome, Ruling, Verdict, judge_sealed_move};
+pub use scenario::{EnvelopeCopy, Scenario, ScenarioError, Verdicts};
+pub use seal::{
+    AmendError, DEFAULT_ITERATIONS, Entropy, Kdf, MAX_ITERATIONS, MIN_ITERATIONS, MIN_PIN_LEN,
+    OpenError, SealError, SealedEnvelope, SealedMove, SealingDraft, SealingError,
+};
+
+use crate::game::Side;
+use crate::unwinnable::{CanMate, can_checkmate};
+
+/// What differs between competitions and printings of the Laws.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct AdjournmentRules {
+    /// A10: how late a player may arrive (one hour unless the competition says otherwise).
+    pub late_limit_ms: u64,
+    /// The flag-fall article A8 and A10 refer to: `6.10`, or `6.9` in other printings.
+    pub flag_article: String,
+}
+
+impl Default for AdjournmentRules {
+    fn default() -> AdjournmentRules {
+        AdjournmentRules {
+            late_limit_ms: 3_600_000,
+            flag_article: "6.10".to_owned(),
+        }
+    }
+}
+
+/// Who is at the board.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Presence {
+    pub white: bool,
+    pub black: bool,
+}
+
+impl Presence {
+    #[must_use]
+    pub fn of(&self, side: Side) -> bool {
+        match side {
+            Side::White => self.white,
+            Side::Black => self.black,
+        }
+    }
+
+    fn set(&mut self, side: Side) {
+        match side {
+            Side::White => self.white = true,
+            Side::Black => self.black = true,
+        }
+    }
+}
+
+/// A12: what the arbiter finds when a player points out a clock error.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "finding", rename_all = "snake_case")]
+pub enum ClockFinding {
+    /// The error is established: the clocks are corrected to these times.
+    Established { time_used: TimeUsed },
+    /// Not established: the game continues without correction.
+    NotEstablished,
+    /// Not established, but the consequences would be too severe: the arbiter sets these times.
+    TooSevere { time_used: TimeUsed },
+}
+
+/// One step of an adjournment, as the game log stores it. The sealed move is
+/// in plain text only in [`Opened`](AdjournmentEvent::Opened) and
+/// [`MoveStated`](AdjournmentEvent::MoveStated), after the envelope is opened.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum AdjournmentEvent {
+    /// A1a: the arbiter requires the player having the move to seal it;
+    /// the session's nominal end is for A1b.
+    SealRequested {
+        sealer: Side,
+        session_end_ms: u64,
+    },
+    /// A1a: the player stopped his clock: the move is sealed.
+    Sealed {
+        envelope: Box<SealedEnvelope>,
+    },
+    /// A3: the arbiter corrected the outside before verifying it (re-sealed).
+    Amended {
+        envelope: Box<SealedEnvelope>,
+    },
+    /// A3: the arbiter checked the envelope against the game's record.
+    Verified {
+        game: Box<Envelope>,
+    },
+    /// A4: the sealer's opponent offers a draw.
+    DrawOffered {
+        by: Side,
+    },
+    DrawDeclined {
+        by: Side,
+    },
+    DrawAccepted {
+        by: Side,
+    },
+    /// A6: the players agree a draw before resumption.
+    DrawAgreed,
+    /// A6: a player notifies the arbiter that he resigns.
+    Resigned {
+        by: Side,
+    },
+    /// A13: the resumption session's start and finish, announced in advance.
+    SessionAnnounced {
+        start_ms: u64,
+        end_ms: u64,
+    },
+    /// A5: the position before the sealed move is set up and the clocks set.
+    SetUp {
+        time_used: TimeUsed,
+    },
+    /// A9: the agreed resumption time; who is at the board.
+    Resumed {
+        present: Presence,
+    },
+    /// A9b, A9c, A10: an absent player arrives.
+    Arrived {
+        side: Side,
+    },
+    /// A7, A8, A9: the envelope is opened; its move as decrypted.
+    Opened {
+        sealed_move: SealedMove,
+    },
+    /// A9c: the sealer is absent and the replier seals his reply instead.
+    ReplySealed {
+        envelope: Box<SealedEnvelope>,
+    },
+    /// A move made on the board after the sealed move (for A12 and the clocks).
+    Moved {
+        by: Side,
+    },
+    /// A12: a player points out that the clocks are wrong.
+    ClockErrorPointedOut {
+        by: Side,
+        finding: ClockFinding,
+    },
+    /// 6.9/6.10: a flag fell.
+    FlagFell {
+        side: Side,
+    },
+    /// A10: the arbiter declares a player more than the limit late.
+    Forfeited {
+        late: Side,
+    },
+    /// A11: the envelope is missing.
+    EnvelopeMissing {
+        position_reestablished: bool,
+        /// The re-established position when it differs from the recorded one.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        fen: Option<String>,
+        /// The times the arbiter sets when the recorded ones cannot be re-established.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        clocks_set_by_arbiter: Option<TimeUsed>,
+    },
+    /// A11a: the sealer states the move he sealed and makes it.
+    MoveStated {
+        sealed_move: SealedMove,
+    },
+    /// A13: the arbiter's timepiece reached the announced finish.
+    SessionEnded,
+}
+
+impl AdjournmentEvent {
+    /// The event's name in the log (its `type`).
+    #[must_use]
+    pub fn name(&self) -> &'static str {
+        match self {
+            AdjournmentEvent::SealRequested { .. } => "seal_requested",
+            AdjournmentEvent::Sealed { .. } => "sealed",
+            AdjournmentEvent::Amended { .. } => "amended",
+            AdjournmentEvent::Verified { .. } => "verified",
+            AdjournmentEvent::DrawOffered { .. } => "draw_offered",
+            AdjournmentEvent::DrawDeclined { .. } => "draw_declined",
+            AdjournmentEvent::DrawAccepted { .. } => "draw_accepted",
+            AdjournmentEvent::DrawAgreed => "draw_agreed",
+            AdjournmentEvent::Resigned { .. } => "resigned",
+            AdjournmentEvent::SessionAnnounced { .. } => "session_announced",
+            AdjournmentEvent::SetUp { .. } => "set_up",
+            AdjournmentEvent::Resumed { .. } => "resumed",
+            AdjournmentEvent::Arrived { .. } => "arrived",
+            AdjournmentEvent::Opened { .. } => "opened",
+            AdjournmentEvent::ReplySealed { .. } => "reply_sealed",
+            AdjournmentEvent::Moved { .. } => "moved",
+            AdjournmentEvent::ClockErrorPointedOut { .. } => "clock_error_pointed_out",
+            AdjournmentEvent::FlagFell { .. } => "flag_fell",
+            AdjournmentEvent::Forfeited { .. } => "forfeited",
+            AdjournmentEvent::EnvelopeMissing { .. } => "envelope_missing",
+            AdjournmentEvent::MoveStated { .. } => "move_stated",
+            AdjournmentEvent::SessionEnded => "session_ended",
+        }
+    }
+}
+
+/// Where an adjournment stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// Nothing yet.
+    Playing,
+    /// A1a: the player having the move is writing it.
+    Sealing,
+    /// Sealed, not yet verified by the arbiter (A3).
+    Sealed,
+    /// A3: verified and in the arbiter's safe keeping.
+    Kept,
+    /// A5: position and clocks set up for resumption.
+    SetUp,
+    /// A9: resumed, the envelope still closed.
+    Resumed,
+    /// A11a: the envelope is missing; the sealer is to state his move.
+    Missing,
+    /// The sealed move was played: the game goes on in the game log.
+    Continuing,
+    /// A9c: the reply is sealed, awaiting the sealer's arrival.
+    ReplySealed,
+    /// A13: the session ended and the game is adjourned again.
+    Readjourned,
+    /// The game is over (or annulled).
+    Concluded,
+}
+
+impl fmt::Display for Phase {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Phase::Playing => "not adjourned",
+            Phase::Sealing => "being sealed",
+            Phase::Sealed => "sealed but not verified",
+            Phase::Kept => "verified and kept by the arbiter",
+            Phase::SetUp => "set up for resumption",
+            Phase::Resumed => "resumed with the envelope closed",
+            Phase::Missing => "resumed without the envelope",
+            Phase::Continuing => "opened, the game continuing",
+            Phase::ReplySealed => "waiting with a sealed reply",
+            Phase::Readjourned => "adjourned again",
+            Phase::Concluded => "concluded",
+        })
+    }
+}
+
+/// A step the Laws do not allow now; the adjournment is unchanged.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AdjournmentError {
+    /// This step does not belong in the current phase.
+    OutOfOrder {
+        event: &'static str,
+        phase: Phase,
+    },
+    /// A1a: a sealed move cannot be changed.
+    AlreadySealed,
+    WrongSealer {
+        expected: Side,
+        sealed_by: Side,
+    },
+    Envelope(EnvelopeError),
+    Open(OpenError),
+    /// A3: an envelope is not complete until verified.
+    NotVerified,
+    Inaccurate(Checklist),
+    AlreadyVerified,
+    /// A5: set up the position and clocks before resuming.
+    NotSetUp,
+    /// A4: after sealing, only the sealer's opponent can offer a draw.
+    DrawOfferBySealer,
+    OfferPending(Side),
+    NoOfferFrom(Side),
+    /// A6 applies only before resumption.
+    AfterResumption,
+    SessionNotInAdvance {
+        announced_ms: u64,
+        start_ms: u64,
+    },
+    SessionEndsBeforeStart,
+    BeforeResumptionTime {
+        start_ms: u64,
+    },
+    SessionNotOver {
+        end_ms: u64,
+    },
+    /// A7: the envelope opens only with the replier present.
+    ReplierAbsent(Side),
+    AlreadyOpened,
+    NotResumed,
+    AlreadyPresent(Side),
+    /// A9c: only when the sealer is absent.
+    SealerPresent(Side),
+    NotChained {
+        expected: String,
+    },
+    ReplyPosition {
+        expected: String,
+        on_envelope: String,
+    },
+    ReplyTimes {
+        expected: TimeUsed,
+        on_envelope: TimeUsed,
+    },
+    NotToMove(Side),
+    /// A12: only before the player's first move.
+    AfterFirstMove(Side),
+    ClockNotRunning(Side),
+    NotLate {
+        late_by_ms: u64,
+        limit_ms: u64,
+    },
+    Present(Side),
+    /// A10: the exceptions depend on the sealed move: open it first (A7 allows it).
+    OpenEnvelopeFirst,
+    /// A11a: the sealer must be there to state his move.
+    SealerAbsent(Side),
+    /// A11a: the stated move is made on the board and must be legal there.
+    StatedMoveNotLegal(Verdict),
+    Concluded(Ruling),
+}
+
+impl fmt::Display for AdjournmentError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use AdjournmentError as E;
+        match self {
+            E::OutOfOrder { event, phase } => write!(f, "{event} is not possible while the game is {phase}"),
+            E::AlreadySealed => f.write_str("A1a: the move is sealed; it cannot be changed"),
+            E::WrongSealer { expected, sealed_by } => {
+                write!(f, "A1a: {expected} has the move and must seal it, not {sealed_by}")
+            }
+            E::Envelope(e) => e.fmt(f),
+            E::Open(e) => e.fmt(f),
+            E::NotVerified => f.write_str("A3: the arbiter must verify the envelope first; it is not complete until then"),
+            E::Inaccurate(checklist) => write!(f, "A3: the envelope does not match the game: {checklist}"),
+            E::AlreadyVerified => f.write_str("A3: the envelope is verified; it can no longer be amended"),
+            E::NotSetUp => f.write_str("A5: set up the position before the sealed move and the clocks first"),
+            E::DrawOfferBySealer => f.write_str(
+                "A4: after sealing only the opponent can offer a draw; the sealer's offer is written on the envelope (A2f)",
+            ),
+            E::OfferPending(side) => write!(f, "A4: {side}'s draw offer is still valid"),
+            E::NoOfferFrom(side) => write!(f, "there is no draw offer from {side} to answer"),
+            E::AfterResumption => {
+                f.write_str("A6 applies before resumption; at the board the game's own draw and resignation apply")
+            }
+            E::SessionNotInAdvance { announced_ms, start_ms } => write!(
+                f,
+                "A13: the session must be announced in advance, not at {} for a start at {}",
+                utc(*announced_ms),
+                utc(*start_ms)
+            ),
+            E::SessionEndsBeforeStart => f.write_str("A13: the session must finish after it starts"),
+            E::BeforeResumptionTime { start_ms } => write!(f, "A9: play resumes at {}", utc(*start_ms)),
+            E::SessionNotOver { end_ms } => write!(f, "A13: the session finishes at {}", utc(*end_ms)),
+            E::ReplierAbsent(side) => {
+                write!(f, "A7: the envelope is opened only when {side}, who must reply to the sealed move, is present")
+            }
+            E::AlreadyOpened => f.write_str("the envelope is already opened"),
+            E::NotResumed => f.write_str("A9: the envelope is opened at resumption, not before"),
+            E::AlreadyPresent(side) => write!(f, "{side} is already at the board"),
+            E::SealerPresent(side) => {
+                write!(f, "A9c: {side}, who sealed, is present: the reply is made on the board in the normal manner")
+            }
+            E::NotChained { expected } => write!(f, "A9c: the fresh envelope must answer envelope {expected}"),
+            E::ReplyPosition { expected, on_envelope } => {
+                write!(f, "A9c: the reply's envelope shows {on_envelope} but the position is {expected}")
+            }
+            E::ReplyTimes { expected, on_envelope } => {
+                write!(f, "A9c: the reply's envelope records {on_envelope} but the clocks show {expected}")
+            }
+            E::NotToMove(side) => write!(f, "it is not {side}'s move"),
+            E::AfterFirstMove(side) => {
+                write!(f, "A12: {side} has already made his first move; the clocks stand uncorrected")
+            }
+            E::ClockNotRunning(side) => write!(f, "{side}'s clock is not running: his flag cannot fall"),
+            E::NotLate { late_by_ms, limit_ms } => write!(
+                f,
+                "A10: the player is {} late, the limit is {}",
+                envelope::hms(*late_by_ms),
+                envelope::hms(*limit_ms)
+            ),
+            E::Present(side) => write!(f, "{side} is at the board"),
+            E::OpenEnvelopeFirst => f.write_str(
+                "A10: whether the late sealer loses depends on the sealed move; open the envelope first (the replier is present, A7)",
+            ),
+            E::SealerAbsent(side) => write!(f, "A11a: {side}, who sealed, must be present to state his sealed move"),
+            E::StatedMoveNotLegal(verdict) => write!(
+                f,
+                "A11a: the stated move is made on the board and must be legal there ({})",
+                serde_json::to_string(verdict).expect("a verdict serialises")
+            ),
+            E::Concluded(ruling) => write!(f, "the game is already concluded ({ruling})"),
+        }
+    }
+}
+
+impl std::error::Error for AdjournmentError {}
+
+/// The adjournment of one game, folded from its events.
+#[derive(Debug, Clone)]
+pub struct Adjournment {
+    rules: AdjournmentRules,
+    phase: Phase,
+    sealer: Side,
+    session_end_ms: u64,
+    /// The sealed move's envelope, then the A9c reply's.
+    envelopes: Vec<SealedEnvelope>,
+    opened: usize,
+    draw_offer: Option<Side>,
+    /// The draw offer was made after sealing (A4), not written on the envelope.
+    offer_after_sealing: bool,
+    session: Option<(u64, u64)>,
+    resumed_ms: Option<u64>,
+    present: Presence,
+    /// Present when play resumed (A9a), not arrived since (A9b).
+    present_at_resumption: Presence,
+    moved: Presence,
+    time_used: TimeUsed,
+    running: Option<(Side, u64)>,
+    clocks_set: Option<TimeUsed>,
+    position: Option<Chess>,
+    rulings: Vec<Ruling>,
+}
+
+impl Adjournment {
+    #[must_use]
+    pub fn new(rules: AdjournmentRules) -> Adjournment {
+        Adjournment {
+            rules,
+            phase: Phase::Playing,
+            sealer: Side::White,
+            session_end_ms: 0,
+            envelopes: Vec::new(),
+            opened: 0,
+            draw_offer: None,
+            offer_after_sealing: false,
+            session: None,
+            resumed_ms: None,
+            present: Presence::default(),
+            present_at_resumption: Presence::default(),
+            moved: Presence::default(),
+            time_used: TimeUsed::default(),
+            running: None,
+            clocks_set: None,
+            position: None,
+            rulings: Vec::new(),
+        }
+    }
+
+    #[must_use]
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// Every ruling so far, oldest first.
+    #[must_use]
+    pub fn rulings(&self) -> &[Ruling] {
+        &self.rulings
+    }
+
+    /// The ruling that ended the game, if it has ended.
+    #[must_use]
+    pub fn result(&self) -> Option<&Ruling> {
+        self.rulings.iter().rev().find(|r| r.outcome.is_final())
+    }
+
+    /// The envelopes in the arbiter's keeping: the sealed move's, then an A9c reply's.
+    #[must_use]
+    pub fn envelopes(&self) -> &[SealedEnvelope] {
+        &self.envelopes
+    }
+
+    /// A6: the game ended before the envelope was opened; it is archived unopened.
+    #[must_use]
+    pub fn archived_unopened(&self) -> bool {
+        self.phase == Phase::Concluded && self.opened == 0 && !self.envelopes.is_empty()
+    }
+
+    /// The current draw offer (A2f, A4).
+    #[must_use]
+    pub fn draw_offer(&self) -> Option<Side> {
+        self.draw_offer
+    }
+
+    /// The position on the board: before the sealed move until it is
+    /// opened, then after it (later moves are the game log's).
+    #[must_use]
+    pub fn position(&self) -> Option<&Chess> {
+        self.position.as_ref()
+    }
+
+    /// The time used by each player at `now_ms`, with the running clock.
+    #[must_use]
+    pub fn time_used_at(&self, now_ms: u64) -> TimeUsed {
+        match self.running {
+            Some((side, since)) => self.time_used.charged(side, now_ms.saturating_sub(since)),
+            None => self.time_used,
+        }
+    }
+
+    /// Whose clock runs.
+    #[must_use]
+    pub fn running(&self) -> Option<Side> {
+        self.running.map(|(side, _)| side)
+    }
+
+    /// A5/A12: the recorded times when the clocks were set to something else.
+    #[must_use]
+    pub fn clock_discrepancy(&self) -> Option<TimeUsed> {
+        let recorded = self.envelopes.first()?.envelope().time_used;
+        self.clocks_set
+            .filter(|set| *set != recorded)
+            .map(|_| recorded)
+    }
+
+    /// A9c: the outside of the fresh envelope for the replier's reply at `now_ms`.
+    pub fn reply_envelope(&self, now_ms: u64) -> Result<Envelope, AdjournmentError> {
+        let first = match (&self.phase, self.envelopes.as_slice()) {
+            (Phase::Continuing, [first]) => first,
+            _ => {
+                return Err(AdjournmentError::OutOfOrder {
+                    event: "reply_sealed",
+                    phase: self.phase,
+                });
+            }
+        };
+        let position = self
+            .position
+            .as_ref()
+            .expect("an opened envelope leaves a position");
+        let replier = other(self.sealer);
+        Ok(Envelope {
+            fen: fen(position),
+            moves: Vec::new(),
+            time_used: self.time_used_at(now_ms),
+            sealer: replier,
+            move_number: position.fullmoves().get(),
+            draw_offer: self.draw_offer,
+            replies_to: Some(first.fingerprint().to_owned()),
+            ..first.envelope().clone()
+        })
+    }
+
+    /// Applies `event` at `at_ms` if the Laws allow it, returning the ruling
+    /// it calls for; otherwise nothing changes.
+    pub fn apply(
+        &mut self,
+        event: AdjournmentEvent,
+        at_ms: u64,
+    ) -> Result<Option<Ruling>, AdjournmentError> {
+        let mut next = self.clone();
+        let ruling = next.step(event, at_ms)?;
+        if let Some(ruling) = &ruling {
+            next.rulings.push(ruling.clone());
+            if ruling.outcome.is_final() {
+                next.phase = Phase::Concluded;
+                next.running = None;
+            }
+        }
+        *self = next;
+        Ok(ruling)
+    }
+
+    fn step(
+        &mut self,
+        event: AdjournmentEvent,
+        at: u64,
+    ) -> Result<Option<Ruling>, AdjournmentError> {
+        use AdjournmentEvent as Ev;
+        use Phase as P;
+        let out_of_order = AdjournmentError::OutOfOrder {
+            event: event.name(),
+            phase: self.phase,
+        };
+        if self.phase == P::Concluded && !matches!(event, Ev::Forfeited { .. } | Ev::Arrived { .. })
+        {
+            return Err(self.concluded());
+        }
+        let continuing =
+            |article: &str, why: String| Ok(Some(Ruling::new(article, Outcome::Continue, why)));
+        match event {
+            Ev::SealRequested {
+                sealer,
+                session_end_ms,
+            } => {
+                self.expect(&[P::Playing], out_of_order)?;
+                self.sealer = sealer;
+                self.session_end_ms = session_end_ms;
+                self.phase = P::Sealing;
+                Ok(None)
+            }
+            Ev::Sealed { envelope } => {
+                if self.phase != P::Sealing {
+                    return Err(if self.envelopes.is_empty() {
+                        out_of_order
+                    } else {
+                        AdjournmentError::AlreadySealed
+                    });
+                }
+                let position = self.admit(&envelope)?;
+                let outside = envelope.envelope();
+                self.time_used = outside.time_used;
+                self.draw_offer = outside.draw_offer;
+                self.position = Some(position);
+                let article = if at < self.session_end_ms {
+                    "A1b"
+                } else {
+                    "A1a"
+                };
+                let why = format!(
+                    "{} sealed move {}; fingerprint {}; {}",
+                    outside.sealer,
+                    outside.move_number,
+                    envelope.fingerprint(),
+                    if at < self.session_end_ms {
+                        "sealed before the session's end, so charged up to its nominal end"
+                    } else {
+                        "the arbiter checks the envelope (A3)"
+                    }
+                );
+                self.envelopes.push(*envelope);
+                self.phase = P::Sealed;
+                continuing(article, why)
+            }
+            Ev::Amended { envelope } => {
+                match self.phase {
+                    P::Sealed => {}
+                    P::Kept | P::SetUp => return Err(AdjournmentError::AlreadyVerified),
+                    _ => return Err(out_of_order),
+                }
+                let position = self.admit(&envelope)?;
+                let why = format!(
+                    "envelope amended; new fingerprint {}",
+                    envelope.fingerprint()
+                );
+                self.time_used = envelope.envelope().time_used;
+                self.draw_offer = envelope.envelope().draw_offer;
+                self.position = Some(position);
+                self.envelopes[0] = *envelope;
+                continuing("A3", why)
+            }
+            Ev::Verified { game } => {
+                match self.phase {
+                    P::Sealed => {}
+                    P::Kept | P::SetUp => return Err(AdjournmentError::AlreadyVerified),
+                    _ => return Err(out_of_order),
+                }
+                let checklist = self.envelopes[0].envelope().checklist(&game);
+                if !checklist.is_complete() {
+                    return Err(AdjournmentError::Inaccurate(checklist));
+                }
+                self.phase = P::Kept;
+                continuing(
+                    "A3",
+                    "every item on the envelope matches the game; the arbiter keeps it".to_owned(),
+                )
+            }
+            Ev::DrawOffered { by } => {
+                self.expect(
+                    &[
+                        P::Sealed,
+                        P::Kept,
+                        P::SetUp,
+                        P::Resumed,
+                        P::Missing,
+                        P::ReplySealed,
+                    ],
+                    out_of_order,
+                )?;
+                if by == self.sealer {
+                    return Err(AdjournmentError::DrawOfferBySealer);
+                }
+                if let Some(side) = self.draw_offer {
+                    return Err(AdjournmentError::OfferPending(side));
+                }
+                self.draw_offer = Some(by);
+                self.offer_after_sealing = true;
+                continuing(
+                    "A4",
+                    format!(
+                        "{by} offers a draw; it is valid until {} accepts or rejects it",
+                        other(by)
+                    ),
+                )
+            }
+            Ev::DrawDeclined { by } => {
+                self.answer_offer(by)?;
+                continuing("A4", format!("{by} rejects the draw offer"))
+            }
+            Ev::DrawAccepted { by } => {
+                self.answer_offer(by)?;
+                let article = if self.offer_after_sealing {
+                    "A4"
+                } else if self.resumed_ms.is_none() {
+                    "A6"
+                } else {
+                    "9.1"
+                };
+                Ok(Some(Ruling::new(
+                    article,
+                    Outcome::Draw,
+                    format!("{by} accepts the draw offer{}", self.archive_note()),
+                )))
+            }
+            Ev::DrawAgreed => {
+                self.before_resumption(out_of_order)?;
+                Ok(Some(Ruling::new(
+                    "A6",
+                    Outcome::Draw,
+                    format!(
+                        "the game is agreed drawn before resumption{}",
+                        self.archive_note()
+                    ),
+                )))
+            }
+            Ev::Resigned { by } => {
+                self.before_resumption(out_of_order)?;
+                Ok(Some(Ruling::new(
+                    "A6",
+                    Outcome::win(other(by)),
+                    format!(
+                        "{by} notifies the arbiter that he resigns{}",
+                        self.archive_note()
+                    ),
+                )))
+            }
+            Ev::SessionAnnounced { start_ms, end_ms } => {
+                self.expect(&[P::Sealed, P::Kept, P::SetUp], out_of_order)?;
+                if at > start_ms {
+                    return Err(AdjournmentError::SessionNotInAdvance {
+                        announced_ms: at,
+                        start_ms,
+                    });
+                }
+                if end_ms <= start_ms {
+                    return Err(AdjournmentError::SessionEndsBeforeStart);
+                }
+                self.session = Some((start_ms, end_ms));
+                continuing(
+                    "A13",
+                    format!(
+                        "resumption session from {} to {}, timed by the arbiter's timepiece",
+                        utc(start_ms),
+                        utc(end_ms)
+                    ),
+                )
+            }
+            Ev::SetUp { time_used } => {
+                match self.phase {
+                    P::Kept => {}
+                    P::Sealed => return Err(AdjournmentError::NotVerified),
+                    _ => return Err(out_of_order),
+                }
+                let recorded = self.envelopes[0].envelope().time_used;
+                self.time_used = time_used;
+                self.clocks_set = Some(time_used);
+                self.phase = P::SetUp;
+                let why = if time_used == recorded {
+                    format!(
+                        "the position before the sealed move is set up; the clocks show {time_used}"
+                    )
+                } else {
+                    format!(
+                        "the clocks show {time_used} but the envelope records {recorded}: either player may point this out before his first move (A12)"
+                    )
+                };
+                continuing("A5", why)
+            }
+            Ev::Resumed { present } => {
+                match self.phase {
+                    P::SetUp => {}
+                    P::Sealed => return Err(AdjournmentError::NotVerified),
+                    P::Kept => return Err(AdjournmentError::NotSetUp),
+                    _ => return Err(out_of_order),
+                }
+                if let Some((start_ms, _)) = self.session
+                    && at < start_ms
+                {
+                    return Err(AdjournmentError::BeforeResumptionTime { start_ms });
+                }
+                self.resumed_ms = Some(at);
+                self.present = present;
+                self.present_at_resumption = present;
+                self.phase = P::Resumed;
+                let replier = other(self.sealer);
+                if present.of(replier) {
+                    continuing(
+                        "A9a",
+                        format!("{replier}, who must reply, is present: the envelope is opened"),
+                    )
+                } else {
+                    self.running = Some((replier, at));
+                    continuing(
+                        "A9b",
+                        format!("{replier}, who must reply, is absent: his clock is started"),
+                    )
+                }
+            }
+            Ev::Arrived { side } => {
+                if self.resumed_ms.is_none() {
+                    return Err(out_of_order);
+                }
+                if self.present.of(side) {
+                    return Err(AdjournmentError::AlreadyPresent(side));
+                }
+                if self.late_by(at) > self.rules.late_limit_ms {
+                    let ruling = self.forfeit(side, at)?;
+                    self.present.set(side);
+                    return Ok(Some(ruling));
+                }
+                self.present.set(side);
+                if let Some((running, since)) = self.running
+                    && running == side
+                    && self.phase == P::Resumed
+                {
+                    // A9b: he stops his clock and summons the arbiter.
+                    self.time_used = self.time_used.charged(side, at - since);
+                    self.running = None;
+                    return continuing(
+                        "A9b",
+                        format!(
+                            "{side} arrives, stops his clock and summons the arbiter to open the envelope"
+                        ),
+                    );
+                }
+                Ok(None)
+            }
+            Ev::Opened { sealed_move } => self.open(sealed_move, at, out_of_order).map(Some),
+            Ev::ReplySealed { envelope } => self.seal_reply(*envelope, at, out_of_order).map(Some),
+            Ev::Moved { by } => {
+                self.expect(&[P::Continuing], out_of_order)?;
+                if self.running.is_some_and(|(side, _)| side != by) {
+                    return Err(AdjournmentError::NotToMove(by));
+                }
+                self.time_used = self.time_used_at(at);
+                self.running = Some((other(by), at));
+                self.moved.set(by);
+                if self.draw_offer == Some(other(by)) {
+                    // 9.1: making a move rejects the offer.
+                    self.draw_offer = None;
+                }
+                Ok(None)
+            }
+            Ev::ClockErrorPointedOut { by, finding } => {
+                self.expect(
+                    &[
+                        P::SetUp,
+                        P::Resumed,
+                        P::Missing,
+                        P::Continuing,
+                        P::ReplySealed,
+                    ],
+                    out_of_order,
+                )?;
+                if self.moved.of(by) {
+                    return Err(AdjournmentError::AfterFirstMove(by));
+                }
+                let (corrected, why) = match finding {
+                    ClockFinding::Established { time_used } => (
+                        Some(time_used),
+                        format!(
+                            "the error {by} pointed out is established: clocks corrected to {time_used}"
+                        ),
+                    ),
+                    ClockFinding::NotEstablished => (
+                        None,
+                        format!(
+                            "the error {by} pointed out is not established: the game continues without correction"
+                        ),
+                    ),
+                    ClockFinding::TooSevere { time_used } => (
+                        Some(time_used),
+                        format!(
+                            "not established, but the consequences would be too severe: the arbiter sets the clocks to {time_used}"
+                        ),
+                    ),
+                };
+                if let Some(time_used) = corrected {
+                    self.time_used = time_used;
+                    self.clocks_set = Some(time_used);
+                    if let Some((side, _)) = self.running {
+                        self.running = Some((side, at));
+                    }
+                }
+                continuing("A12", why)
+            }
+            Ev::FlagFell { side } => {
+                self.expect(&[P::Resumed, P::Continuing, P::ReplySealed], out_of_order)?;
+                if self.running() != Some(side) {
+                    return Err(AdjournmentError::ClockNotRunning(side));
+                }
+                Ok(Some(self.flag_fall(side)))
+            }
+            Ev::Forfeited { late } => {
+                if self.present.of(late) {
+                    return Err(AdjournmentError::Present(late));
+                }
+                self.forfeit(late, at).map(Some)
+            }
+            Ev::EnvelopeMissing {
+                position_reestablished,
+                fen: refen,
+                clocks_set_by_arbiter,
+            } => {
+                self.expect(&[P::Sealed, P::Kept, P::SetUp, P::Resumed], out_of_order)?;
+                if !position_reestablished {
+                    return Ok(Some(Ruling::new(
+                        "A11b",
+                        Outcome::Annulled,
+                        "the envelope is missing and the position cannot be re-established: the game is annulled and a new game must be played",
+                    )));
+                }
+                let mut outside = self.envelopes[0].envelope().clone();
+                if let Some(refen) = refen {
+                    outside.move_number = refen
+                        .rsplit(' ')
+                        .next()
+                        .and_then(|n| n.parse().ok())
+                        .unwrap_or(outside.move_number);
+                    outside.fen = refen;
+                }
+                self.position = Some(outside.position().map_err(AdjournmentError::Envelope)?);
+                let time_used = clocks_set_by_arbiter.unwrap_or(outside.time_used);
+                self.time_used = time_used;
+                self.clocks_set = Some(time_used);
+                self.running = None;
+                self.phase = P::Missing;
+                continuing(
+                    "A11a",
+                    format!(
+                        "the envelope is missing: play continues from the adjourned position with {time_used} ({}); {} states the move he sealed and makes it",
+                        if clocks_set_by_arbiter.is_some() {
+                            "set by the arbiter"
+                        } else {
+                            "as recorded"
+                        },
+                        self.sealer
+                    ),
+                )
+            }
+            Ev::MoveStated { sealed_move } => {
+                self.expect(&[P::Missing], out_of_order)?;
+                if self.resumed_ms.is_none() {
+                    return Err(AdjournmentError::NotResumed);
+                }
+                if !self.present.of(self.sealer) {
+                    return Err(AdjournmentError::SealerAbsent(self.sealer));
+                }
+                let position = self
+                    .position
+                    .clone()
+                    .expect("a missing envelope's position is re-established");
+                let (judgment, after) = ruling::judge(&position, &sealed_move, &self.rules, "A11a");
+                let Some(after) = after else {
+                    return Err(AdjournmentError::StatedMoveNotLegal(judgment.verdict));
+                };
+                self.position = Some(after);
+                self.opened = 1;
+                self.running = Some((other(self.sealer), at));
+                self.phase = P::Continuing;
+                Ok(Some(judgment.ruling))
+            }
+            Ev::SessionEnded => {
+                self.expect(&[P::Continuing, P::ReplySealed], out_of_order)?;
+                if let Some((_, end_ms)) = self.session
+                    && at < end_ms
+                {
+                    return Err(AdjournmentError::SessionNotOver { end_ms });
+                }
+                self.time_used = self.time_used_at(at);
+                self.running = None;
+                self.phase = P::Readjourned;
+                continuing(
+                    "A13",
+                    "the resumption session is over by the arbiter's timepiece: the game is adjourned again and the player having the move seals it (A1a)"
+                        .to_owned(),
+                )
+            }
+        }
+    }
+
+    fn expect(
+        &self,
+        phases: &[Phase],
+        otherwise: AdjournmentError,
+    ) -> Result<(), AdjournmentError> {
+        if phases.contains(&self.phase) {
+            Ok(())
+        } else {
+            Err(otherwise)
+        }
+    }
+
+    fn concluded(&self) -> AdjournmentError {
+        AdjournmentError::Concluded(
+            self.result()
+                .expect("a concluded game has its ruling")
+                .clone(),
+        )
+    }
+
+    /// Checks a sealed envelope (the first or an amendment) before keeping it.
+    fn admit(&self, envelope: &SealedEnvelope) -> Result<Chess, AdjournmentError> {
+        envelope
+            .check_fingerprint()
+            .map_err(AdjournmentError::Open)?;
+        let outside = envelope.envelope();
+        let position = outside.position().map_err(AdjournmentError::Envelope)?;
+        if outside.sealer != self.sealer {
+            return Err(AdjournmentError::WrongSealer {
+                expected: self.sealer,
+                sealed_by: outside.sealer,
+            });
+        }
+        Ok(position)
+    }
+
+    fn answer_offer(&mut self, by: Side) -> Result<(), AdjournmentError> {
+        if matches!(
+            self.phase,
+            Phase::Playing | Phase::Sealing | Phase::Readjourned
+        ) {
+            return Err(AdjournmentError::OutOfOrder {
+                event: "draw answer",
+                phase: self.phase,
+            });
+        }
+        if self.draw_offer != Some(other(by)) {
+            return Err(AdjournmentError::NoOfferFrom(other(by)));
+        }
+        self.draw_offer = None;
+        Ok(())
+    }
+
+    fn before_resumption(&self, out_of_order: AdjournmentError) -> Result<(), AdjournmentError> {
+        match self.phase {
+            Phase::Sealed | Phase::Kept | Phase::SetUp => Ok(()),
+            Phase::Resumed | Phase::Missing | Phase::Continuing | Phase::ReplySealed => {
+                Err(AdjournmentError::AfterResumption)
+            }
+            _ => Err(out_of_order),
+        }
+    }
+
+    fn archive_note(&self) -> &'static str {
+        if self.opened == 0 {
+            "; the envelope is archived unopened"
+        } else {
+            ""
+        }
+    }
+
+    /// How late a player arriving now is: from the announced start (A13),
+    /// or from when play resumed.
+    fn late_by(&self, at: u64) -> u64 {
+        let start = self
+            .session
+            .map(|(start, _)| start)
+            .or(self.resumed_ms)
+            .unwrap_or(at);
+        at.saturating_sub(start)
+    }
+
+    fn open(
+        &mut self,
+        sealed_move: SealedMove,
+        at: u64,
+        out_of_order: AdjournmentError,
+    ) -> Result<Ruling, AdjournmentError> {
+        let article = match self.phase {
+            Phase::Resumed if self.present_at_resumption.of(other(self.sealer)) => "A9a",
+            Phase::Resumed => "A9b",
+            Phase::ReplySealed => "A9c",
+            Phase::Sealed | Phase::Kept | Phase::SetUp => return Err(AdjournmentError::NotResumed),
+            Phase::Continuing => return Err(AdjournmentError::AlreadyOpened),
+            _ => return Err(out_of_order),
+        };
+        let outside = self.envelopes[self.opened].envelope();
+        let replier = outside.replier();
+        if !self.present.of(replier) {
+            return Err(AdjournmentError::ReplierAbsent(replier));
+        }
+        let position = outside.position().map_err(AdjournmentError::Envelope)?;
+        let (judgment, after) = ruling::judge(&position, &sealed_move, &self.rules, article);
+        self.opened += 1;
+        if let Some(after) = after {
+            self.position = Some(after);
+        }
+        if self.running.is_none() {
+            self.running = Some((replier, at));
+        }
+        self.phase = Phase::Continuing;
+        Ok(judgment.ruling)
+    }
+
+    fn seal_reply(
+        &mut self,
+        envelope: SealedEnvelope,
+        at: u64,
+        out_of_order: AdjournmentError,
+    ) -> Result<Ruling, AdjournmentError> {
+        if self.phase != Phase::Continuing || self.envelopes.len() != 1 {
+            return Err(out_of_order);
+        }
+        let replier = other(self.sealer);
+        if self.present.of(self.sealer) {
+            return Err(AdjournmentError::SealerPresent(self.sealer));
+        }
+        if self.moved.of(replier) {
+            return Err(AdjournmentError::OutOfOrder {
+                event: "reply_sealed",
+                phase: self.phase,
+            });
+        }
+        envelope
+            .check_fingerprint()
+            .map_err(AdjournmentError::Open)?;
+        let outside = envelope.envelope();
+        let reply_position = outside.position().map_err(AdjournmentError::Envelope)?;
+        if outside.sealer != replier {
+            return Err(AdjournmentError::WrongSealer {
+                expected: replier,
+                sealed_by: outside.sealer,
+            });
+        }
+        let first = self.envelopes[0].fingerprint();
+        if outside.replies_to.as_deref() != Some(first) {
+            return Err(AdjournmentError::NotChained {
+                expected: first.to_owned(),
+            });
+        }
+        let current = fen(self.position.as_ref().expect("the sealed move was played"));
+        if fen(&reply_position) != current {
+            return Err(AdjournmentError::ReplyPosition {
+                expected: current,
+                on_envelope: outside.fen.clone(),
+            });
+        }
+        let expected = self.time_used_at(at);
+        if outside.time_used != expected {
+            return Err(AdjournmentError::ReplyTimes {
+                expected,
+                on_envelope: outside.time_used,
+            });
+        }
+        let why = format!(
+            "{} is absent: {replier} seals his reply in a fresh envelope ({}), stops his clock and starts {}'s; it is opened on his arrival",
+            self.sealer,
+            envelope.fingerprint(),
+            self.sealer
+        );
+        self.time_used = expected;
+        self.running = Some((self.sealer, at));
+        self.envelopes.push(envelope);
+        self.phase = Phase::ReplySealed;
+        Ok(Ruling::new("A9c", Outcome::Continue, why))
+    }
+
+    /// 6.9/6.10: a flag fell; A10c when the opponent is the absent sealer.
+    fn flag_fall(&self, side: Side) -> Ruling {
+        let winner = other(side);
+        let flag = self.rules.flag_article.as_str();
+        let cannot_mate = self
+            .position
+            .as_ref()
+            .is_some_and(|p| can_checkmate(p, color(winner)) == CanMate::No);
+        if cannot_mate {
+            Ruling::new(
+                flag,
+                Outcome::Draw,
+                format!(
+                    "{side}'s flag fell, but {winner} cannot checkmate by any series of legal moves: draw"
+                ),
+            )
+        } else {
+            Ruling::new(
+                flag,
+                Outcome::win(winner),
+                format!("{side}'s flag fell: {winner} wins"),
+            )
+        }
+    }
+
+    /// A10: `late` is more than the limit late.
+    fn forfeit(&self, late: Side, at: u64) -> Result<Ruling, AdjournmentError> {
+        if self.resumed_ms.is_none() {
+            return Err(AdjournmentError::NotResumed);
+        }
+        let late_by_ms = self.late_by(at);
+        let limit_ms = self.rules.late_limit_ms;
+        if late_by_ms <= limit_ms {
+            return Err(AdjournmentError::NotLate {
+                late_by_ms,
+                limit_ms,
+            });
+        }
+        let late_for = envelope::hms(late_by_ms);
+        if self.phase == Phase::Concluded {
+            // A10a-c: the late sealer's game was decided otherwise meanwhile.
+            let decided = self.result().expect("a concluded game has its ruling");
+            let exception = match decided.article.as_str() {
+                "5.1a" => "A10a",
+                "5.2a" | "9.6" => "A10b",
+                article
+                    if article == self.rules.flag_article
+                        && decided.outcome != Outcome::win(other(late)) =>
+                {
+                    "A10c"
+                }
+                _ => return Err(self.concluded()),
+            };
+            if late != self.sealer {
+                return Err(self.concluded());
+            }
+            return Ok(Ruling::new(
+                "A10",
+                decided.outcome,
+                format!(
+                    "{late} is {late_for} late, but the game was decided otherwise: {}",
+                    decided.explanation
+                ),
+            )
+            .except(exception));
+        }
+        if late == self.sealer
+            && self.opened == 0
+            && self.present.of(other(late))
+            && self.phase == Phase::Resumed
+        {
+            return Err(AdjournmentError::OpenEnvelopeFirst);
+        }
+        let other_side = other(late);
+        if !self.present.of(other_side) {
+            return Ok(Ruling::new(
+                "A10",
+                Outcome::BothLose,
+                format!(
+                    "both players are more than {} late: both lose",
+                    envelope::hms(limit_ms)
+                ),
+            ));
+        }
+        Ok(Ruling::new(
+            "A10",
+            Outcome::win(other_side),
+            format!("{late} is {late_for} late: {other_side} wins"),
+        ))
+    }
+}
+
+pub(crate) fn other(side: Side) -> Side {
+    match side {
+        Side::White => Side::Black,
+        Side::Black => Side::White,
+    }
+}
+
+pub(crate) fn color(side: Side) -> Color {
+    match side {
+        Side::White => Color::White,
+        Side::Black => Color::Black,
+    }
+}
+
+pub(crate) fn side(color: Color) -> Side {
+    match color {
+        Color::White => Side::White,
+        Color::Black => Side::Black,
+    }
+}
+
+fn fen(position: &Chess) -> String {
+    Fen::from_position(position, EnPassantMode::Legal).to_string()
+}
+
+/// `2026-11-30 10:00 UTC` from wall-clock milliseconds.
+fn utc(ms: u64) -> String {
+    // Days to civil date (H. Hinnant's algorithm), for dates after 1970.
+    let secs = ms / 1000;
+    let z = secs / 86_400 + 719_468;
+    let era = z / 146_097;
+    let doe = z % 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + u64::from(month <= 2);
+    format!(
+        "{year}-{month:02}-{day:02} {:02}:{:02} UTC",
+        secs / 3600 % 24,
+        secs / 60 % 60
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn utc_dates() {
+        assert_eq!(utc(0), "1970-01-01 00:00 UTC");
+        assert_eq!(utc(1_796_032_800_000), "2026-11-30 10:00 UTC");
+        assert_eq!(utc(951_782_400_000), "2000-02-29 00:00 UTC");
+    }
+}

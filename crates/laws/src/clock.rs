@@ -1,1 +1,943 @@
 //! The chess clock as a pure state machine: time comes in as milliseconds (Article 6).
+//!
+//! A [`Clock`] is the fold of timestamped [`ClockAction`]s over a
+//! [`TimeControl`]; nothing in it ticks. The app logs each action with its
+//! wall-clock time and, on every animation frame, asks
+//! [`Clock::remaining`] for `now_ms`: a reload replays the log and resumes
+//! exactly. [`rule_flag_fall`] turns a fallen flag into the arbiter's ruling.
+//!
+//! ```
+//! use laws::clock::{Clock, ClockAction, ClockSettings};
+//! use laws::game::Side;
+//!
+//! let control = "40/5400+30:1800+30".parse().unwrap();
+//! let log = [
+//!     (0, ClockAction::Start { side: Side::White }),
+//!     (10_000, ClockAction::Press { side: Side::White }),
+//! ];
+//! let clock = Clock::replay(&control, ClockSettings::default(), &log).unwrap();
+//! // 90 min, the increment for move 1, 10 s used, the increment for move 2.
+//! assert_eq!(clock.remaining(Side::White, 60_000), 5_400_000 + 30_000 - 10_000 + 30_000);
+//! // Black has been thinking for 50 s.
+//! assert_eq!(clock.remaining(Side::Black, 60_000), 5_400_000 + 30_000 - 50_000);
+//! assert_eq!(clock.running_side(), Some(Side::Black));
+//! assert_eq!(clock.times()[0].think_ms, 10_000);
+//! ```
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+use shakmaty::{Chess, Color};
+
+use crate::game::Side;
+use crate::time_control::{Class, Schedule, TimeControl, Timing};
+use crate::unwinnable::{CanMate, can_checkmate};
+
+/// When the next period's time is added.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NextPeriod {
+    /// When the player completes the period's moves (a clock with a move counter).
+    #[default]
+    AtMoveCount,
+    /// When the period's time runs out, as FIDE-approved clocks do without
+    /// counting moves; the flag still counts if the moves were not made.
+    AtFlag,
+}
+
+/// What a clock shows once a flag has fallen.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AtZero {
+    /// The flagged clock stays at zero and gains nothing but the arbiter's time.
+    #[default]
+    Freeze,
+    /// The clock keeps counting past zero (shown as overtime).
+    RunOn,
+}
+
+/// How a particular clock behaves; the same control can run either way.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ClockSettings {
+    pub next_period: NextPeriod,
+    pub at_zero: AtZero,
+    /// Whether the Fischer increment for move 1 is added before it (90' + 30"
+    /// shows 1:30:30 at the start) rather than after each move.
+    pub increment_before_first_move: bool,
+}
+
+impl Default for ClockSettings {
+    fn default() -> ClockSettings {
+        ClockSettings {
+            next_period: NextPeriod::AtMoveCount,
+            at_zero: AtZero::Freeze,
+            increment_before_first_move: true,
+        }
+    }
+}
+
+/// What the arbiter sets one side's clock to (6.13).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Setting {
+    pub remaining_ms: u64,
+    /// Moves completed.
+    pub moves: u32,
+    /// The period, from 1.
+    pub period: u32,
+}
+
+/// Something done to the clock, as logged with its time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "action", rename_all = "snake_case")]
+pub enum ClockAction {
+    /// Starts `side`'s clock (White's, or Black's in a position with Black to move).
+    Start { side: Side },
+    /// `side` completes a move and presses: the opponent's clock runs.
+    Press { side: Side },
+    /// The arbiter stops both clocks.
+    Pause,
+    /// The arbiter restarts the clock that was running.
+    Resume,
+    /// The arbiter sets both clocks, move counters and periods (6.13).
+    Adjust { white: Setting, black: Setting },
+    /// Time given to `side` (a penalty on the opponent, 7.4, 10.2).
+    AddTime { side: Side, ms: u64 },
+}
+
+/// Why the clock refuses an action; it is unchanged.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ClockError {
+    /// A clock needs a time control: `?` or `-` was given.
+    NotTimed(TimeControl),
+    /// Actions come in time order.
+    OutOfOrder {
+        last_ms: u64,
+        at_ms: u64,
+    },
+    AlreadyStarted,
+    NotStarted,
+    Paused,
+    NotPaused,
+    /// `side` pressed, but its clock was not the one running.
+    NotRunning {
+        side: Side,
+    },
+    /// The adjustment names a period the control does not have.
+    NoSuchPeriod {
+        side: Side,
+        period: u32,
+    },
+}
+
+impl fmt::Display for ClockError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ClockError::NotTimed(control) => write!(
+                f,
+                "the time control '{control}' gives the clock no time to run"
+            ),
+            ClockError::OutOfOrder { last_ms, at_ms } => {
+                write!(
+                    f,
+                    "clock action at {at_ms} ms is earlier than the last one at {last_ms} ms"
+                )
+            }
+            ClockError::AlreadyStarted => f.write_str("the clock is already started"),
+            ClockError::NotStarted => f.write_str("the clock is not started"),
+            ClockError::Paused => f.write_str("the clock is paused by the arbiter"),
+            ClockError::NotPaused => f.write_str("the clock is not paused"),
+            ClockError::NotRunning { side } => {
+                write!(f, "{side} pressed but {side}'s clock is not running")
+            }
+            ClockError::NoSuchPeriod { side, period } => {
+                write!(f, "{side}'s time control has no period {period}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ClockError {}
+
+/// Which action of a replayed log the clock refused, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReplayError {
+    /// Index in the log, from 0.
+    pub index: usize,
+    pub error: ClockError,
+}
+
+impl fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "clock action {}: {}", self.index + 1, self.error)
+    }
+}
+
+impl std::error::Error for ReplayError {}
+
+/// Where one side's time came from and went: `remaining = allotted +
+/// increments + added - used` at every moment.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Account {
+    /// The periods' time given so far.
+    pub allotted_ms: u64,
+    /// Fischer increments and Bronstein refunds.
+    pub increments_ms: u64,
+    /// By the arbiter: added time and adjustments (negative when taken off).
+    pub added_ms: i64,
+    /// Time charged while the clock ran (a simple delay is not charged).
+    pub used_ms: u64,
+}
+
+/// A flag fall: whose, when, and where in the control.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct FlagFall {
+    pub side: Side,
+    pub at_ms: u64,
+    /// The period whose time ran out, from 1.
+    pub period: u32,
+    /// Moves completed when it fell.
+    pub moves: u32,
+}
+
+/// One completed move's time, for PGN `[%clk]` and `[%emt]`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct MoveTime {
+    pub side: Side,
+    /// The side's move number, from 1.
+    pub number: u32,
+    pub pressed_ms: u64,
+    /// Time the player's clock ran for this move (`[%emt]`).
+    pub think_ms: u64,
+    /// The clock after the press, increments included (`[%clk]`).
+    pub clock_ms: u64,
+    /// The period the move completed, from 1.
+    pub period: u32,
+}
+
+/// One side's clock.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+struct Dial {
+    /// Negative only when running on past zero.
+    remaining_ms: i64,
+    moves: u32,
+    period: u32,
+    /// Time the clock has run for the move in progress.
+    think_ms: u64,
+    /// The clock is at zero: the flag fell and no time has come since.
+    down: bool,
+    /// The flag shown: the first fall since the arbiter last set this clock.
+    flag: Option<FlagFall>,
+    account: Account,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "state", rename_all = "snake_case")]
+enum Run {
+    NotStarted,
+    Running { side: Side, since_ms: u64 },
+    Paused { side: Side },
+}
+
+/// The part of the clock that moves with time, cheap to copy for a reading.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+struct Face {
+    dials: [Dial; 2],
+    run: Run,
+    flags: Vec<FlagFall>,
+}
+
+/// The chess clock: the control, its settings and the state the actions left.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Clock {
+    schedules: [Schedule; 2],
+    settings: ClockSettings,
+    face: Face,
+    last_ms: u64,
+    times: Vec<MoveTime>,
+}
+
+fn ix(side: Side) -> usize {
+    match side {
+        Side::White => 0,
+        Side::Black => 1,
+    }
+}
+
+fn opponent(side: Side) -> Side {
+    match side {
+        Side::White => Side::Black,
+        Side::Black => Side::White,
+    }
+}
+
+fn color(side: Side) -> Color {
+    match side {
+        Side::White => Color::White,
+        Side::Black => Color::Black,
+    }
+}
+
+/// Time charged for `elapsed` ms of a move already thought on for `think` ms.
+fn charge(timing: Timing, think: u64, elapsed: u64) -> u64 {
+    match timing {
+        Timing::Delay { ms } => (think + elapsed).saturating_sub(ms) - think.saturating_sub(ms),
+        _ => elapsed,
+    }
+}
+
+/// Running time until `remaining` is all charged.
+fn time_to_zero(timing: Timing, think: u64, remaining: u64) -> u64 {
+    match timing {
+        Timing::Delay { ms } => ms.saturating_sub(think) + remaining,
+        _ => remaining,
+    }
+}
+
+fn fischer(timing: Timing) -> u64 {
+    match timing {
+        Timing::Increment { ms } => ms,
+        _ => 0,
+    }
+}
+
+impl Face {
+    /// Runs the clock forward to `now`: charges time, drops flags and, at
+    /// flag fall, adds the next period when the settings say so.
+    fn settle(&mut self, schedules: &[Schedule; 2], settings: &ClockSettings, now: u64) {
+        let Run::Running { side, since_ms } = self.run else {
+            return;
+        };
+        let schedule = &schedules[ix(side)];
+        let dial = &mut self.dials[ix(side)];
+        let now = now.max(since_ms);
+        let mut since = since_ms;
+        loop {
+            let timing = schedule.period(dial.period).timing;
+            let elapsed = now - since;
+            let charged = charge(timing, dial.think_ms, elapsed);
+            if dial.down || dial.remaining_ms > charged as i64 {
+                if !(dial.down && settings.at_zero == AtZero::Freeze) {
+                    dial.remaining_ms -= charged as i64;
+                    dial.account.used_ms += charged;
+                }
+                dial.think_ms += elapsed;
+                break;
+            }
+            // Time runs out within this stretch.
+            let left = dial.remaining_ms.max(0) as u64;
+            let to_zero = time_to_zero(timing, dial.think_ms, left);
+            dial.account.used_ms += left;
+            dial.remaining_ms = 0;
+            dial.think_ms += to_zero;
+            since += to_zero;
+            let fall = FlagFall {
+                side,
+                at_ms: since,
+                period: dial.period,
+                moves: dial.moves,
+            };
+            if settings.next_period == NextPeriod::AtFlag && schedule.has_next(dial.period) {
+                if schedule
+                    .moves_by_end_of(dial.period)
+                    .is_some_and(|due| dial.moves < due)
+                {
+                    self.flags.push(fall);
+                    dial.flag.get_or_insert(fall);
+                }
+                dial.period += 1;
+                let time = schedule.period(dial.period).time_ms;
+                dial.remaining_ms = time as i64;
+                dial.account.allotted_ms += time;
+            } else {
+                self.flags.push(fall);
+                dial.flag.get_or_insert(fall);
+                dial.down = true;
+            }
+        }
+        self.run = Run::Running {
+            side,
+            since_ms: now,
+        };
+    }
+
+    fn flagged_first(&self) -> Option<FlagFall> {
+        self.dials
+            .iter()
+            .filter_map(|d| d.flag)
+            .min_by_key(|f| f.at_ms)
+    }
+
+    fn frozen(&self, side: Side, settings: &ClockSettings) -> bool {
+        self.dials[ix(side)].down && settings.at_zero == AtZero::Freeze
+    }
+}
+
+impl Clock {
+    /// A clock set for `control`, not started; a Fischer increment for move
+    /// 1 is already on it when the settings say so.
+    pub fn new(control: &TimeControl, settings: ClockSettings) -> Result<Clock, ClockError> {
+        let (Some(white), Some(black)) =
+            (control.schedule(Side::White), control.schedule(Side::Black))
+        else {
+            return Err(ClockError::NotTimed(control.clone()));
+        };
+        let schedules = [white.clone(), black.clone()];
+        let dials = schedules.each_ref().map(|schedule| {
+            let first = schedule.period(1);
+            let increment = if settings.increment_before_first_move {
+                fischer(first.timing)
+            } else {
+                0
+            };
+            Dial {
+                remaining_ms: (first.time_ms + increment) as i64,
+                moves: 0,
+                period: 1,
+                think_ms: 0,
+                down: false,
+                flag: None,
+                account: Account {
+                    allotted_ms: first.time_ms,
+                    increments_ms: increment,
+                    ..Account::default()
+                },
+            }
+        });
+        Ok(Clock {
+            schedules,
+            settings,
+            face: Face {
+                dials,
+                run: Run::NotStarted,
+                flags: Vec::new(),
+            },
+            last_ms: 0,
+            times: Vec::new(),
+        })
+    }
+
+    /// The clock after every action of `log` (`(at_ms, action)`, in time
+    /// order), as the game's event log rebuilds it on reload.
+    pub fn replay(
+        control: &TimeControl,
+        settings: ClockSettings,
+        log: &[(u64, ClockAction)],
+    ) -> Result<Clock, ReplayError> {
+        let mut clock =
+            Clock::new(control, settings).map_err(|error| ReplayError { index: 0, error })?;
+        for (index, &(at_ms, action)) in log.iter().enumerate() {
+            clock
+                .apply(action, at_ms)
+                .map_err(|error| ReplayError { index, error })?;
+        }
+        Ok(clock)
+    }
+
+    /// Applies `action` at `at_ms`, or refuses it and changes nothing.
+    pub fn apply(&mut self, action: ClockAction, at_ms: u64) -> Result<(), ClockError> {
+        if at_ms < self.last_ms {
+            return Err(ClockError::OutOfOrder {
+                last_ms: self.last_ms,
+                at_ms,
+            });
+        }
+        self.check(action)?;
+        self.face.settle(&self.schedules, &self.settings, at_ms);
+        self.last_ms = at_ms;
+        match action {
+            ClockAction::Start { side } => {
+                self.face.run = Run::Running {
+                    side,
+                    since_ms: at_ms,
+                }
+            }
+            ClockAction::Press { side } => self.press(side, at_ms),
+            ClockAction::Pause => {
+                if let Run::Running { side, .. } = self.face.run {
+                    self.face.run = Run::Paused { side };
+                }
+            }
+            ClockAction::Resume => {
+                if let Run::Paused { side } = self.face.run {
+                    self.face.run = Run::Running {
+                        side,
+                        since_ms: at_ms,
+                    };
+                }
+            }
+            ClockAction::Adjust { white, black } => {
+                for (side, setting) in [(Side::White, white), (Side::Black, black)] {
+                    let dial = &mut self.face.dials[ix(side)];
+                    dial.account.added_ms += setting.remaining_ms as i64 - dial.remaining_ms;
+                    dial.remaining_ms = setting.remaining_ms as i64;
+                    dial.moves = setting.moves;
+                    dial.period = setting.period;
+                    dial.down = false;
+                    dial.flag = None;
+                }
+            }
+            ClockAction::AddTime { side, ms } => {
+                let dial = &mut self.face.dials[ix(side)];
+                dial.remaining_ms += ms as i64;
+                dial.account.added_ms += ms as i64;
+                if dial.remaining_ms > 0 {
+                    dial.down = false;
+                    dial.flag = None;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Refuses what the clock cannot do in its state.
+    fn check(&self, action: ClockAction) -> Result<(), ClockError> {
+        match (action, self.face.run) {
+            (ClockAction::Start { .. }, Run::NotStarted) => Ok(()),
+            (ClockAction::Start { .. }, _) => Err(ClockError::AlreadyStarted),
+            (
+                ClockAction::Press { .. } | ClockAction::Pause | ClockAction::Resume,
+                Run::NotStarted,
+            ) => Err(ClockError::NotStarted),
+            (ClockAction::Press { side }, Run::Running { side: running, .. })
+                if side != running =>
+            {
+                Err(ClockError::NotRunning { side })
+            }
+            (ClockAction::Press { .. } | ClockAction::Pause, Run::Paused { .. }) => {
+                Err(ClockError::Paused)
+            }
+            (ClockAction::Resume, Run::Running { .. }) => Err(ClockError::NotPaused),
+            (ClockAction::Adjust { white, black }, _) => {
+                for (side, setting) in [(Side::White, white), (Side::Black, black)] {
+                    if !self.schedules[ix(side)].exists(setting.period) {
+                        return Err(ClockError::NoSuchPeriod {
+                            side,
+                            period: setting.period,
+                        });
+                    }
+                }
+                Ok(())
+            }
+            _ => Ok(()),
+        }
+    }
+
+    fn press(&mut self, side: Side, at_ms: u64) {
+        let frozen = self.face.frozen(side, &self.settings);
+        let schedule = &self.schedules[ix(side)];
+        let dial = &mut self.face.dials[ix(side)];
+        let played_in = dial.period;
+        let timing = schedule.period(played_in).timing;
+        dial.moves += 1;
+        let mut gained = 0;
+        if let Timing::Bronstein { ms } = timing {
+            gained += dial.think_ms.min(ms);
+        }
+        let mut allotted = 0;
+        if self.settings.next_period == NextPeriod::AtMoveCount
+            && schedule.moves_by_end_of(dial.period) == Some(dial.moves)
+        {
+            dial.period += 1;
+            allotted = schedule.period(dial.period).time_ms;
+        }
+        gained += if self.settings.increment_before_first_move {
+            fischer(schedule.period(dial.period).timing)
+        } else {
+            fischer(timing)
+        };
+        if !frozen {
+            dial.remaining_ms += (allotted + gained) as i64;
+            dial.account.allotted_ms += allotted;
+            dial.account.increments_ms += gained;
+            dial.down &= dial.remaining_ms <= 0;
+        }
+        self.times.push(MoveTime {
+            side,
+            number: dial.moves,
+            pressed_ms: at_ms,
+            think_ms: dial.think_ms,
+            clock_ms: dial.remaining_ms.max(0) as u64,
+            period: played_in,
+        });
+        dial.think_ms = 0;
+        let next = opponent(side);
+        self.face.dials[ix(next)].think_ms = 0;
+        self.face.run = Run::Running {
+            side: next,
+            since_ms: at_ms,
+        };
+    }
+
+    /// The clock face at `now_ms` (flags that fell by then included).
+    fn face_at(&self, now_ms: u64) -> Face {
+        let mut face = self.face.clone();
+        face.settle(&self.schedules, &self.settings, now_ms);
+        face
+    }
+
+    /// Time `side` has left at `now_ms`; never below zero.
+    pub fn remaining(&self, side: Side, now_ms: u64) -> u64 {
+        self.face_at(now_ms).dials[ix(side)].remaining_ms.max(0) as u64
+    }
+
+    /// Time past zero at `now_ms` when the clock runs on.
+    pub fn overtime(&self, side: Side, now_ms: u64) -> u64 {
+        self.face_at(now_ms).dials[ix(side)]
+            .remaining_ms
+            .min(0)
+            .unsigned_abs()
+    }
+
+    /// Where `side`'s time came from and went by `now_ms`.
+    pub fn account(&self, side: Side, now_ms: u64) -> Account {
+        self.face_at(now_ms).dials[ix(side)].account
+    }
+
+    /// Moves `side` has completed (presses, or as the arbiter set them).
+    pub fn moves(&self, side: Side) -> u32 {
+        self.face.dials[ix(side)].moves
+    }
+
+    /// `side`'s period, from 1, as of the last action (see [`Clock::reading`]
+    /// for the period at a later time when it changes at the flag).
+    pub fn period(&self, side: Side) -> u32 {
+        self.face.dials[ix(side)].period
+    }
+
+    /// The side whose clock runs; `None` before the start and while paused.
+    pub fn running_side(&self) -> Option<Side> {
+        match self.face.run {
+            Run::Running { side, .. } => Some(side),
+            _ => None,
+        }
+    }
+
+    pub fn is_started(&self) -> bool {
+        self.face.run != Run::NotStarted
+    }
+
+    pub fn is_paused(&self) -> bool {
+        matches!(self.face.run, Run::Paused { .. })
+    }
+
+    /// Every flag fall by `now_ms`, in order, including those the arbiter
+    /// has since corrected.
+    pub fn flags(&self, now_ms: u64) -> Vec<FlagFall> {
+        self.face_at(now_ms).flags
+    }
+
+    /// `side`'s flag as the clock shows it at `now_ms`: its first fall since
+    /// the arbiter last set that clock.
+    pub fn flag(&self, side: Side, now_ms: u64) -> Option<FlagFall> {
+        self.face_at(now_ms).dials[ix(side)].flag
+    }
+
+    /// The first flag to fall, kept on display until the arbiter sets the clocks.
+    pub fn flagged_first(&self, now_ms: u64) -> Option<FlagFall> {
+        self.face_at(now_ms).flagged_first()
+    }
+
+    /// The time of each completed move, in order.
+    pub fn times(&self) -> &[MoveTime] {
+        &self.times
+    }
+
+    pub fn settings(&self) -> ClockSettings {
+        self.settings
+    }
+
+    /// `side`'s periods.
+    pub fn schedule(&self, side: Side) -> &Schedule {
+        &self.schedules[ix(side)]
+    }
+
+    /// Everything the clock shows at `now_ms`, for a display or the CLI.
+    pub fn reading(&self, now_ms: u64) -> Reading {
+        let face = self.face_at(now_ms);
+        let dial = |side: Side| {
+            let dial = face.dials[ix(side)];
+            DialReading {
+                remaining_ms: dial.remaining_ms.max(0) as u64,
+                overtime_ms: dial.remaining_ms.min(0).unsigned_abs(),
+                moves: dial.moves,
+                period: dial.period,
+                think_ms: dial.think_ms,
+                flag: dial.flag,
+                account: dial.account,
+            }
+        };
+        Reading {
+            at_ms: now_ms.max(self.last_ms),
+            running: self.running_side(),
+            paused: self.is_paused(),
+            white: dial(Side::White),
+            black: dial(Side::Black),
+            flagged_first: face.flagged_first(),
+        }
+    }
+}
+
+/// One side of a [`Reading`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct DialReading {
+    pub remaining_ms: u64,
+    pub overtime_ms: u64,
+    pub moves: u32,
+    pub period: u32,
+    /// How long the current move has taken so far.
+    pub think_ms: u64,
+    /// The flag shown, if it has fallen.
+    pub flag: Option<FlagFall>,
+    pub account: Account,
+}
+
+/// The clock at one moment, both sides.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Reading {
+    pub at_ms: u64,
+    pub running: Option<Side>,
+    pub paused: bool,
+    pub white: DialReading,
+    pub black: DialReading,
+    pub flagged_first: Option<FlagFall>,
+}
+
+/// What the arbiter decides about a flag.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "verdict", rename_all = "snake_case")]
+pub enum Verdict {
+    Win {
+        winner: Side,
+    },
+    Draw,
+    /// Nothing to rule: the game goes on.
+    PlayOn,
+    /// The analysis could not decide whether the opponent can still mate.
+    ArbiterDecides,
+}
+
+/// A ruling with its article and the reason, in plain English.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Ruling {
+    #[serde(flatten)]
+    pub verdict: Verdict,
+    pub article: String,
+    pub explanation: String,
+}
+
+/// How "cannot checkmate" is decided today: [`can_checkmate`] still looks
+/// at material only.
+pub const MATE_CHECK: &str = "material only";
+
+/// The ruling on the flags at `now_ms` in `position` (the position on the
+/// board when the flag fell or the claim is made).
+///
+/// Standard play (6.9): the first flag loses, unless the opponent cannot
+/// checkmate by any series of legal moves: draw. Rapidplay and blitz
+/// (Appendix B6-B8): a flag counts only on a valid claim by `claimant`,
+/// whose own flag must be up; both flags down: draw.
+pub fn rule_flag_fall(
+    clock: &Clock,
+    now_ms: u64,
+    position: &Chess,
+    class: Class,
+    claimant: Option<Side>,
+) -> Ruling {
+    let down = |side: Side| clock.flag(side, now_ms).is_some();
+    let ruling = |verdict, article: &str, explanation: String| Ruling {
+        verdict,
+        article: article.to_owned(),
+        explanation,
+    };
+    let flagged = match class {
+        Class::Standard => match clock.flagged_first(now_ms) {
+            Some(first) => first.side,
+            None => return ruling(Verdict::PlayOn, "6.9", "No flag has fallen.".to_owned()),
+        },
+        Class::Rapid | Class::Blitz => {
+            if down(Side::White) && down(Side::Black) {
+                return ruling(
+                    Verdict::Draw,
+                    "B8",
+                    "Both flags have fallen: the game is drawn.".to_owned(),
+                );
+            }
+            let Some(claimant) = claimant else {
+                return ruling(
+                    Verdict::PlayOn,
+                    "B6",
+                    "In rapidplay a flag counts only when a player claims it; the arbiter does not signal it."
+                        .to_owned(),
+                );
+            };
+            if down(claimant) {
+                return ruling(
+                    Verdict::PlayOn,
+                    "B7",
+                    format!("{claimant}'s claim is not valid: {claimant}'s own flag has fallen."),
+                );
+            }
+            let flagged = opponent(claimant);
+            if !down(flagged) {
+                return ruling(
+                    Verdict::PlayOn,
+                    "B6",
+                    format!("{claimant}'s claim is not valid: {flagged}'s flag has not fallen."),
+                );
+            }
+            flagged
+        }
+    };
+    let winner = opponent(flagged);
+    let (verdict, why) = match can_checkmate(position, color(winner)) {
+        CanMate::Yes => (
+            Verdict::Win { winner },
+            format!(
+                "{flagged}'s flag fell first: {flagged} loses on time, since {winner} can still checkmate"
+            ),
+        ),
+        CanMate::No => (
+            Verdict::Draw,
+            format!(
+                "{flagged}'s flag fell, but {winner} cannot checkmate by any series of legal moves: draw"
+            ),
+        ),
+        CanMate::Undetermined => (
+            Verdict::ArbiterDecides,
+            format!("{flagged}'s flag fell; whether {winner} can still checkmate is undetermined"),
+        ),
+    };
+    ruling(verdict, "6.9", format!("{why} (checked on {MATE_CHECK})."))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use Side::{Black, White};
+
+    fn clock(tag: &str, settings: ClockSettings) -> Clock {
+        Clock::new(&tag.parse().unwrap(), settings).unwrap()
+    }
+
+    #[test]
+    fn a_press_by_the_wrong_side_changes_nothing() {
+        let mut c = clock("300+2", ClockSettings::default());
+        c.apply(ClockAction::Start { side: White }, 0).unwrap();
+        let before = c.clone();
+        assert_eq!(
+            c.apply(ClockAction::Press { side: Black }, 1000),
+            Err(ClockError::NotRunning { side: Black })
+        );
+        assert_eq!(
+            c.apply(ClockAction::Resume, 1000),
+            Err(ClockError::NotPaused)
+        );
+        assert_eq!(
+            c.apply(ClockAction::Start { side: White }, 1000),
+            Err(ClockError::AlreadyStarted)
+        );
+        assert_eq!(c, before);
+        c.apply(ClockAction::Press { side: White }, 1000).unwrap();
+        assert_eq!(
+            c.apply(ClockAction::Pause, 999),
+            Err(ClockError::OutOfOrder {
+                last_ms: 1000,
+                at_ms: 999
+            })
+        );
+    }
+
+    #[test]
+    fn no_clock_without_time() {
+        assert_eq!(
+            Clock::new(&TimeControl::Unknown, ClockSettings::default()),
+            Err(ClockError::NotTimed(TimeControl::Unknown))
+        );
+    }
+
+    #[test]
+    fn simple_delay_waits_before_counting() {
+        let mut c = clock("60d5", ClockSettings::default());
+        c.apply(ClockAction::Start { side: White }, 0).unwrap();
+        assert_eq!(c.remaining(White, 5000), 60_000);
+        assert_eq!(c.remaining(White, 6000), 59_000);
+        // Falls 5 s (delay) + 60 s after the start.
+        assert_eq!(c.flagged_first(70_000).map(|f| f.at_ms), Some(65_000));
+    }
+
+    #[test]
+    fn bronstein_gives_back_time_used_up_to_the_delay() {
+        let mut c = clock("60b5", ClockSettings::default());
+        c.apply(ClockAction::Start { side: White }, 0).unwrap();
+        assert_eq!(c.remaining(White, 3000), 57_000);
+        c.apply(ClockAction::Press { side: White }, 3000).unwrap();
+        assert_eq!(c.remaining(White, 3000), 60_000);
+        // Black thought 7 s and gets 5 of them back.
+        c.apply(ClockAction::Press { side: Black }, 10_000).unwrap();
+        assert_eq!(c.remaining(Black, 10_000), 58_000);
+    }
+
+    #[test]
+    fn a_frozen_flag_stays_at_zero_and_run_on_counts_past_it() {
+        let mut frozen = clock("10+2", ClockSettings::default());
+        frozen.apply(ClockAction::Start { side: White }, 0).unwrap();
+        assert_eq!(frozen.remaining(White, 20_000), 0);
+        assert_eq!(frozen.overtime(White, 20_000), 0);
+        frozen
+            .apply(ClockAction::Press { side: White }, 20_000)
+            .unwrap();
+        assert_eq!(
+            frozen.remaining(White, 20_000),
+            0,
+            "no increment on a fallen flag"
+        );
+        let settings = ClockSettings {
+            at_zero: AtZero::RunOn,
+            ..ClockSettings::default()
+        };
+        let mut runs = clock("10+2", settings);
+        runs.apply(ClockAction::Start { side: White }, 0).unwrap();
+        assert_eq!(runs.overtime(White, 20_000), 8000);
+        assert_eq!(runs.flagged_first(20_000).map(|f| f.at_ms), Some(12_000));
+    }
+
+    #[test]
+    fn the_arbiter_sets_the_clock() {
+        let mut c = clock("40/5400+30:1800+30", ClockSettings::default());
+        c.apply(ClockAction::Start { side: White }, 0).unwrap();
+        let white = Setting {
+            remaining_ms: 600_000,
+            moves: 38,
+            period: 1,
+        };
+        let black = Setting {
+            remaining_ms: 700_000,
+            moves: 37,
+            period: 1,
+        };
+        c.apply(ClockAction::Adjust { white, black }, 1000).unwrap();
+        assert_eq!((c.remaining(White, 1000), c.moves(White)), (600_000, 38));
+        c.apply(ClockAction::Press { side: White }, 2000).unwrap();
+        c.apply(ClockAction::Press { side: Black }, 3000).unwrap();
+        c.apply(ClockAction::Press { side: White }, 4000).unwrap();
+        // Move 40 completed: the second period's 30 minutes come.
+        assert_eq!(c.period(White), 2);
+        assert_eq!(
+            c.remaining(White, 4000),
+            600_000 - 2000 + 60_000 + 1_800_000
+        );
+        let bad = Setting {
+            remaining_ms: 0,
+            moves: 0,
+            period: 3,
+        };
+        assert_eq!(
+            c.apply(ClockAction::Adjust { white: bad, black }, 5000),
+            Err(ClockError::NoSuchPeriod {
+                side: White,
+                period: 3
+            })
+        );
+    }
+}

@@ -37,7 +37,10 @@ pub struct Player {
 
 impl Player {
     pub fn named(name: impl Into<String>) -> Player {
-        Player { name: name.into(), fide_id: None }
+        Player {
+            name: name.into(),
+            fide_id: None,
+        }
     }
 }
 
@@ -142,7 +145,10 @@ pub struct Logged {
 pub enum GameError {
     Setup(SetupError),
     /// Events are logged in time order; this one is earlier than the last.
-    OutOfOrder { last_ms: u64, at_ms: u64 },
+    OutOfOrder {
+        last_ms: u64,
+        at_ms: u64,
+    },
 }
 
 impl fmt::Display for GameError {
@@ -150,7 +156,10 @@ impl fmt::Display for GameError {
         match self {
             GameError::Setup(e) => e.fmt(f),
             GameError::OutOfOrder { last_ms, at_ms } => {
-                write!(f, "event at {at_ms} ms is earlier than the last one at {last_ms} ms")
+                write!(
+                    f,
+                    "event at {at_ms} ms is earlier than the last one at {last_ms} ms"
+                )
             }
         }
     }
@@ -173,6 +182,19 @@ impl fmt::Display for ChainError {
 
 impl std::error::Error for ChainError {}
 
+/// How two copies of one game relate ([`Game::lineage`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lineage {
+    /// The same log.
+    Same,
+    /// This copy has every event of the other, and more.
+    Ahead,
+    /// The other copy has every event of this one, and more.
+    Behind,
+    /// Different histories (or different games): neither may replace the other.
+    Diverged,
+}
+
 /// A game: identity, the setup it was created with, and its event log.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Game {
@@ -185,7 +207,12 @@ pub struct Game {
 impl Game {
     #[must_use]
     pub fn new(id: impl Into<String>, setup: Setup, created_ms: u64) -> Game {
-        Game { id: id.into(), created_ms, initial: setup, log: Vec::new() }
+        Game {
+            id: id.into(),
+            created_ms,
+            initial: setup,
+            log: Vec::new(),
+        }
     }
 
     pub fn id(&self) -> &str {
@@ -228,6 +255,26 @@ impl Game {
         let hash = chain_hash(self.log.last().map(|l| l.hash.as_str()), at_ms, &event);
         self.log.push(Logged { at_ms, event, hash });
         Ok(())
+    }
+
+    /// How this game's log stands to another copy of the same game's.
+    ///
+    /// Logs only grow, so of two copies the longer one whose log starts with
+    /// the other's is the newer; anything else is two histories that must
+    /// not silently replace each other.
+    #[must_use]
+    pub fn lineage(&self, other: &Game) -> Lineage {
+        if self.id != other.id || self.created_ms != other.created_ms || self.initial != other.initial {
+            return Lineage::Diverged;
+        }
+        let shared = self.log.len().min(other.log.len());
+        let same_start = shared == 0 || self.log[shared - 1].hash == other.log[shared - 1].hash;
+        match (same_start, self.log.len().cmp(&other.log.len())) {
+            (false, _) => Lineage::Diverged,
+            (true, std::cmp::Ordering::Equal) => Lineage::Same,
+            (true, std::cmp::Ordering::Greater) => Lineage::Ahead,
+            (true, std::cmp::Ordering::Less) => Lineage::Behind,
+        }
     }
 
     /// Recomputes every hash of the log: `Err` names the first altered event.
@@ -274,7 +321,10 @@ mod tests {
     fn a_refused_event_changes_nothing() {
         let mut g = game();
         let before = g.clone();
-        let bad = Setup { white: Player::named(" "), ..g.setup().clone() };
+        let bad = Setup {
+            white: Player::named(" "),
+            ..g.setup().clone()
+        };
         assert_eq!(
             g.apply(Event::DetailsEdited(bad), 2000),
             Err(GameError::Setup(SetupError::MissingName(Side::White)))
@@ -286,15 +336,22 @@ mod tests {
     fn events_must_not_go_back_in_time() {
         let mut g = game();
         let setup = g.setup().clone();
-        assert!(matches!(g.apply(Event::DetailsEdited(setup), 999), Err(GameError::OutOfOrder { .. })));
+        assert!(matches!(
+            g.apply(Event::DetailsEdited(setup), 999),
+            Err(GameError::OutOfOrder { .. })
+        ));
     }
 
     #[test]
     fn altering_an_event_breaks_the_chain_there() {
         let mut g = game();
         for (i, round) in ["1", "2", "3"].into_iter().enumerate() {
-            let setup = Setup { round: round.into(), ..g.setup().clone() };
-            g.apply(Event::DetailsEdited(setup), 2000 + i as u64).unwrap();
+            let setup = Setup {
+                round: round.into(),
+                ..g.setup().clone()
+            };
+            g.apply(Event::DetailsEdited(setup), 2000 + i as u64)
+                .unwrap();
         }
         assert!(g.verify_chain().is_ok());
         g.log[1].at_ms += 1;
@@ -302,9 +359,31 @@ mod tests {
     }
 
     #[test]
+    fn lineage_tells_newer_copies_from_diverged_ones() {
+        let base = game();
+        let edit = |g: &Game, round: &str, at: u64| {
+            let mut g = g.clone();
+            let setup = Setup { round: round.into(), ..g.setup().clone() };
+            g.apply(Event::DetailsEdited(setup), at).unwrap();
+            g
+        };
+        let one = edit(&base, "1", 2000);
+        let two = edit(&one, "2", 3000);
+        let other = edit(&one, "9", 3000);
+        assert_eq!(one.lineage(&one.clone()), Lineage::Same);
+        assert_eq!(two.lineage(&one), Lineage::Ahead);
+        assert_eq!(one.lineage(&two), Lineage::Behind);
+        assert_eq!(two.lineage(&other), Lineage::Diverged);
+        assert_eq!(base.lineage(&Game::new("other", base.setup().clone(), 1000)), Lineage::Diverged);
+    }
+
+    #[test]
     fn a_game_survives_a_round_trip_through_json() {
         let mut g = game();
-        let setup = Setup { event: "Club ch.".into(), ..g.setup().clone() };
+        let setup = Setup {
+            event: "Club ch.".into(),
+            ..g.setup().clone()
+        };
         g.apply(Event::DetailsEdited(setup), 5000).unwrap();
         let back: Game = serde_json::from_str(&serde_json::to_string(&g).unwrap()).unwrap();
         assert_eq!(back, g);

@@ -14,7 +14,8 @@
 //! | [`time_control`], [`clock`] | Article 6, Appendix B1 |
 //! | [`scoresheet`] | Article 8 |
 //! | [`pgn`] | import and export |
-//! | [`game`] | setup, events, the fold, claims (9.2, 9.3) |
+//! | [`game`] | setup, events, the fold |
+//! | [`claim`] | the duty to record (8.4), draw claims (9.2, 9.3), checkmate and stalemate |
 //! | [`adjournment`] | Appendix A |
 //! | [`irregularity`] | Articles 7 and 4.3 |
 //! | [`rapidplay`] | Appendix B |
@@ -22,6 +23,7 @@
 //! | [`ruleset`] | what differs between editions and competitions |
 
 pub mod adjournment;
+pub mod claim;
 pub mod clock;
 pub mod game;
 pub mod irregularity;

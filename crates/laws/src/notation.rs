@@ -1,1 +1,271 @@
-//! Reading and writing moves as the Laws read them (Appendix E).
+//! Reading and writing moves as the Laws read them (Appendix E, A8).
+//!
+//! [`read`] takes a move as a player wrote it, in the language he chose
+//! ([`Lang`]: chosen, never guessed, since a French `R` is the king and an
+//! English `R` the rook) and gives exactly one [`Reading`]:
+//!
+//! - [`Reading::Legal`]: one legal move fits; with [`Note`]s wherever the
+//!   writing was not canonical SAN (wrong check mark, capture not marked...).
+//! - [`Reading::Ambiguous`]: several legal moves fit (A8a), and only then.
+//! - [`Reading::Unreadable`]: the text cannot be read as a move: its true
+//!   significance cannot be established (A8b).
+//! - [`Reading::Illegal`]: it reads as a move, but no legal move fits (A8c),
+//!   with the reason.
+//!
+//! [`write`] writes canonical SAN in each language, [`write_figurine`] with
+//! figurines.
+//!
+//! # What is read
+//!
+//! - SAN with or without the capture mark (`x`, `:`, `×`), `+`, `#`,
+//!   annotations (`!`, `?`, `!!`, `??`, `!?`, `?!`, ignored), a draw offer
+//!   (`=` or `(=)` after the move), `e.p.`, a move number (`12.`, `12...`).
+//! - Long forms: `e2e4`, `e2-e4`, `Ng1-f3`, `Ng1xf3`, `Ng1f3`.
+//! - Castling: `O-O`, `0-0`, `O-O-O`, `0-0-0` (dashes optional, either
+//!   letter case, Cyrillic О too), and as the king's move: `Kg1`, `Ke1-g1`.
+//! - Promotion: `e8Q`, `e8=Q`, `e8/Q`, `e8(Q)`, `e8=(Q)`.
+//! - Figurines ♔♕♖♗♘♙ and ♚♛♜♝♞♟, in any language, for either side.
+//! - Piece initials of [`Lang`] (English also reads `P` as the pawn); the
+//!   Russian king is the two letters `Кр`, the Russian `К` alone the knight;
+//!   Cyrillic а, с, е typed for the files a, c, e are read as those files.
+//! - The pawn's short capture `ed` / `exd` (file to file).
+//! - Coordinate notation, square to square without a letter (`g1f3`,
+//!   `e1g1`, `e7e8Q`): the piece on the origin square, whichever it is,
+//!   with [`Note::PieceLetterMissing`] when it is not a pawn.
+//!
+//! # Decisions
+//!
+//! - **Marks never choose between moves.** Check, mate, capture and e.p.
+//!   marks are optional in Appendix E and often wrong on scoresheets; a move
+//!   fits by its piece, origin, target and promotion only. A wrong mark on
+//!   the one fitting move gives a note, not a different verdict. So `Nf3+`
+//!   when Nf3 does not check is legal with [`Note::CheckMarkWithoutCheck`],
+//!   and `Nxf3` with f3 empty is legal with
+//!   [`Note::CaptureMarkWithoutCapture`]: the significance is clear.
+//! - **Ambiguous only when several legal moves fit.** `Nd2` with two knights
+//!   able to go there is ambiguous; `Ne4` where the only knight that reaches
+//!   e4 is pinned is illegal ("the knight on c3 is pinned"). Over-specified
+//!   origins (`Ngf3` with one knight able, `Ng1f3`, `e2e4`) are legal with
+//!   [`Note::OriginNotNeeded`]. A pawn reaching the last rank written
+//!   without a piece (`e8`) fits four promotions: ambiguous.
+//! - **The short pawn capture** `ed` fits every pawn capture from the e-file
+//!   to the d-file: legal if there is one, ambiguous if several.
+//! - **Letter case.** Every letter is read first as written: an upper-case
+//!   piece initial is a piece, a lower-case `a`-`h` a file. Only when that
+//!   reading fits no legal move are letters read regardless of case (`nf3`,
+//!   `NF3`, `e8q`, `bc4` for the bishop when no b-pawn can take on c4), with
+//!   [`Note::LetterCase`]; readings needing fewer case changes come first,
+//!   and if equally good readings fit different moves, the move is
+//!   ambiguous. Hence `bxc3` in English is the b-pawn whenever the b-pawn
+//!   can take on c3, as SAN has it, and the bishop only when no pawn can.
+//! - **Castling** when not allowed is illegal with the reason (rights lost,
+//!   in check, pieces between, passing an attacked square).
+//! - **A draw offer** written with the move is recorded as
+//!   [`Note::DrawOffer`]; the scoresheet acts on it.
+//!
+//! ```
+//! use laws::notation::{read, Lang, Reading};
+//! use shakmaty::Chess;
+//!
+//! let start = Chess::default();
+//! assert!(read(&start, "Sf3", Lang::De).is_legal());
+//! assert!(matches!(read(&start, "Sf3", Lang::En), Reading::Unreadable { .. }));
+//! assert!(matches!(read(&start, "e5", Lang::En), Reading::Illegal { .. }));
+//! match read(&start, "Ng1-f3+", Lang::En) {
+//!     Reading::Legal { san, notes, .. } => {
+//!         assert_eq!(san, "Nf3");
+//!         assert_eq!(notes.len(), 2); // origin not needed, check mark without check
+//!     }
+//!     other => panic!("{other}"),
+//! }
+//! ```
+
+mod explain;
+mod fit;
+mod lang;
+mod parse;
+mod write;
+
+use core::fmt;
+
+use serde::{Deserialize, Serialize};
+use shakmaty::{CastlingMode, Chess, Move, Position};
+
+pub use lang::{Lang, ParseLangError};
+pub use write::{write, write_figurine};
+
+/// The verdict on a written move: exactly one of the four.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[must_use]
+pub enum Reading {
+    /// One legal move fits what was written.
+    Legal {
+        /// The move.
+        mv: Move,
+        /// Its canonical SAN, in English, with `+` or `#`.
+        san: String,
+        /// Where the writing was not canonical.
+        notes: Vec<Note>,
+    },
+    /// Several legal moves fit (A8a), in UCI order.
+    Ambiguous {
+        /// The legal moves that fit.
+        candidates: Vec<Move>,
+    },
+    /// The text cannot be read as a move (A8b).
+    Unreadable {
+        /// Why, in words.
+        reason: String,
+    },
+    /// The text reads as a move no legal move fits (A8c).
+    Illegal {
+        /// Why, in words.
+        reason: String,
+    },
+}
+
+impl Reading {
+    /// Whether one legal move fits.
+    #[must_use]
+    pub fn is_legal(&self) -> bool {
+        matches!(self, Reading::Legal { .. })
+    }
+
+    /// The move, when legal.
+    #[must_use]
+    pub fn legal_move(&self) -> Option<&Move> {
+        match self {
+            Reading::Legal { mv, .. } => Some(mv),
+            _ => None,
+        }
+    }
+
+    /// The verdict's name: `legal`, `ambiguous`, `unreadable`, `illegal`.
+    #[must_use]
+    pub fn verdict(&self) -> &'static str {
+        match self {
+            Reading::Legal { .. } => "legal",
+            Reading::Ambiguous { .. } => "ambiguous",
+            Reading::Unreadable { .. } => "unreadable",
+            Reading::Illegal { .. } => "illegal",
+        }
+    }
+}
+
+impl fmt::Display for Reading {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Reading::Legal { san, .. } => write!(f, "legal: {san}"),
+            Reading::Ambiguous { candidates } => {
+                f.write_str("ambiguous:")?;
+                for m in candidates {
+                    write!(f, " {}", m.to_uci(CastlingMode::Standard))?;
+                }
+                Ok(())
+            }
+            Reading::Unreadable { reason } => write!(f, "unreadable: {reason}"),
+            Reading::Illegal { reason } => write!(f, "illegal: {reason}"),
+        }
+    }
+}
+
+/// How a legal move's writing differs from canonical SAN.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Note {
+    /// A capture written without `x` or `:`.
+    CaptureNotMarked,
+    /// `x` or `:` written, but nothing is captured.
+    CaptureMarkWithoutCapture,
+    /// The pawn's short capture, `ed` for `exd5`.
+    ShortPawnCapture,
+    /// More of the origin written than needed (`Ngf3`, `Ng1f3`, `e2e4`).
+    OriginNotNeeded,
+    /// The origin written otherwise than SAN would (`N1d2` for `Nbd2`, or
+    /// a pawn capture without the pawn's file).
+    OriginNotCanonical,
+    /// Castling written as the king's move (`Kg1`, `Ke1-g1`).
+    CastlingAsKingMove,
+    /// A piece's move written from square to square without its letter
+    /// (`g1f3`, coordinate notation): the piece on the origin square moves.
+    PieceLetterMissing,
+    /// The move gives check; no `+` was written.
+    CheckNotMarked,
+    /// The move mates; no `#` was written.
+    MateNotMarked,
+    /// `+` written, but the move does not give check.
+    CheckMarkWithoutCheck,
+    /// `#` written, but the move does not mate.
+    MateMarkWithoutMate,
+    /// `e.p.` written on a move that is not an en passant capture.
+    EnPassantMarkWithoutEnPassant,
+    /// Letters read regardless of their case (`nf3`, `e8q`).
+    LetterCase,
+    /// A move number written before the move was ignored.
+    MoveNumberIgnored,
+    /// A draw offer (`=` or `(=)`) was written with the move.
+    DrawOffer,
+}
+
+impl fmt::Display for Note {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Note::CaptureNotMarked => "capture not marked",
+            Note::CaptureMarkWithoutCapture => "capture mark, but nothing is captured",
+            Note::ShortPawnCapture => "short pawn capture (file to file)",
+            Note::OriginNotNeeded => "more of the origin written than needed",
+            Note::OriginNotCanonical => "origin not written as SAN writes it",
+            Note::CastlingAsKingMove => "castling written as a king move",
+            Note::PieceLetterMissing => "piece letter missing (square to square)",
+            Note::CheckNotMarked => "check not marked",
+            Note::MateNotMarked => "checkmate not marked",
+            Note::CheckMarkWithoutCheck => "check mark, but no check",
+            Note::MateMarkWithoutMate => "mate mark, but no mate",
+            Note::EnPassantMarkWithoutEnPassant => "e.p. written, but not an en passant capture",
+            Note::LetterCase => "letters read regardless of case",
+            Note::MoveNumberIgnored => "move number ignored",
+            Note::DrawOffer => "draw offer recorded with the move",
+        })
+    }
+}
+
+/// Reads `text`, a move written by the player to move in `position`, in
+/// `lang`. See the [module documentation](self) for what is read and how.
+pub fn read(position: &Chess, text: &str, lang: Lang) -> Reading {
+    let written = match parse::parse(text, lang) {
+        Ok(written) => written,
+        Err(reason) => return Reading::Unreadable { reason },
+    };
+    let legals = position.legal_moves();
+    let turn = position.turn();
+    // Readings come lowest penalty first; the first group any legal move
+    // fits decides.
+    for group in written.readings.chunk_by(|a, b| a.0 == b.0) {
+        let mut found: Vec<(Move, &parse::Pattern)> = Vec::new();
+        for (_, pattern) in group {
+            for &m in &legals {
+                if fit::fits(pattern, m, turn) && !found.iter().any(|(f, _)| *f == m) {
+                    found.push((m, pattern));
+                }
+            }
+        }
+        match found.as_slice() {
+            [] => {}
+            [(mv, pattern)] => {
+                return Reading::Legal {
+                    mv: *mv,
+                    san: write(position, mv, Lang::En),
+                    notes: fit::notes(position, pattern, &written.marks, *mv, group[0].0),
+                };
+            }
+            _ => {
+                let mut candidates: Vec<Move> = found.iter().map(|(m, _)| *m).collect();
+                candidates.sort_by_key(|m| m.to_uci(CastlingMode::Standard).to_string());
+                return Reading::Ambiguous { candidates };
+            }
+        }
+    }
+    Reading::Illegal {
+        reason: explain::explain(position, &written.readings[0].1),
+    }
+}

@@ -1,1 +1,957 @@
 //! PGN import and export, with clock comments.
+//!
+//! **Import** ([`import`]) reads any number of games with pgn-reader and
+//! replays each mainline with shakmaty. It is lenient about what real files
+//! contain (a UTF-8 byte order mark, variations, comments, NAGs, missing
+//! tags, a missing result, over-specified SAN such as `Ngf3`, `0-0` for
+//! castling) and exact about what is wrong: a game that cannot be replayed
+//! becomes an [`ImportError`] naming the game and the move, and the other
+//! games are still read. It never panics.
+//!
+//! **Export** ([`export`]) writes plain data ([`Record`]) as PGN: the Seven
+//! Tag Roster, `TimeControl`, `SetUp`/`FEN`, `Termination`, clock comments
+//! `[%clk H:MM:SS]` and `[%emt H:MM:SS]` and the result.
+//!
+//! A draw offer made with a move (Article 8.1, Appendix E.12: the `(=)` on
+//! the scoresheet) is written as the comment `{draw offer}` after that move;
+//! [`import`] reads that comment back as [`ImportedMove::draw_offer`]. PGN
+//! has no standard mark for it, and `=` in movetext would be read as a
+//! promotion by other programs.
+//!
+//! ```
+//! use laws::pgn::{self, Record, RecordMove, PgnResult};
+//!
+//! let games = pgn::import("[White \"A\"]\n[Black \"B\"]\n\n1. e4 { [%clk 1:30:00] } e5 (1... c5) 2. Nf3 {draw offer} 1-0\n".as_bytes());
+//! let game = games[0].as_ref().unwrap();
+//! assert_eq!(game.moves.len(), 3);
+//! assert_eq!(game.moves[0].clock_ms, Some(5_400_000));
+//! assert!(game.moves[2].draw_offer);
+//! assert_eq!(game.result, PgnResult::WhiteWins);
+//!
+//! let record = Record {
+//!     tags: game.tags.clone(),
+//!     start_fen: None,
+//!     moves: game.moves.iter().map(|m| RecordMove { mv: m.mv.clone(), clock_ms: m.clock_ms, emt_ms: None, draw_offer: m.draw_offer }).collect(),
+//!     result: game.result,
+//!     termination: None,
+//! };
+//! let text = pgn::export(&record).unwrap();
+//! assert!(text.contains("1. e4 { [%clk 1:30:00] } e5 2. Nf3 {draw offer} 1-0"));
+//! ```
+
+use std::{fmt, io, ops::ControlFlow};
+
+use crate::notation::{self, Lang, Reading};
+use pgn_reader::{KnownOutcome, Nag, Outcome, RawComment, RawTag, Reader, SanPlus, Skip, Visitor};
+use serde::{Deserialize, Serialize};
+use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, Position, fen::Fen, san::San};
+
+/// The comment that marks a draw offer made with the move before it.
+pub const DRAW_OFFER_COMMENT: &str = "draw offer";
+
+/// The result as PGN writes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum PgnResult {
+    #[serde(rename = "1-0")]
+    WhiteWins,
+    #[serde(rename = "0-1")]
+    BlackWins,
+    #[serde(rename = "1/2-1/2")]
+    Draw,
+    /// `*`: in progress, abandoned or unknown.
+    #[serde(rename = "*")]
+    Unknown,
+}
+
+impl PgnResult {
+    /// The PGN token: `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PgnResult::WhiteWins => "1-0",
+            PgnResult::BlackWins => "0-1",
+            PgnResult::Draw => "1/2-1/2",
+            PgnResult::Unknown => "*",
+        }
+    }
+
+    /// Reads a `Result` tag value; anything unrecognised is `*`.
+    fn from_tag(value: &str) -> PgnResult {
+        match value.trim() {
+            "1-0" => PgnResult::WhiteWins,
+            "0-1" => PgnResult::BlackWins,
+            "1/2-1/2" | "½-½" => PgnResult::Draw,
+            _ => PgnResult::Unknown,
+        }
+    }
+}
+
+impl From<Outcome> for PgnResult {
+    fn from(outcome: Outcome) -> PgnResult {
+        match outcome {
+            Outcome::Known(KnownOutcome::Decisive {
+                winner: Color::White,
+            }) => PgnResult::WhiteWins,
+            Outcome::Known(KnownOutcome::Decisive {
+                winner: Color::Black,
+            }) => PgnResult::BlackWins,
+            Outcome::Known(KnownOutcome::Draw) => PgnResult::Draw,
+            Outcome::Unknown => PgnResult::Unknown,
+        }
+    }
+}
+
+impl fmt::Display for PgnResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// One mainline move of an imported game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ImportedMove {
+    /// The SAN as written in the file (with its check mark, if any).
+    pub san: String,
+    pub mv: Move,
+    /// The clock reading after the move (`[%clk]`).
+    pub clock_ms: Option<u64>,
+    /// The time the move took (`[%emt]`).
+    pub emt_ms: Option<u64>,
+    /// A `{draw offer}` comment followed the move.
+    pub draw_offer: bool,
+    /// Numeric annotation glyphs, e.g. 1 for `!`.
+    pub nags: Vec<u8>,
+    /// The comments after the move, without clock commands, joined by a space.
+    pub comment: Option<String>,
+}
+
+/// A game read from a PGN file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ImportedGame {
+    /// 1-based position of the game in the file.
+    pub number: usize,
+    /// All tags in file order, values unescaped.
+    pub tags: Vec<(String, String)>,
+    /// The starting position (standard, or from `FEN`).
+    pub start: Chess,
+    pub moves: Vec<ImportedMove>,
+    /// From the movetext's termination marker, else the `Result` tag.
+    pub result: PgnResult,
+}
+
+impl ImportedGame {
+    /// The value of a tag, if present.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        tag_value(&self.tags, name)
+    }
+
+    /// The position after the last mainline move.
+    pub fn end_position(&self) -> Chess {
+        let mut pos = self.start.clone();
+        for m in &self.moves {
+            pos.play_unchecked(m.mv.clone());
+        }
+        pos
+    }
+}
+
+fn tag_value<'a>(tags: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    tags.iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, v)| v.as_str())
+}
+
+/// Why a mainline move could not be played. The verdicts on the move
+/// text are those of [`notation::read`] in English (Appendix A8).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "verdict", rename_all = "snake_case")]
+pub enum MoveProblem {
+    /// No legal move fits the text (A8c).
+    Illegal { reason: String },
+    /// Several legal moves fit the text (A8a), in SAN.
+    Ambiguous { candidates: Vec<String> },
+    /// The text cannot be read as a move (A8b).
+    Unreadable { reason: String },
+    /// A null move (`--`, `Z0`): no move on the board.
+    Null,
+    /// An unreadable `[%clk]` or `[%emt]` value after the move.
+    BadClock { comment: String },
+}
+
+impl MoveProblem {
+    /// `illegal`, `ambiguous`, `unreadable`, `null` or `bad_clock`.
+    pub fn verdict(&self) -> &'static str {
+        match self {
+            MoveProblem::Illegal { .. } => "illegal",
+            MoveProblem::Ambiguous { .. } => "ambiguous",
+            MoveProblem::Unreadable { .. } => "unreadable",
+            MoveProblem::Null => "null",
+            MoveProblem::BadClock { .. } => "bad_clock",
+        }
+    }
+}
+
+impl fmt::Display for MoveProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveProblem::Illegal { reason } => write!(f, "illegal move: {reason}"),
+            MoveProblem::Ambiguous { candidates } => {
+                write!(f, "ambiguous move: {}", candidates.join(", "))
+            }
+            MoveProblem::Unreadable { reason } => write!(f, "unreadable move: {reason}"),
+            MoveProblem::Null => f.write_str("null move"),
+            MoveProblem::BadClock { comment } => {
+                write!(f, "unreadable clock comment {{{comment}}}")
+            }
+        }
+    }
+}
+
+/// Why a game (or the rest of the file) could not be imported.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ImportError {
+    /// The `FEN` tag is not a legal starting position.
+    BadFen {
+        game: usize,
+        fen: String,
+        reason: String,
+    },
+    /// The `Variant` tag names a game other than chess or Chess960.
+    UnsupportedVariant { game: usize, variant: String },
+    /// A mainline move (or its clock comment) is wrong. `position` is the
+    /// position before it, so a caller can explain the entry further.
+    Move {
+        game: usize,
+        /// 1-based half-move index in the mainline.
+        ply: usize,
+        /// The move number as printed (`12` in `12... Nf3`).
+        move_number: u32,
+        side: Color,
+        text: String,
+        problem: MoveProblem,
+        position: Box<Chess>,
+        /// The game's `Result` tag (`*` when absent).
+        result: PgnResult,
+    },
+    /// The file itself cannot be read from here on (I/O error, a tag line
+    /// too long); no further games are returned.
+    Unreadable { game: usize, reason: String },
+}
+
+impl ImportError {
+    /// The 1-based number of the game the error belongs to.
+    pub fn game(&self) -> usize {
+        match self {
+            ImportError::BadFen { game, .. }
+            | ImportError::UnsupportedVariant { game, .. }
+            | ImportError::Move { game, .. }
+            | ImportError::Unreadable { game, .. } => *game,
+        }
+    }
+}
+
+impl fmt::Display for ImportError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ImportError::BadFen { game, fen, reason } => {
+                write!(f, "game {game}: bad FEN {fen:?}: {reason}")
+            }
+            ImportError::UnsupportedVariant { game, variant } => {
+                write!(f, "game {game}: unsupported variant {variant:?}")
+            }
+            ImportError::Move {
+                game,
+                move_number,
+                side,
+                text,
+                problem,
+                ..
+            } => {
+                let dots = if side.is_white() { "." } else { "..." };
+                write!(f, "game {game}: move {move_number}{dots} {text}: {problem}")
+            }
+            ImportError::Unreadable { game, reason } => {
+                write!(f, "game {game}: unreadable PGN: {reason}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ImportError {}
+
+/// Reads every game of a PGN file (or string as bytes).
+///
+/// Each game is imported or fails on its own; an I/O or irrecoverable
+/// syntax error ends the list with [`ImportError::Unreadable`].
+pub fn import<R: io::Read>(source: R) -> Vec<Result<ImportedGame, ImportError>> {
+    let mut reader = Reader::new(source);
+    let mut importer = Importer { games: 0 };
+    let mut games = Vec::new();
+    loop {
+        match reader.read_game(&mut importer) {
+            Ok(Some(game)) => games.push(game),
+            Ok(None) => break,
+            Err(e) => {
+                games.push(Err(ImportError::Unreadable {
+                    game: importer.games,
+                    reason: e.to_string(),
+                }));
+                break;
+            }
+        }
+    }
+    games
+}
+
+struct Importer {
+    games: usize,
+}
+
+struct Movetext {
+    game: ImportedGame,
+    position: Chess,
+    /// Comments of the current move collected so far.
+    comment: String,
+}
+
+impl Visitor for Importer {
+    type Tags = Vec<(String, String)>;
+    type Movetext = Movetext;
+    type Output = Result<ImportedGame, ImportError>;
+
+    fn begin_tags(&mut self) -> ControlFlow<Self::Output, Self::Tags> {
+        self.games += 1;
+        ControlFlow::Continue(Vec::new())
+    }
+
+    fn tag(
+        &mut self,
+        tags: &mut Self::Tags,
+        name: &[u8],
+        value: RawTag<'_>,
+    ) -> ControlFlow<Self::Output> {
+        tags.push((
+            String::from_utf8_lossy(name).into_owned(),
+            value.decode_utf8_lossy().into_owned(),
+        ));
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, tags: Self::Tags) -> ControlFlow<Self::Output, Self::Movetext> {
+        let game = self.games;
+        let castling = match tag_value(&tags, "Variant").map(|v| v.trim().to_ascii_lowercase()) {
+            None => CastlingMode::Standard,
+            Some(v)
+                if v.is_empty()
+                    || ["standard", "chess", "normal", "from position"].contains(&v.as_str()) =>
+            {
+                CastlingMode::Standard
+            }
+            Some(v) if v.contains("960") || v.starts_with("fischer") => CastlingMode::Chess960,
+            Some(_) => {
+                let variant = tag_value(&tags, "Variant").unwrap_or_default().to_owned();
+                return ControlFlow::Break(Err(ImportError::UnsupportedVariant { game, variant }));
+            }
+        };
+        let start = match tag_value(&tags, "FEN") {
+            // A FEN tag without `SetUp "1"` is common in real files; it still
+            // names the start position.
+            Some(fen) => match parse_fen(fen, castling) {
+                Ok(pos) => pos,
+                Err(reason) => {
+                    return ControlFlow::Break(Err(ImportError::BadFen {
+                        game,
+                        fen: fen.to_owned(),
+                        reason,
+                    }));
+                }
+            },
+            None => Chess::default(),
+        };
+        let result = tag_value(&tags, "Result").map_or(PgnResult::Unknown, PgnResult::from_tag);
+        ControlFlow::Continue(Movetext {
+            game: ImportedGame {
+                number: game,
+                tags,
+                start: start.clone(),
+                moves: Vec::new(),
+                result,
+            },
+            position: start,
+            comment: String::new(),
+        })
+    }
+
+    fn san(
+        &mut self,
+        movetext: &mut Self::Movetext,
+        san_plus: SanPlus,
+    ) -> ControlFlow<Self::Output> {
+        movetext.finish_move(self.games)?;
+        let text = san_plus.to_string();
+        let played = match san_plus.san {
+            San::Null => Err(MoveProblem::Null),
+            // Lenient: what shakmaty's strict SAN refuses, the scoresheet
+            // reader may still read as exactly one move.
+            ref san => san
+                .to_move(&movetext.position)
+                .or_else(|_| read_leniently(&movetext.position, &text)),
+        };
+        match played {
+            Ok(mv) => {
+                movetext.position.play_unchecked(mv.clone());
+                movetext.game.moves.push(ImportedMove {
+                    san: text,
+                    mv,
+                    clock_ms: None,
+                    emt_ms: None,
+                    draw_offer: false,
+                    nags: Vec::new(),
+                    comment: None,
+                });
+                ControlFlow::Continue(())
+            }
+            Err(problem) => ControlFlow::Break(Err(movetext.error(
+                self.games,
+                movetext.game.moves.len() + 1,
+                text,
+                problem,
+            ))),
+        }
+    }
+
+    fn nag(&mut self, movetext: &mut Self::Movetext, nag: Nag) -> ControlFlow<Self::Output> {
+        if let Some(last) = movetext.game.moves.last_mut() {
+            last.nags.push(nag.0);
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn comment(
+        &mut self,
+        movetext: &mut Self::Movetext,
+        comment: RawComment<'_>,
+    ) -> ControlFlow<Self::Output> {
+        // A comment before the first move is about the game, not a move.
+        if !movetext.game.moves.is_empty() {
+            if !movetext.comment.is_empty() {
+                movetext.comment.push(' ');
+            }
+            movetext
+                .comment
+                .push_str(&String::from_utf8_lossy(comment.as_bytes()));
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn begin_variation(
+        &mut self,
+        _movetext: &mut Self::Movetext,
+    ) -> ControlFlow<Self::Output, Skip> {
+        ControlFlow::Continue(Skip(true))
+    }
+
+    fn outcome(
+        &mut self,
+        movetext: &mut Self::Movetext,
+        outcome: Outcome,
+    ) -> ControlFlow<Self::Output> {
+        movetext.game.result = outcome.into();
+        ControlFlow::Continue(())
+    }
+
+    fn end_game(&mut self, mut movetext: Self::Movetext) -> Self::Output {
+        if let ControlFlow::Break(err) = movetext.finish_move(self.games) {
+            return err;
+        }
+        Ok(movetext.game)
+    }
+}
+
+impl Movetext {
+    /// Attaches the collected comments to the last move.
+    fn finish_move(&mut self, game: usize) -> ControlFlow<Result<ImportedGame, ImportError>> {
+        let comment = std::mem::take(&mut self.comment);
+        let Some(last) = self.game.moves.last_mut() else {
+            return ControlFlow::Continue(());
+        };
+        match Annotations::parse(&comment) {
+            Ok(notes) => {
+                last.clock_ms = notes.clock_ms;
+                last.emt_ms = notes.emt_ms;
+                last.draw_offer = notes.draw_offer;
+                last.comment = (!notes.text.is_empty()).then_some(notes.text);
+                ControlFlow::Continue(())
+            }
+            Err(()) => {
+                let ply = self.game.moves.len();
+                let text = self.game.moves[ply - 1].san.clone();
+                let mut before = self.game.start.clone();
+                for m in &self.game.moves[..ply - 1] {
+                    before.play_unchecked(m.mv.clone());
+                }
+                self.position = before;
+                ControlFlow::Break(Err(self.error(
+                    game,
+                    ply,
+                    text,
+                    MoveProblem::BadClock {
+                        comment: comment.trim().to_owned(),
+                    },
+                )))
+            }
+        }
+    }
+
+    fn error(&self, game: usize, ply: usize, text: String, problem: MoveProblem) -> ImportError {
+        ImportError::Move {
+            game,
+            ply,
+            move_number: self.position.fullmoves().get(),
+            side: self.position.turn(),
+            text,
+            problem,
+            position: Box::new(self.position.clone()),
+            result: self.game.result,
+        }
+    }
+}
+
+/// Reads a move the way an arbiter reads a scoresheet entry (English).
+fn read_leniently(position: &Chess, text: &str) -> Result<Move, MoveProblem> {
+    match notation::read(position, text, Lang::En) {
+        Reading::Legal { mv, .. } => Ok(mv),
+        Reading::Ambiguous { candidates } => Err(MoveProblem::Ambiguous {
+            candidates: candidates
+                .iter()
+                .map(|m| San::from_move(position, *m).to_string())
+                .collect(),
+        }),
+        Reading::Unreadable { reason } => Err(MoveProblem::Unreadable { reason }),
+        Reading::Illegal { reason } => Err(MoveProblem::Illegal { reason }),
+    }
+}
+
+fn parse_fen(fen: &str, castling: CastlingMode) -> Result<Chess, String> {
+    let fen: Fen = fen
+        .trim()
+        .parse()
+        .map_err(|e: shakmaty::fen::ParseFenError| e.to_string())?;
+    fen.into_position(castling).map_err(|e| e.to_string())
+}
+
+/// What the comments after a move say.
+struct Annotations {
+    clock_ms: Option<u64>,
+    emt_ms: Option<u64>,
+    draw_offer: bool,
+    /// The rest of the comment text.
+    text: String,
+}
+
+impl Annotations {
+    fn parse(comment: &str) -> Result<Annotations, ()> {
+        let mut notes = Annotations {
+            clock_ms: None,
+            emt_ms: None,
+            draw_offer: false,
+            text: String::new(),
+        };
+        let mut rest = comment;
+        let mut plain = String::new();
+        // Commands look like `[%name value]`; other commands (%eval, %csl)
+        // are dropped, plain text is kept.
+        while let Some(start) = rest.find("[%") {
+            plain.push_str(&rest[..start]);
+            let Some(len) = rest[start..].find(']') else {
+                rest = &rest[start..];
+                break;
+            };
+            let command = &rest[start + 2..start + len];
+            let (name, value) = command
+                .split_once(char::is_whitespace)
+                .unwrap_or((command, ""));
+            match name {
+                "clk" => notes.clock_ms = Some(parse_clock(value)?),
+                "emt" => notes.emt_ms = Some(parse_clock(value)?),
+                _ => {}
+            }
+            rest = &rest[start + len + 1..];
+        }
+        plain.push_str(rest);
+        let mut text = plain.split_whitespace().collect::<Vec<_>>().join(" ");
+        if let Some(stripped) = strip_draw_offer(&text) {
+            notes.draw_offer = true;
+            text = stripped;
+        }
+        notes.text = text;
+        Ok(notes)
+    }
+}
+
+/// Removes the draw offer mark from a comment, if it is there.
+fn strip_draw_offer(text: &str) -> Option<String> {
+    let at = text.to_ascii_lowercase().find(DRAW_OFFER_COMMENT)?;
+    let rest = format!("{} {}", &text[..at], &text[at + DRAW_OFFER_COMMENT.len()..]);
+    Some(rest.split_whitespace().collect::<Vec<_>>().join(" "))
+}
+
+/// Reads `H:MM:SS`, `MM:SS` or `SS`, each with an optional decimal fraction.
+fn parse_clock(value: &str) -> Result<u64, ()> {
+    let value = value.trim();
+    let (whole, fraction) = value.split_once('.').unwrap_or((value, ""));
+    let mut seconds: u64 = 0;
+    let fields: Vec<&str> = whole.split(':').collect();
+    if fields.len() > 3 {
+        return Err(());
+    }
+    for field in fields {
+        if field.is_empty() || field.len() > 9 || !field.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(());
+        }
+        seconds = seconds
+            .checked_mul(60)
+            .ok_or(())?
+            .checked_add(field.parse().map_err(|_| ())?)
+            .ok_or(())?;
+    }
+    if !fraction.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(());
+    }
+    let millis = fraction
+        .bytes()
+        .chain(std::iter::repeat(b'0'))
+        .take(3)
+        .fold(0, |acc, b| acc * 10 + u64::from(b - b'0'));
+    seconds
+        .checked_mul(1000)
+        .and_then(|ms| ms.checked_add(millis))
+        .ok_or(())
+}
+
+/// Writes `H:MM:SS`, with milliseconds only when there are some.
+fn format_clock(ms: u64) -> String {
+    let (seconds, millis) = (ms / 1000, ms % 1000);
+    let hms = format!(
+        "{}:{:02}:{:02}",
+        seconds / 3600,
+        seconds / 60 % 60,
+        seconds % 60
+    );
+    if millis == 0 {
+        hms
+    } else {
+        let fraction = format!("{millis:03}");
+        format!("{hms}.{}", fraction.trim_end_matches('0'))
+    }
+}
+
+/// The first problem of a game, for `laws check`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Problem {
+    /// 1-based half-move of the problem; 0 for the game's tags.
+    pub ply: usize,
+    /// The move text, or the FEN or variant that is wrong.
+    pub text: String,
+    /// `illegal`, `ambiguous`, `unreadable` (Appendix A8 c, a, b), `null`,
+    /// `bad_clock`, `bad_fen`, `unsupported_variant` or `unreadable_file`.
+    pub verdict: String,
+    /// Why, in words (for `ambiguous`, the candidate moves).
+    pub reason: String,
+}
+
+/// The verdict on one game of a file: `laws check` prints one per line.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameCheck {
+    /// 1-based number of the game in the file.
+    pub game: usize,
+    /// Half-moves replayed without a problem.
+    pub plies: usize,
+    pub result: PgnResult,
+    /// The first problem, if any.
+    pub problem: Option<Problem>,
+}
+
+impl GameCheck {
+    /// Summarises an imported game or its error.
+    pub fn of(imported: &Result<ImportedGame, ImportError>) -> GameCheck {
+        let (game, plies, result, problem) = match imported {
+            Ok(game) => {
+                return GameCheck {
+                    game: game.number,
+                    plies: game.moves.len(),
+                    result: game.result,
+                    problem: None,
+                };
+            }
+            Err(ImportError::Move {
+                game,
+                ply,
+                text,
+                problem,
+                result,
+                ..
+            }) => {
+                let reason = match problem {
+                    MoveProblem::Illegal { reason } | MoveProblem::Unreadable { reason } => {
+                        reason.clone()
+                    }
+                    MoveProblem::Ambiguous { candidates } => candidates.join(", "),
+                    MoveProblem::Null => "a null move is not a move on the board".to_owned(),
+                    MoveProblem::BadClock { comment } => {
+                        format!("unreadable clock comment {{{comment}}}")
+                    }
+                };
+                (
+                    *game,
+                    ply - 1,
+                    *result,
+                    Problem {
+                        ply: *ply,
+                        text: text.clone(),
+                        verdict: problem.verdict().to_owned(),
+                        reason,
+                    },
+                )
+            }
+            Err(ImportError::BadFen { game, fen, reason }) => (
+                *game,
+                0,
+                PgnResult::Unknown,
+                Problem {
+                    ply: 0,
+                    text: fen.clone(),
+                    verdict: "bad_fen".to_owned(),
+                    reason: reason.clone(),
+                },
+            ),
+            Err(ImportError::UnsupportedVariant { game, variant }) => (
+                *game,
+                0,
+                PgnResult::Unknown,
+                Problem {
+                    ply: 0,
+                    text: variant.clone(),
+                    verdict: "unsupported_variant".to_owned(),
+                    reason: "only chess and Chess960 are played".to_owned(),
+                },
+            ),
+            Err(ImportError::Unreadable { game, reason }) => (
+                *game,
+                0,
+                PgnResult::Unknown,
+                Problem {
+                    ply: 0,
+                    text: String::new(),
+                    verdict: "unreadable_file".to_owned(),
+                    reason: reason.clone(),
+                },
+            ),
+        };
+        GameCheck {
+            game,
+            plies,
+            result,
+            problem: Some(problem),
+        }
+    }
+}
+
+/// A move to export.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RecordMove {
+    pub mv: Move,
+    /// The clock reading after the move, for `[%clk]`.
+    pub clock_ms: Option<u64>,
+    /// The time the move took, for `[%emt]`.
+    pub emt_ms: Option<u64>,
+    /// The player offered a draw with this move (written `{draw offer}`).
+    pub draw_offer: bool,
+}
+
+/// A game as plain data, ready to be written as PGN.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Record {
+    /// Tags in the order to write them after the Seven Tag Roster.
+    /// Roster tags given here supply its values; missing ones are written as
+    /// `?` (`????.??.??` for the date). `Result`, `SetUp`, `FEN` and
+    /// `Termination` here are ignored: they come from the fields below.
+    pub tags: Vec<(String, String)>,
+    /// The start position when it is not the standard one.
+    pub start_fen: Option<String>,
+    pub moves: Vec<RecordMove>,
+    pub result: PgnResult,
+    /// Why the game ended, for the `Termination` tag (e.g. `time forfeit`).
+    pub termination: Option<String>,
+}
+
+/// Why a [`Record`] cannot be written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ExportError {
+    BadFen {
+        fen: String,
+        reason: String,
+    },
+    /// The move at this 1-based ply is not legal in the position before it.
+    IllegalMove {
+        ply: usize,
+        uci: String,
+    },
+}
+
+impl fmt::Display for ExportError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ExportError::BadFen { fen, reason } => write!(f, "bad FEN {fen:?}: {reason}"),
+            ExportError::IllegalMove { ply, uci } => {
+                write!(f, "ply {ply}: {uci} is not a legal move")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ExportError {}
+
+const ROSTER: [(&str, &str); 6] = [
+    ("Event", "?"),
+    ("Site", "?"),
+    ("Date", "????.??.??"),
+    ("Round", "?"),
+    ("White", "?"),
+    ("Black", "?"),
+];
+
+/// Tags [`export`] writes from the record's fields, never from its tags.
+const DERIVED_TAGS: [&str; 4] = ["Result", "SetUp", "FEN", "Termination"];
+
+/// Writes a game as PGN (one game, ending with a blank line).
+pub fn export(record: &Record) -> Result<String, ExportError> {
+    let start = match &record.start_fen {
+        Some(fen) => {
+            parse_fen(fen, CastlingMode::Chess960).map_err(|reason| ExportError::BadFen {
+                fen: fen.clone(),
+                reason,
+            })?
+        }
+        None => Chess::default(),
+    };
+    let mut out = String::new();
+    for (name, default) in ROSTER {
+        write_tag(
+            &mut out,
+            name,
+            tag_value(&record.tags, name).unwrap_or(default),
+        );
+    }
+    write_tag(&mut out, "Result", record.result.as_str());
+    if record.start_fen.is_some() {
+        write_tag(&mut out, "SetUp", "1");
+        write_tag(
+            &mut out,
+            "FEN",
+            &Fen::from_position(&start, EnPassantMode::Legal).to_string(),
+        );
+    }
+    for (name, value) in &record.tags {
+        if !ROSTER.iter().any(|(r, _)| r == name) && !DERIVED_TAGS.contains(&name.as_str()) {
+            write_tag(&mut out, name, value);
+        }
+    }
+    if let Some(termination) = &record.termination {
+        write_tag(&mut out, "Termination", termination);
+    }
+    out.push('\n');
+
+    let mut tokens = Vec::with_capacity(record.moves.len() * 2 + 1);
+    let mut pos = start;
+    let mut need_number = true;
+    for (i, m) in record.moves.iter().enumerate() {
+        if !pos.is_legal(m.mv.clone()) {
+            return Err(ExportError::IllegalMove {
+                ply: i + 1,
+                uci: m.mv.to_uci(pos.castles().mode()).to_string(),
+            });
+        }
+        let number = pos.fullmoves();
+        match pos.turn() {
+            Color::White => tokens.push(format!("{number}.")),
+            Color::Black if need_number => tokens.push(format!("{number}...")),
+            Color::Black => {}
+        }
+        tokens.push(SanPlus::from_move_and_play_unchecked(&mut pos, m.mv.clone()).to_string());
+        let mut comment = Vec::new();
+        if let Some(ms) = m.clock_ms {
+            comment.push(format!("[%clk {}]", format_clock(ms)));
+        }
+        if let Some(ms) = m.emt_ms {
+            comment.push(format!("[%emt {}]", format_clock(ms)));
+        }
+        need_number = !comment.is_empty() || m.draw_offer;
+        if !comment.is_empty() {
+            tokens.push(format!("{{ {} }}", comment.join(" ")));
+        }
+        if m.draw_offer {
+            tokens.push(format!("{{{DRAW_OFFER_COMMENT}}}"));
+        }
+    }
+    tokens.push(record.result.as_str().to_owned());
+    wrap(&mut out, &tokens);
+    out.push_str("\n\n");
+    Ok(out)
+}
+
+fn write_tag(out: &mut String, name: &str, value: &str) {
+    let escaped = value.replace('\\', "\\\\").replace('"', "\\\"");
+    // A line break would end the tag early; PGN tags are one line.
+    let escaped = escaped.replace(['\n', '\r'], " ");
+    out.push_str(&format!("[{name} \"{escaped}\"]\n"));
+}
+
+/// Joins movetext tokens into lines of at most 79 characters (PGN export format).
+fn wrap(out: &mut String, tokens: &[String]) {
+    let mut line_len = 0;
+    for token in tokens {
+        if line_len > 0 && line_len + 1 + token.len() > 79 {
+            out.push('\n');
+            line_len = 0;
+        } else if line_len > 0 {
+            out.push(' ');
+            line_len += 1;
+        }
+        out.push_str(token);
+        line_len += token.len();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clock_values_round_trip() {
+        for ms in [0, 59_000, 5_400_000, 3_723_400, 1_001, 36_000_000] {
+            assert_eq!(parse_clock(&format_clock(ms)), Ok(ms), "{ms}");
+        }
+        assert_eq!(parse_clock("0:05"), Ok(5_000));
+        assert_eq!(parse_clock("1:00:00.25"), Ok(3_600_250));
+        assert_eq!(parse_clock("1:x:00"), Err(()));
+        assert_eq!(parse_clock(""), Err(()));
+        assert_eq!(parse_clock("1:2:3:4"), Err(()));
+    }
+
+    #[test]
+    fn comments_keep_text_and_drop_commands() {
+        let notes = Annotations::parse("good [%eval 0.3] [%clk 0:01:00] idea Draw offer").unwrap();
+        assert_eq!(notes.clock_ms, Some(60_000));
+        assert!(notes.draw_offer);
+        assert_eq!(notes.text, "good idea");
+    }
+
+    #[test]
+    fn long_movetext_is_wrapped() {
+        let tokens: Vec<String> = (0..40).map(|i| format!("tok{i}")).collect();
+        let mut out = String::new();
+        wrap(&mut out, &tokens);
+        assert!(out.lines().all(|l| l.len() <= 79));
+        assert_eq!(out.split_whitespace().count(), 40);
+    }
+}

@@ -1,1 +1,731 @@
 //! The scoresheet as written: recording, checking, comparing, reconstructing (Article 8).
+//!
+//! A [`Scoresheet`] is the record as the player wrote it, row by row: the
+//! move number, White's entry and Black's entry as raw text, each with an
+//! optional clock reading, the draw offer mark `(=)` (8.1, E.12), a dash for
+//! a move not written in time trouble (8.4), and the texts struck out by
+//! corrections. **Recording never says whether a move is legal**: an
+//! electronic scoresheet must not tell a player that (FIDE's rule for
+//! electronic scoresheets); only the arbiter's tools do:
+//!
+//! - [`Scoresheet::check`] replays the sheet: every entry's verdict
+//!   ([`notation::read`] in the sheet's language), the first irregularity,
+//!   the position after each move.
+//! - [`compare`] sets White's and Black's sheets side by side, entry by entry.
+//! - [`reconstruct`] (8.5c) searches the games consistent with two
+//!   incomplete sheets (each dash any legal move): one, several or none,
+//!   with the number of moves made so far (8.6), within a search budget
+//!   that is reported honestly when it runs out.
+//!
+//! ```
+//! use laws::notation::Lang;
+//! use laws::scoresheet::{Entry, Scoresheet, Verdict};
+//! use shakmaty::Chess;
+//!
+//! let start = Chess::default();
+//! let mut sheet = Scoresheet::new(Lang::De, &start);
+//! for text in ["e4", "e5", "Sf3", "Sc6", "Lb5", "Sd4"] {
+//!     sheet.record(Entry::written(text));
+//! }
+//! sheet.record(Entry::dash());
+//! let check = sheet.check(&start);
+//! assert_eq!(check.first_irregularity, None);
+//! assert!(matches!(check.entries[2].verdict, Verdict::Legal { ref san, .. } if san == "Nf3"));
+//! assert_eq!(check.entries[6].verdict, Verdict::Dash);
+//! ```
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+use shakmaty::{Chess, EnPassantMode, Move, Position, fen::Fen, san::San};
+
+use crate::{
+    claim::RepetitionKey,
+    game::Side,
+    notation::{self, Lang, Note, Reading},
+};
+
+/// What is written in one box of the scoresheet.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Written {
+    /// The move as the player wrote it, raw.
+    Move(String),
+    /// A dash: a move made but not written (8.4).
+    Dash,
+}
+
+impl fmt::Display for Written {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Written::Move(text) => f.write_str(text),
+            Written::Dash => f.write_str("—"),
+        }
+    }
+}
+
+/// One box of the scoresheet.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Entry {
+    pub written: Written,
+    /// The clock reading written beside the move, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock_ms: Option<u64>,
+    /// The draw offer mark `(=)` beside the move (8.1, E.12).
+    #[serde(default)]
+    pub draw_offer: bool,
+    /// Earlier writings struck out, oldest first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub corrections: Vec<Written>,
+}
+
+impl Entry {
+    /// A written move, no clock, no offer.
+    pub fn written(text: impl Into<String>) -> Entry {
+        Entry {
+            written: Written::Move(text.into()),
+            clock_ms: None,
+            draw_offer: false,
+            corrections: Vec::new(),
+        }
+    }
+
+    /// A dash (8.4).
+    pub fn dash() -> Entry {
+        Entry {
+            written: Written::Dash,
+            clock_ms: None,
+            draw_offer: false,
+            corrections: Vec::new(),
+        }
+    }
+}
+
+/// One row: the move number, White's box and Black's box.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Row {
+    pub number: u32,
+    /// Empty in the first row of a game starting with Black to move, and
+    /// in no other row.
+    pub white: Option<Entry>,
+    pub black: Option<Entry>,
+}
+
+/// Where an entry stands: move number and side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Slot {
+    pub number: u32,
+    pub side: Side,
+}
+
+impl fmt::Display for Slot {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.side {
+            Side::White => write!(f, "{}.", self.number),
+            Side::Black => write!(f, "{}...", self.number),
+        }
+    }
+}
+
+/// An edit that points at a box nobody has written in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NoSuchEntry(pub Slot);
+
+impl fmt::Display for NoSuchEntry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "nothing is written at move {}", self.0)
+    }
+}
+
+impl std::error::Error for NoSuchEntry {}
+
+/// A player's scoresheet.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Scoresheet {
+    /// The language the player writes in (Appendix E: his own initials).
+    pub lang: Lang,
+    /// The number of the first row.
+    pub first_number: u32,
+    /// The game starts with Black to move (a set-up position).
+    pub black_starts: bool,
+    pub rows: Vec<Row>,
+}
+
+impl Scoresheet {
+    /// An empty sheet for a game starting at `start`.
+    pub fn new(lang: Lang, start: &Chess) -> Scoresheet {
+        Scoresheet {
+            lang,
+            first_number: start.fullmoves().get(),
+            black_starts: start.turn().is_black(),
+            rows: Vec::new(),
+        }
+    }
+
+    /// The entries in the order of play, with their slots.
+    pub fn entries(&self) -> impl Iterator<Item = (Slot, &Entry)> {
+        self.rows.iter().flat_map(|row| {
+            let white = row.white.as_ref().map(|e| {
+                (
+                    Slot {
+                        number: row.number,
+                        side: Side::White,
+                    },
+                    e,
+                )
+            });
+            let black = row.black.as_ref().map(|e| {
+                (
+                    Slot {
+                        number: row.number,
+                        side: Side::Black,
+                    },
+                    e,
+                )
+            });
+            white.into_iter().chain(black)
+        })
+    }
+
+    /// How many boxes are filled (half-moves recorded, dashes included).
+    pub fn len(&self) -> usize {
+        self.entries().count()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.rows.is_empty()
+    }
+
+    /// The box the next entry goes into.
+    pub fn next_slot(&self) -> Slot {
+        match self.rows.last() {
+            None if self.black_starts => Slot {
+                number: self.first_number,
+                side: Side::Black,
+            },
+            None => Slot {
+                number: self.first_number,
+                side: Side::White,
+            },
+            Some(row) if row.black.is_none() => Slot {
+                number: row.number,
+                side: Side::Black,
+            },
+            Some(row) => Slot {
+                number: row.number + 1,
+                side: Side::White,
+            },
+        }
+    }
+
+    /// Writes the next entry, whatever it says: recording never judges.
+    pub fn record(&mut self, entry: Entry) -> Slot {
+        let slot = self.next_slot();
+        match slot.side {
+            Side::White => self.rows.push(Row {
+                number: slot.number,
+                white: Some(entry),
+                black: None,
+            }),
+            Side::Black => match self.rows.last_mut() {
+                Some(row) if row.number == slot.number => row.black = Some(entry),
+                _ => self.rows.push(Row {
+                    number: slot.number,
+                    white: None,
+                    black: Some(entry),
+                }),
+            },
+        }
+        slot
+    }
+
+    fn entry_mut(&mut self, slot: Slot) -> Result<&mut Entry, NoSuchEntry> {
+        let row = self
+            .rows
+            .iter_mut()
+            .find(|r| r.number == slot.number)
+            .ok_or(NoSuchEntry(slot))?;
+        match slot.side {
+            Side::White => row.white.as_mut(),
+            Side::Black => row.black.as_mut(),
+        }
+        .ok_or(NoSuchEntry(slot))
+    }
+
+    /// Strikes out an entry and writes another (also how a dash is filled
+    /// in when the sheet is brought up to date, 8.4, 8.5).
+    pub fn correct(&mut self, slot: Slot, written: Written) -> Result<(), NoSuchEntry> {
+        let entry = self.entry_mut(slot)?;
+        let old = std::mem::replace(&mut entry.written, written);
+        entry.corrections.push(old);
+        Ok(())
+    }
+
+    /// Marks `(=)` beside a move: a draw was offered with it.
+    pub fn mark_draw_offer(&mut self, slot: Slot) -> Result<(), NoSuchEntry> {
+        self.entry_mut(slot)?.draw_offer = true;
+        Ok(())
+    }
+
+    /// Replays the sheet from `start`: see [`SheetCheck`].
+    pub fn check(&self, start: &Chess) -> SheetCheck {
+        let mut position = Some(start.clone());
+        let mut first_irregularity = None;
+        let mut entries = Vec::with_capacity(self.len());
+        for (i, (slot, entry)) in self.entries().enumerate() {
+            let (verdict, played) = match (&entry.written, &position) {
+                (Written::Dash, _) => (Verdict::Dash, None),
+                (Written::Move(_), None) => (Verdict::Unverified, None),
+                (Written::Move(text), Some(pos)) => {
+                    let reading = notation::read(pos, text, self.lang);
+                    let played = reading.legal_move().copied();
+                    (Verdict::of(pos, reading), played)
+                }
+            };
+            position = match (played, position) {
+                (Some(mv), Some(mut pos)) => {
+                    pos.play_unchecked(mv);
+                    Some(pos)
+                }
+                _ => None,
+            };
+            if first_irregularity.is_none() && verdict.is_irregular() {
+                first_irregularity = Some(i);
+            }
+            let fen_after = position
+                .as_ref()
+                .map(|p| Fen::from_position(p, EnPassantMode::Legal).to_string());
+            entries.push(EntryCheck {
+                slot,
+                written: entry.written.clone(),
+                verdict,
+                fen_after,
+            });
+        }
+        SheetCheck {
+            entries,
+            first_irregularity,
+        }
+    }
+}
+
+/// The arbiter's verdict on one entry.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "verdict", rename_all = "snake_case")]
+pub enum Verdict {
+    /// One legal move fits; its canonical SAN and what was not canonical.
+    Legal { san: String, notes: Vec<Note> },
+    /// Several legal moves fit (A8a), in SAN.
+    Ambiguous { candidates: Vec<String> },
+    /// The entry cannot be read as a move (A8b).
+    Unreadable { reason: String },
+    /// No legal move fits (A8c).
+    Illegal { reason: String },
+    /// A dash (8.4): a move was made but not written.
+    Dash,
+    /// After a dash or an irregularity the position is not known, so the
+    /// entry cannot be judged.
+    Unverified,
+}
+
+impl Verdict {
+    fn of(position: &Chess, reading: Reading) -> Verdict {
+        match reading {
+            Reading::Legal { san, notes, .. } => Verdict::Legal { san, notes },
+            Reading::Ambiguous { candidates } => Verdict::Ambiguous {
+                candidates: sans(position, &candidates),
+            },
+            Reading::Unreadable { reason } => Verdict::Unreadable { reason },
+            Reading::Illegal { reason } => Verdict::Illegal { reason },
+        }
+    }
+
+    /// Ambiguous, unreadable or illegal.
+    pub fn is_irregular(&self) -> bool {
+        matches!(
+            self,
+            Verdict::Ambiguous { .. } | Verdict::Unreadable { .. } | Verdict::Illegal { .. }
+        )
+    }
+}
+
+fn sans(position: &Chess, moves: &[Move]) -> Vec<String> {
+    moves
+        .iter()
+        .map(|m| San::from_move(position, *m).to_string())
+        .collect()
+}
+
+/// One entry, judged.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EntryCheck {
+    pub slot: Slot,
+    pub written: Written,
+    pub verdict: Verdict,
+    /// The position after the move, while it is known.
+    pub fen_after: Option<String>,
+}
+
+/// A replayed scoresheet.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[must_use]
+pub struct SheetCheck {
+    pub entries: Vec<EntryCheck>,
+    /// Index into `entries` of the first ambiguous, unreadable or illegal entry.
+    pub first_irregularity: Option<usize>,
+}
+
+/// How the two sheets agree on one half-move.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "agreement", rename_all = "snake_case")]
+pub enum Agreement {
+    /// Both entries read as the same legal move.
+    Same { san: String },
+    /// The entries are different moves, or one of them is not a legal move.
+    Differ,
+    /// Only one sheet has the move; the other has a dash or nothing.
+    OneSheet { san: String, sheet: Side },
+    /// Neither sheet has the move written.
+    Neither,
+    /// After a difference the position is unknown: the texts are compared
+    /// as written (`same_text`).
+    Unverified { same_text: bool },
+}
+
+/// One half-move of [`compare`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlyComparison {
+    /// 1-based half-move.
+    pub ply: usize,
+    /// What White's sheet has (None: nothing written that far).
+    pub white_sheet: Option<Written>,
+    pub black_sheet: Option<Written>,
+    #[serde(flatten)]
+    pub agreement: Agreement,
+}
+
+/// White's and Black's sheets side by side.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[must_use]
+pub struct Comparison {
+    pub plies: Vec<PlyComparison>,
+    /// 1-based half-move of the first `Differ` or unequal `Unverified`.
+    pub first_difference: Option<usize>,
+}
+
+/// What one sheet allows at a half-move: `None` is "any legal move" (a
+/// dash, or the sheet ends before it).
+fn allowed(
+    position: &Chess,
+    sheet: &Scoresheet,
+    entry: Option<&Entry>,
+) -> Option<Result<Vec<Move>, ()>> {
+    match entry.map(|e| &e.written) {
+        None | Some(Written::Dash) => None,
+        Some(Written::Move(text)) => Some(match notation::read(position, text, sheet.lang) {
+            Reading::Legal { mv, .. } => Ok(vec![mv]),
+            Reading::Ambiguous { candidates } => Ok(candidates),
+            Reading::Unreadable { .. } | Reading::Illegal { .. } => Err(()),
+        }),
+    }
+}
+
+/// Compares White's and Black's sheets of the same game entry by entry,
+/// each read in its own language, from `start`.
+pub fn compare(white: &Scoresheet, black: &Scoresheet, start: &Chess) -> Comparison {
+    let (ws, bs): (Vec<&Entry>, Vec<&Entry>) = (
+        white.entries().map(|(_, e)| e).collect(),
+        black.entries().map(|(_, e)| e).collect(),
+    );
+    let mut position = Some(start.clone());
+    let mut plies = Vec::new();
+    let mut first_difference = None;
+    for i in 0..ws.len().max(bs.len()) {
+        let (w, b) = (ws.get(i).copied(), bs.get(i).copied());
+        let (agreement, played) = match &position {
+            None => (
+                Agreement::Unverified {
+                    same_text: w.map(|e| &e.written) == b.map(|e| &e.written),
+                },
+                None,
+            ),
+            Some(pos) => {
+                let one = |sheet: &Scoresheet, e: Option<&Entry>| match allowed(pos, sheet, e) {
+                    None => Ok(None),
+                    Some(Ok(moves)) if moves.len() == 1 => Ok(Some(moves[0])),
+                    Some(_) => Err(()),
+                };
+                let san = |mv: Move| San::from_move(pos, mv).to_string();
+                match (one(white, w), one(black, b)) {
+                    (Ok(Some(a)), Ok(Some(c))) if a == c => {
+                        (Agreement::Same { san: san(a) }, Some(a))
+                    }
+                    (Ok(Some(a)), Ok(None)) => (
+                        Agreement::OneSheet {
+                            san: san(a),
+                            sheet: Side::White,
+                        },
+                        Some(a),
+                    ),
+                    (Ok(None), Ok(Some(c))) => (
+                        Agreement::OneSheet {
+                            san: san(c),
+                            sheet: Side::Black,
+                        },
+                        Some(c),
+                    ),
+                    (Ok(None), Ok(None)) => (Agreement::Neither, None),
+                    _ => (Agreement::Differ, None),
+                }
+            }
+        };
+        position = match (played, position) {
+            (Some(mv), Some(mut pos)) => {
+                pos.play_unchecked(mv);
+                Some(pos)
+            }
+            _ => None,
+        };
+        let differs = matches!(
+            agreement,
+            Agreement::Differ | Agreement::Unverified { same_text: false }
+        );
+        if differs && first_difference.is_none() {
+            first_difference = Some(i + 1);
+        }
+        plies.push(PlyComparison {
+            ply: i + 1,
+            white_sheet: w.map(|e| e.written.clone()),
+            black_sheet: b.map(|e| e.written.clone()),
+            agreement,
+        });
+    }
+    Comparison {
+        plies,
+        first_difference,
+    }
+}
+
+/// How far [`reconstruct`] may search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Budget {
+    /// More consistent games than this is "too many".
+    pub max_games: usize,
+    /// Positions visited before the search gives up undecided.
+    pub max_nodes: u64,
+}
+
+impl Default for Budget {
+    fn default() -> Budget {
+        Budget {
+            max_games: 20,
+            max_nodes: 2_000_000,
+        }
+    }
+}
+
+/// What the reconstruction found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Found {
+    /// Exactly one game fits both sheets.
+    Unique,
+    /// Several (at most `max_games`), all listed.
+    Several,
+    /// No game fits both sheets (and the board, if given).
+    None,
+    /// More than `max_games` fit; the first ones are listed.
+    TooMany,
+    /// The search budget ran out before the answer was known.
+    Undecided,
+}
+
+/// A game consistent with both sheets.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReconstructedGame {
+    /// The moves in SAN (English).
+    pub moves: Vec<String>,
+    /// The position reached.
+    pub fen: String,
+}
+
+/// The answer of [`reconstruct`] (8.5c, 8.6).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[must_use]
+pub struct Reconstruction {
+    pub found: Found,
+    pub games: Vec<ReconstructedGame>,
+    /// Half-moves made so far: the longer sheet's count, dashes included.
+    pub plies: usize,
+    /// Moves completed by White and by Black (8.6: the move count that
+    /// decides the time control period).
+    pub white_moves: usize,
+    pub black_moves: usize,
+    /// Positions visited.
+    pub nodes: u64,
+}
+
+/// Reconstructs the game from two incomplete sheets (8.5c): every game from
+/// `start` whose moves fit both sheets, where a dash (or the end of a
+/// shorter sheet) fits any legal move and an ambiguous entry each of its
+/// candidates. With `on_board`, the game must end in that position (the
+/// arbiter records it first): same pieces, side to move, castling and en
+/// passant rights.
+pub fn reconstruct(
+    start: &Chess,
+    first: &Scoresheet,
+    second: &Scoresheet,
+    on_board: Option<&Chess>,
+    budget: Budget,
+) -> Reconstruction {
+    let sheets = [first, second];
+    let entries: [Vec<&Entry>; 2] = sheets.map(|s| s.entries().map(|(_, e)| e).collect());
+    let plies = entries[0].len().max(entries[1].len());
+    let mut search = Search {
+        sheets,
+        entries,
+        plies,
+        target: on_board.map(RepetitionKey::of),
+        budget,
+        nodes: 0,
+        games: Vec::new(),
+        line: Vec::new(),
+        stopped: None,
+    };
+    search.visit(start.clone());
+    let found = match (search.stopped, search.games.len()) {
+        (Some(why), _) => why,
+        (None, 0) => Found::None,
+        (None, 1) => Found::Unique,
+        (None, _) => Found::Several,
+    };
+    let white_first = !start.turn().is_black();
+    let white_moves = if white_first {
+        plies.div_ceil(2)
+    } else {
+        plies / 2
+    };
+    Reconstruction {
+        found,
+        games: search.games,
+        plies,
+        white_moves,
+        black_moves: plies - white_moves,
+        nodes: search.nodes,
+    }
+}
+
+struct Search<'a> {
+    sheets: [&'a Scoresheet; 2],
+    entries: [Vec<&'a Entry>; 2],
+    plies: usize,
+    target: Option<RepetitionKey>,
+    budget: Budget,
+    nodes: u64,
+    games: Vec<ReconstructedGame>,
+    /// The moves of the current branch, in SAN.
+    line: Vec<String>,
+    stopped: Option<Found>,
+}
+
+impl Search<'_> {
+    fn visit(&mut self, position: Chess) {
+        if self.stopped.is_some() {
+            return;
+        }
+        self.nodes += 1;
+        if self.nodes > self.budget.max_nodes {
+            self.stopped = Some(Found::Undecided);
+            return;
+        }
+        let ply = self.line.len();
+        if ply == self.plies {
+            if self
+                .target
+                .as_ref()
+                .is_none_or(|t| *t == RepetitionKey::of(&position))
+            {
+                if self.games.len() == self.budget.max_games {
+                    self.stopped = Some(Found::TooMany);
+                    return;
+                }
+                let fen = Fen::from_position(&position, EnPassantMode::Legal).to_string();
+                self.games.push(ReconstructedGame {
+                    moves: self.line.clone(),
+                    fen,
+                });
+            }
+            return;
+        }
+        let mut candidates: Option<Vec<Move>> = None;
+        for (sheet, entries) in self.sheets.iter().zip(&self.entries) {
+            match allowed(&position, sheet, entries.get(ply).copied()) {
+                None => {}
+                Some(Err(())) => return,
+                Some(Ok(moves)) => {
+                    candidates = Some(match candidates {
+                        None => moves,
+                        Some(before) => before.into_iter().filter(|m| moves.contains(m)).collect(),
+                    });
+                }
+            }
+        }
+        let moves = candidates.unwrap_or_else(|| position.legal_moves().into_iter().collect());
+        for mv in moves {
+            let mut next = position.clone();
+            self.line.push(San::from_move(&next, mv).to_string());
+            next.play_unchecked(mv);
+            self.visit(next);
+            self.line.pop();
+            if self.stopped.is_some() {
+                return;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rows_follow_the_move_numbers_from_a_black_start() {
+        let fen: Fen = "4k3/8/8/8/8/8/4P3/4K3 b - - 0 40".parse().unwrap();
+        let start: Chess = fen.into_position(shakmaty::CastlingMode::Standard).unwrap();
+        let mut sheet = Scoresheet::new(Lang::En, &start);
+        assert_eq!(
+            sheet.record(Entry::written("Kd7")),
+            Slot {
+                number: 40,
+                side: Side::Black
+            }
+        );
+        assert_eq!(
+            sheet.record(Entry::written("e4")),
+            Slot {
+                number: 41,
+                side: Side::White
+            }
+        );
+        assert_eq!(sheet.rows[0].white, None);
+        assert_eq!(sheet.len(), 2);
+        assert_eq!(sheet.check(&start).first_irregularity, None);
+    }
+
+    #[test]
+    fn corrections_keep_what_was_struck_out() {
+        let start = Chess::default();
+        let mut sheet = Scoresheet::new(Lang::En, &start);
+        let slot = sheet.record(Entry::dash());
+        sheet.correct(slot, Written::Move("e4".into())).unwrap();
+        sheet.mark_draw_offer(slot).unwrap();
+        let entry = sheet.entries().next().unwrap().1;
+        assert_eq!(entry.corrections, vec![Written::Dash]);
+        assert!(entry.draw_offer);
+        let black = Slot {
+            number: 1,
+            side: Side::Black,
+        };
+        assert_eq!(sheet.correct(black, Written::Dash), Err(NoSuchEntry(black)));
+    }
+}

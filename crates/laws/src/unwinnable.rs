@@ -17,5 +17,9 @@ pub enum CanMate {
 
 /// Can `side` checkmate from `position` by any series of legal moves?
 pub fn can_checkmate(position: &Chess, side: Color) -> CanMate {
-    if position.has_insufficient_material(side) { CanMate::No } else { CanMate::Yes }
+    if position.has_insufficient_material(side) {
+        CanMate::No
+    } else {
+        CanMate::Yes
+    }
 }

@@ -2,10 +2,20 @@
 
 use clap::{Parser, Subcommand};
 
+mod clock;
+mod time_control;
+mod check;
+mod envelope;
+mod judge;
+mod read;
 mod irregularity;
 
 #[derive(Parser)]
-#[command(name = "laws", version, about = "The FIDE Laws of Chess: verdicts as JSON")]
+#[command(
+    name = "laws",
+    version,
+    about = "The FIDE Laws of Chess: verdicts as JSON"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -18,6 +28,21 @@ enum Command {
         /// A game record as exported by the app (JSON).
         file: std::path::PathBuf,
     },
+    /// Print a time control's periods and class (standard, rapid, blitz) as JSON.
+    TimeControl(time_control::Args),
+    /// Replay a clock log: timestamped actions as JSON lines on stdin, the clock after each.
+    Clock(clock::Args),
+    /// Sealed-move envelopes of adjourned games (Appendix A).
+    Envelope {
+        #[command(subcommand)]
+        command: envelope::EnvelopeCommand,
+    },
+    /// Judge a resumption scenario given as JSON (Appendix A); `-` reads standard input.
+    Judge { file: std::path::PathBuf },
+    /// Read a written move: legal, ambiguous, illegal or unreadable (JSON).
+    Read(read::Args),
+    /// Replay every game of a PGN file: one JSON line per game with its first problem.
+    Check(check::Args),
     /// Article 7 rulings: what applies now, one finding, the first illegal
     /// move of a record, or a position set up by hand.
     Irregularity(irregularity::Args),
@@ -27,6 +52,12 @@ fn main() -> std::process::ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::VerifyLog { file } => verify_log(&file),
+        Command::TimeControl(args) => time_control::run(args),
+        Command::Clock(args) => clock::run(args),
+        Command::Envelope { command } => envelope::run(command),
+        Command::Judge { file } => judge::run(&file),
+        Command::Read(args) => read::run(args),
+        Command::Check(args) => check::run(args),
         Command::Irregularity(args) => irregularity::run(args),
     };
     match result {
@@ -40,8 +71,8 @@ fn main() -> std::process::ExitCode {
 
 fn verify_log(file: &std::path::Path) -> Result<(), String> {
     let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
-    let game: laws::game::Game =
-        serde_json::from_str(&text).map_err(|e| format!("{}: not a game record: {e}", file.display()))?;
+    let game: laws::game::Game = serde_json::from_str(&text)
+        .map_err(|e| format!("{}: not a game record: {e}", file.display()))?;
     let verdict = match game.verify_chain() {
         Ok(()) => serde_json::json!({"intact": true, "events": game.log().len()}),
         Err(e) => serde_json::json!({"intact": false, "reason": e.to_string()}),

@@ -1,0 +1,273 @@
+//! The arbiter's rulings, each naming the article it applies, and the
+//! judgment of a sealed move once the envelope is opened (A8).
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+use shakmaty::san::San;
+use shakmaty::{Chess, Color, Position};
+
+use super::{AdjournmentRules, SealedMove, color, other};
+use crate::game::Side;
+use crate::notation::{Note, Reading, read};
+use crate::unwinnable::{CanMate, can_checkmate};
+
+/// What a ruling decides.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    WhiteWins,
+    BlackWins,
+    Draw,
+    /// Both players more than an hour late (A10): each loses.
+    BothLose,
+    /// The game goes on.
+    Continue,
+    /// A11b: a new game must be played.
+    Annulled,
+}
+
+impl Outcome {
+    #[must_use]
+    pub fn win(side: Side) -> Outcome {
+        match side {
+            Side::White => Outcome::WhiteWins,
+            Side::Black => Outcome::BlackWins,
+        }
+    }
+
+    /// Whether the game is over.
+    #[must_use]
+    pub fn is_final(self) -> bool {
+        self != Outcome::Continue
+    }
+}
+
+/// An arbiter's ruling: the article applied, what it decides, and why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ruling {
+    /// e.g. `A8c`, `A10`, `5.1a`.
+    pub article: String,
+    /// The article of the exception that changed the result (`9.6`, `6.10`, `A10a`...).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exception: Option<String>,
+    pub outcome: Outcome,
+    pub explanation: String,
+}
+
+impl Ruling {
+    pub(super) fn new(article: &str, outcome: Outcome, explanation: impl Into<String>) -> Ruling {
+        Ruling {
+            article: article.to_owned(),
+            exception: None,
+            outcome,
+            explanation: explanation.into(),
+        }
+    }
+
+    pub(super) fn except(mut self, exception: &str) -> Ruling {
+        self.exception = Some(exception.to_owned());
+        self
+    }
+}
+
+impl fmt::Display for Ruling {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.article, self.explanation)
+    }
+}
+
+/// How the written sealed move reads in the position before it (Appendix E).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "verdict", rename_all = "snake_case")]
+pub enum Verdict {
+    Legal {
+        san: String,
+        /// Where the writing was not canonical (it still reads as one move).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        notes: Vec<Note>,
+    },
+    /// A8a: it fits more than one legal move.
+    Ambiguous { candidates: Vec<String> },
+    /// A8b: its true significance cannot be established.
+    Unreadable { reason: String },
+    /// A8c: it names no legal move.
+    Illegal { reason: String },
+}
+
+/// The sealed move's verdict and the ruling on it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Judgment {
+    pub verdict: Verdict,
+    pub ruling: Ruling,
+    /// The position after the sealed move, when it was played (FEN).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fen_after: Option<String>,
+}
+
+/// Judges `sealed`, written by the side to move in `position`.
+///
+/// A legal move is played: checkmate (5.1a) or stalemate (5.2a) or a dead
+/// position (9.6) ends the game at once, otherwise the game goes on under
+/// `continue_article` (`A9a`, `A9b`, ...). A8: an ambiguous, unreadable or
+/// illegal recording loses, except that the game is drawn when the position
+/// is dead (9.6) or the opponent cannot checkmate by any series of legal
+/// moves (6.9/6.10).
+///
+/// ```
+/// use laws::adjournment::{judge_sealed_move, AdjournmentRules, Outcome, SealedMove};
+/// use laws::notation::Lang;
+/// use shakmaty::Chess;
+///
+/// let sealed = SealedMove { text: "Nf3".into(), lang: Lang::En };
+/// let judgment = judge_sealed_move(&Chess::default(), &sealed, &AdjournmentRules::default(), "A9a");
+/// assert_eq!(judgment.ruling.outcome, Outcome::Continue);
+/// let sealed = SealedMove { text: "Ke3".into(), lang: Lang::En };
+/// let judgment = judge_sealed_move(&Chess::default(), &sealed, &AdjournmentRules::default(), "A9a");
+/// assert_eq!((judgment.ruling.article.as_str(), judgment.ruling.outcome), ("A8c", Outcome::BlackWins));
+/// ```
+#[must_use]
+pub fn judge_sealed_move(
+    position: &Chess,
+    sealed: &SealedMove,
+    rules: &AdjournmentRules,
+    continue_article: &str,
+) -> Judgment {
+    judge(position, sealed, rules, continue_article).0
+}
+
+/// [`judge_sealed_move`], also giving the position after a legal move.
+pub(super) fn judge(
+    position: &Chess,
+    sealed: &SealedMove,
+    rules: &AdjournmentRules,
+    continue_article: &str,
+) -> (Judgment, Option<Chess>) {
+    let sealer = super::side(position.turn());
+    let quoted = &sealed.text;
+    let (verdict, faulty) = match read(position, &sealed.text, sealed.lang) {
+        Reading::Legal { mv, san, notes } => {
+            let after = position
+                .clone()
+                .play(mv)
+                .expect("a legal reading is playable");
+            let ruling = played(&after, sealer, &san, continue_article);
+            let fen_after =
+                shakmaty::fen::Fen::from_position(&after, shakmaty::EnPassantMode::Legal)
+                    .to_string();
+            let judgment = Judgment {
+                verdict: Verdict::Legal { san, notes },
+                ruling,
+                fen_after: Some(fen_after),
+            };
+            return (judgment, Some(after));
+        }
+        Reading::Ambiguous { candidates } => {
+            let sans: Vec<String> = candidates
+                .into_iter()
+                .map(|m| San::from_move(position, m).to_string())
+                .collect();
+            let why = format!(
+                "the sealed move {quoted:?} is ambiguous: it could be {}",
+                sans.join(" or ")
+            );
+            (Verdict::Ambiguous { candidates: sans }, ("A8a", why))
+        }
+        Reading::Unreadable { reason } => {
+            let why = format!(
+                "the true significance of the sealed move {quoted:?} cannot be established: {reason}"
+            );
+            (Verdict::Unreadable { reason }, ("A8b", why))
+        }
+        Reading::Illegal { reason } => {
+            let why = format!("the sealed move {quoted:?} is illegal: {reason}");
+            (Verdict::Illegal { reason }, ("A8c", why))
+        }
+    };
+    let (article, why) = faulty;
+    let ruling = faulty_recording(position, sealer, article, why, rules);
+    (
+        Judgment {
+            verdict,
+            ruling,
+            fen_after: None,
+        },
+        None,
+    )
+}
+
+/// The ruling after a legal move by `mover` reached `after`.
+pub(super) fn played(after: &Chess, mover: Side, san: &str, continue_article: &str) -> Ruling {
+    let replier = other(mover);
+    if after.is_checkmate() {
+        Ruling::new(
+            "5.1a",
+            Outcome::win(mover),
+            format!("{san} is checkmate: {mover} wins"),
+        )
+    } else if after.is_stalemate() {
+        Ruling::new(
+            "5.2a",
+            Outcome::Draw,
+            format!("{san} is stalemate: the game is drawn"),
+        )
+    } else if is_dead(after) {
+        Ruling::new(
+            "9.6",
+            Outcome::Draw,
+            format!(
+                "after {san} no series of legal moves can lead to checkmate: the game is drawn"
+            ),
+        )
+    } else {
+        Ruling::new(
+            continue_article,
+            Outcome::Continue,
+            format!("{san} is played; {replier}'s clock is started"),
+        )
+    }
+}
+
+/// A8 with its exceptions: the recording loses unless nobody could win.
+fn faulty_recording(
+    position: &Chess,
+    sealer: Side,
+    article: &str,
+    why: String,
+    rules: &AdjournmentRules,
+) -> Ruling {
+    let replier = other(sealer);
+    if is_dead(position) {
+        Ruling::new(
+            article,
+            Outcome::Draw,
+            format!(
+                "{why}; but no series of legal moves can lead to checkmate (9.6): the game is drawn"
+            ),
+        )
+        .except("9.6")
+    } else if can_checkmate(position, color(replier)) == CanMate::No {
+        let flag = &rules.flag_article;
+        Ruling::new(
+            article,
+            Outcome::Draw,
+            format!(
+                "{why}; but {replier} cannot checkmate {sealer}'s king by any series of legal moves ({flag}): the game is drawn"
+            ),
+        )
+        .except(flag)
+    } else {
+        Ruling::new(
+            article,
+            Outcome::win(replier),
+            format!("{why}: {sealer} loses"),
+        )
+    }
+}
+
+/// 9.6: neither side can checkmate. An undetermined analysis is not a verdict.
+pub(super) fn is_dead(position: &Chess) -> bool {
+    [Color::White, Color::Black]
+        .into_iter()
+        .all(|c| can_checkmate(position, c) == CanMate::No)
+}

@@ -1,0 +1,371 @@
+//! A resumption scenario, as `laws judge` reads it: the envelope, who is
+//! present at the agreed time, who arrives and how late, and what else
+//! happens; judged by walking the [`Adjournment`] through its steps.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::{
+    Adjournment, AdjournmentError, AdjournmentEvent, AdjournmentRules, Entropy, Envelope,
+    EnvelopeError, MIN_ITERATIONS, OpenError, Phase, Presence, Ruling, SealError, SealedEnvelope,
+    SealedMove, TimeUsed, Verdict, judge_sealed_move, other,
+};
+use crate::game::Side;
+
+/// The envelope as the scenario gives it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum EnvelopeCopy {
+    /// As exported by the app; opened with the scenario's `pin`.
+    Sealed(Box<SealedEnvelope>),
+    /// Already opened: the outside and the move found inside.
+    Opened {
+        envelope: Box<Envelope>,
+        sealed_move: SealedMove,
+    },
+}
+
+/// How late each absent player arrives, in ms after the agreed resumption
+/// time; an absent player not listed never arrives.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Arrivals {
+    #[serde(default)]
+    pub white: Option<u64>,
+    #[serde(default)]
+    pub black: Option<u64>,
+}
+
+impl Arrivals {
+    fn of(&self, side: Side) -> Option<u64> {
+        match side {
+            Side::White => self.white,
+            Side::Black => self.black,
+        }
+    }
+}
+
+/// A11: the envelope is missing.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Missing {
+    pub position_reestablished: bool,
+    #[serde(default)]
+    pub clocks_set_by_arbiter: Option<TimeUsed>,
+    /// The move the sealer states he sealed (for an opened copy, its sealed move).
+    #[serde(default)]
+    pub stated_move: Option<SealedMove>,
+}
+
+/// A resumption scenario.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Scenario {
+    #[serde(default)]
+    pub rules: AdjournmentRules,
+    pub envelope: EnvelopeCopy,
+    /// The arbiter's PIN, for a sealed envelope.
+    #[serde(default)]
+    pub pin: Option<String>,
+    /// Who is at the board at the agreed resumption time.
+    pub present: Vec<Side>,
+    #[serde(default)]
+    pub arrives_after_ms: Arrivals,
+    /// A10c: the present player's flag falls while the sealer is absent.
+    #[serde(default)]
+    pub flag_fell: Option<Side>,
+    /// A9c: the reply the replier seals while the sealer is absent.
+    #[serde(default)]
+    pub reply: Option<SealedMove>,
+    /// A6: agreed drawn before resumption.
+    #[serde(default)]
+    pub draw_agreed: bool,
+    /// A6: this player resigned before resumption.
+    #[serde(default)]
+    pub resigned: Option<Side>,
+    #[serde(default)]
+    pub missing: Option<Missing>,
+}
+
+/// What `laws judge` prints.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Verdicts {
+    pub fingerprint: String,
+    /// The sealed move as read, once the envelope is opened.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sealed_move: Option<Verdict>,
+    /// The ruling that decides the game, or the last one if it goes on.
+    pub ruling: Ruling,
+    /// Every ruling, step by step.
+    pub rulings: Vec<Ruling>,
+}
+
+/// A scenario that cannot be judged.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ScenarioError {
+    NoPin,
+    Envelope(EnvelopeError),
+    Open(OpenError),
+    Seal(SealError),
+    NoStatedMove,
+    /// A step the Laws refuse; the scenario contradicts itself.
+    Step {
+        event: &'static str,
+        error: AdjournmentError,
+    },
+}
+
+impl fmt::Display for ScenarioError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ScenarioError::NoPin => f.write_str("the envelope is sealed: give the arbiter's PIN"),
+            ScenarioError::Envelope(e) => e.fmt(f),
+            ScenarioError::Open(e) => e.fmt(f),
+            ScenarioError::Seal(e) => e.fmt(f),
+            ScenarioError::NoStatedMove => {
+                f.write_str("A11a: the envelope is missing: give the move the sealer states")
+            }
+            ScenarioError::Step { event, error } => write!(f, "{event}: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for ScenarioError {}
+
+/// The agreed resumption time on the scenario's own timeline.
+const RESUMPTION_MS: u64 = 1_000;
+/// An opened copy is sealed again under this PIN only to walk the steps.
+const COPY_PIN: &str = "opened copy";
+
+/// Walks the adjournment through the scenario, step by step.
+struct Walk {
+    adjournment: Adjournment,
+    sealed: SealedEnvelope,
+    pin: String,
+}
+
+impl Walk {
+    fn step(&mut self, event: AdjournmentEvent, at: u64) -> Result<(), ScenarioError> {
+        let name = event.name();
+        self.adjournment
+            .apply(event, at)
+            .map_err(|error| ScenarioError::Step { event: name, error })?;
+        Ok(())
+    }
+
+    fn over(&self) -> bool {
+        self.adjournment.result().is_some()
+    }
+}
+
+impl Scenario {
+    /// Judges the scenario: the final ruling with every step's.
+    pub fn judge(&self) -> Result<Verdicts, ScenarioError> {
+        let (sealed, pin) = match &self.envelope {
+            EnvelopeCopy::Sealed(sealed) => {
+                let pin = self.pin.clone().ok_or(ScenarioError::NoPin)?;
+                ((**sealed).clone(), pin)
+            }
+            EnvelopeCopy::Opened {
+                envelope,
+                sealed_move,
+            } => {
+                let entropy = Entropy {
+                    salt: [0; 16],
+                    nonce: [0; 12],
+                };
+                let sealed = SealedEnvelope::seal(
+                    (**envelope).clone(),
+                    sealed_move,
+                    COPY_PIN,
+                    MIN_ITERATIONS,
+                    entropy,
+                )
+                .map_err(ScenarioError::Seal)?;
+                (sealed, COPY_PIN.to_owned())
+            }
+        };
+        let outside = sealed.envelope().clone();
+        let mut walk = Walk {
+            adjournment: Adjournment::new(self.rules.clone()),
+            sealed,
+            pin,
+        };
+        let mut verdict = None;
+        self.walk(&mut walk, &outside, &mut verdict)?;
+        let rulings = walk.adjournment.rulings().to_vec();
+        let ruling = walk
+            .adjournment
+            .result()
+            .or(rulings.last())
+            .cloned()
+            .expect("every walk rules");
+        Ok(Verdicts {
+            fingerprint: walk.sealed.fingerprint().to_owned(),
+            sealed_move: verdict,
+            ruling,
+            rulings,
+        })
+    }
+
+    fn walk(
+        &self,
+        walk: &mut Walk,
+        outside: &Envelope,
+        verdict: &mut Option<Verdict>,
+    ) -> Result<(), ScenarioError> {
+        use AdjournmentEvent as Ev;
+        let sealer = outside.sealer;
+        let replier = other(sealer);
+        let limit = self.rules.late_limit_ms;
+        let r = RESUMPTION_MS;
+        walk.step(
+            Ev::SealRequested {
+                sealer,
+                session_end_ms: 0,
+            },
+            0,
+        )?;
+        walk.step(
+            Ev::Sealed {
+                envelope: Box::new(walk.sealed.clone()),
+            },
+            0,
+        )?;
+        walk.step(
+            Ev::Verified {
+                game: Box::new(outside.clone()),
+            },
+            0,
+        )?;
+        if self.draw_agreed {
+            return walk.step(Ev::DrawAgreed, 0);
+        }
+        if let Some(by) = self.resigned {
+            return walk.step(Ev::Resigned { by }, 0);
+        }
+        walk.step(
+            Ev::SessionAnnounced {
+                start_ms: r,
+                end_ms: r + 6 * 3_600_000,
+            },
+            0,
+        )?;
+        walk.step(
+            Ev::SetUp {
+                time_used: outside.time_used,
+            },
+            r,
+        )?;
+        let mut present = Presence::default();
+        for side in &self.present {
+            present.set(*side);
+        }
+        walk.step(Ev::Resumed { present }, r)?;
+        // When an absent player comes, on the scenario's timeline; past the
+        // limit the arbiter declares the forfeit at the limit.
+        let forfeit_at = r + limit + 1;
+        let comes = |side: Side| -> Option<u64> {
+            if present.of(side) {
+                Some(r)
+            } else {
+                self.arrives_after_ms.of(side).map(|late| r + late)
+            }
+        };
+        let arrive = |walk: &mut Walk, side: Side| -> Result<(), ScenarioError> {
+            match comes(side) {
+                Some(at) if !present.of(side) => walk.step(Ev::Arrived { side }, at),
+                Some(_) => Ok(()),
+                None => walk.step(Ev::Forfeited { late: side }, forfeit_at),
+            }
+        };
+
+        if let Some(missing) = &self.missing {
+            walk.step(
+                Ev::EnvelopeMissing {
+                    position_reestablished: missing.position_reestablished,
+                    fen: None,
+                    clocks_set_by_arbiter: missing.clocks_set_by_arbiter,
+                },
+                r,
+            )?;
+            if walk.over() {
+                return Ok(());
+            }
+            arrive(walk, sealer)?;
+            if walk.over() {
+                return Ok(());
+            }
+            let stated = match (&missing.stated_move, &self.envelope) {
+                (Some(stated), _) => stated.clone(),
+                (None, EnvelopeCopy::Opened { sealed_move, .. }) => sealed_move.clone(),
+                (None, EnvelopeCopy::Sealed(_)) => return Err(ScenarioError::NoStatedMove),
+            };
+            return walk.step(
+                Ev::MoveStated {
+                    sealed_move: stated,
+                },
+                comes(sealer).unwrap_or(r),
+            );
+        }
+
+        // A7, A9a/A9b: the envelope opens when the replier is there.
+        arrive(walk, replier)?;
+        if walk.over() {
+            return Ok(());
+        }
+        let opened_at = comes(replier).unwrap_or(r);
+        let sealed_move = walk.sealed.open(&walk.pin).map_err(ScenarioError::Open)?;
+        let position = outside.position().map_err(ScenarioError::Envelope)?;
+        *verdict = Some(judge_sealed_move(&position, &sealed_move, &self.rules, "A9a").verdict);
+        walk.step(Ev::Opened { sealed_move }, opened_at)?;
+
+        let sealer_present_at_opening = comes(sealer).is_some_and(|at| at <= opened_at);
+        if !walk.over() && !sealer_present_at_opening {
+            if let Some(reply) = &self.reply {
+                // A9c: the reply goes into a fresh envelope chained to the first.
+                let reply_outside =
+                    walk.adjournment
+                        .reply_envelope(opened_at)
+                        .map_err(|error| ScenarioError::Step {
+                            event: "reply_sealed",
+                            error,
+                        })?;
+                let entropy = Entropy {
+                    salt: [1; 16],
+                    nonce: [1; 12],
+                };
+                let envelope =
+                    SealedEnvelope::seal(reply_outside, reply, &walk.pin, MIN_ITERATIONS, entropy)
+                        .map_err(ScenarioError::Seal)?;
+                walk.step(
+                    Ev::ReplySealed {
+                        envelope: Box::new(envelope),
+                    },
+                    opened_at,
+                )?;
+            }
+            if let Some(side) = self.flag_fell {
+                walk.step(Ev::FlagFell { side }, r + limit)?;
+            }
+        }
+        if !present.of(sealer) {
+            match arrive(walk, sealer) {
+                // Decided meanwhile, with no A10 exception: the decision stands.
+                Err(ScenarioError::Step {
+                    error: AdjournmentError::Concluded(_),
+                    ..
+                }) => {}
+                other => other?,
+            }
+            if let (Phase::ReplySealed, Some(reply)) = (walk.adjournment.phase(), &self.reply) {
+                let at = comes(sealer).expect("the sealer arrived in time");
+                walk.step(
+                    Ev::Opened {
+                        sealed_move: reply.clone(),
+                    },
+                    at,
+                )?;
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,133 @@
+//! `laws clock`: replays a clock log (JSON lines on stdin), printing the clock after each line.
+
+use std::io::BufRead;
+
+use laws::clock::{AtZero, Clock, ClockAction, ClockSettings, NextPeriod, rule_flag_fall};
+use laws::game::Side;
+use laws::time_control::TimeControl;
+use serde::Deserialize;
+use shakmaty::{CastlingMode, Chess, fen::Fen};
+
+use crate::time_control::Limits;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The time control (PGN tag or human form).
+    #[arg(long)]
+    control: String,
+    /// When the next period's time is added.
+    #[arg(long, value_enum, default_value_t = NextPeriodArg::AtMoveCount)]
+    next_period: NextPeriodArg,
+    /// What the clock does at zero.
+    #[arg(long, value_enum, default_value_t = AtZeroArg::Freeze)]
+    at_zero: AtZeroArg,
+    /// Add the Fischer increment after each move instead of before it.
+    #[arg(long)]
+    increment_after_move: bool,
+    /// Which Laws set the rapidplay limits, for flag rulings.
+    #[arg(long, value_enum, default_value_t = Limits::SourceText)]
+    limits: Limits,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum NextPeriodArg {
+    AtMoveCount,
+    AtFlag,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum AtZeroArg {
+    Freeze,
+    RunOn,
+}
+
+/// A request for the arbiter's flag ruling at a line's time.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RulingRequest {
+    /// The position on the board; the initial position when absent.
+    #[serde(default)]
+    fen: Option<String>,
+    /// Who claims (rapidplay and blitz).
+    #[serde(default)]
+    claimant: Option<Side>,
+}
+
+pub fn run(args: Args) -> Result<(), String> {
+    let control =
+        TimeControl::read(&args.control).map_err(|e| format!("'{}': {e}", args.control))?;
+    let settings = ClockSettings {
+        next_period: match args.next_period {
+            NextPeriodArg::AtMoveCount => NextPeriod::AtMoveCount,
+            NextPeriodArg::AtFlag => NextPeriod::AtFlag,
+        },
+        at_zero: match args.at_zero {
+            AtZeroArg::Freeze => AtZero::Freeze,
+            AtZeroArg::RunOn => AtZero::RunOn,
+        },
+        increment_before_first_move: !args.increment_after_move,
+    };
+    let class = control.class(&args.limits.get());
+    let mut clock = Clock::new(&control, settings).map_err(|e| e.to_string())?;
+    for (number, line) in std::io::stdin().lock().lines().enumerate() {
+        let line = line.map_err(|e| format!("stdin: {e}"))?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let out =
+            step(&mut clock, &line, class).map_err(|e| format!("line {}: {e}", number + 1))?;
+        println!("{out}");
+    }
+    Ok(())
+}
+
+/// One line: `{"at_ms": N, "action": ...}` applies an action, `{"at_ms": N}`
+/// reads the clock, `{"at_ms": N, "ruling": {"fen": ..., "claimant": ...}}`
+/// asks for the flag ruling.
+fn step(
+    clock: &mut Clock,
+    line: &str,
+    class: Option<laws::time_control::Class>,
+) -> Result<serde_json::Value, String> {
+    let mut value: serde_json::Value =
+        serde_json::from_str(line).map_err(|e| format!("not JSON: {e}"))?;
+    let object = value.as_object_mut().ok_or("expected a JSON object")?;
+    let at_ms = object
+        .remove("at_ms")
+        .and_then(|v| v.as_u64())
+        .ok_or("missing \"at_ms\" (milliseconds, a whole number)")?;
+    let mut out = serde_json::json!({ "at_ms": at_ms });
+    if let Some(request) = object.remove("ruling") {
+        let request: RulingRequest =
+            serde_json::from_value(request).map_err(|e| format!("bad ruling request: {e}"))?;
+        let position = match request.fen {
+            Some(fen) => fen
+                .parse::<Fen>()
+                .map_err(|e| format!("bad FEN: {e}"))?
+                .into_position::<Chess>(CastlingMode::Standard)
+                .map_err(|e| format!("bad position: {e}"))?,
+            None => Chess::default(),
+        };
+        let class = class.ok_or("the time control is unknown: no class to rule by")?;
+        out["ruling"] = serde_json::json!(rule_flag_fall(
+            clock,
+            at_ms,
+            &position,
+            class,
+            request.claimant
+        ));
+    } else if object.contains_key("action") {
+        let action: ClockAction =
+            serde_json::from_value(value).map_err(|e| format!("bad action: {e}"))?;
+        let moves_before = clock.times().len();
+        clock.apply(action, at_ms).map_err(|e| e.to_string())?;
+        out["action"] = serde_json::json!(action);
+        if let Some(time) = clock.times().get(moves_before) {
+            out["move"] = serde_json::json!(time);
+        }
+    } else if !object.is_empty() {
+        return Err("expected \"action\" or \"ruling\" besides \"at_ms\"".to_owned());
+    }
+    out["clock"] = serde_json::json!(clock.reading(at_ms));
+    Ok(out)
+}

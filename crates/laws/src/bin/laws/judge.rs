@@ -1,0 +1,26 @@
+//! `laws judge FILE|-`: judges a resumption scenario (Appendix A).
+
+use std::io::Read;
+use std::path::Path;
+
+use laws::adjournment::Scenario;
+
+pub fn run(file: &Path) -> Result<(), String> {
+    let text = if file == Path::new("-") {
+        let mut text = String::new();
+        std::io::stdin()
+            .read_to_string(&mut text)
+            .map_err(|e| format!("standard input: {e}"))?;
+        text
+    } else {
+        std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?
+    };
+    let scenario: Scenario = serde_json::from_str(&text)
+        .map_err(|e| format!("{}: not a resumption scenario: {e}", file.display()))?;
+    let verdicts = scenario.judge().map_err(|e| e.to_string())?;
+    println!(
+        "{}",
+        serde_json::to_string(&verdicts).expect("verdicts serialise")
+    );
+    Ok(())
+}

@@ -1,0 +1,136 @@
+//! `laws read`: the verdict on a written move (Appendix E, A8), as JSON.
+
+use std::io::{BufRead, Write};
+
+use laws::notation::{self, Lang, Note, Reading};
+use serde::{Deserialize, Serialize};
+use shakmaty::{CastlingMode, Chess, fen::Fen};
+
+/// Arguments of `laws read`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The position before the move (default: the starting position).
+    #[arg(long)]
+    fen: Option<String>,
+    /// The writer's language: en, de, pl, fr, es, it, nl, ru.
+    #[arg(long, default_value = "en")]
+    lang: String,
+    /// Read JSON lines {"fen":..,"text":..,"lang":..} on stdin, one verdict per line.
+    #[arg(long, conflicts_with_all = ["fen", "text"])]
+    batch: bool,
+    /// The move as written.
+    #[arg(required_unless_present = "batch")]
+    text: Option<String>,
+}
+
+/// One line of `--batch` input.
+#[derive(Deserialize)]
+struct Request {
+    #[serde(default)]
+    fen: Option<String>,
+    text: String,
+    #[serde(default)]
+    lang: Option<String>,
+}
+
+pub fn run(args: Args) -> Result<(), String> {
+    if args.batch {
+        return batch();
+    }
+    let text = args.text.unwrap_or_default();
+    let lang: Lang = args.lang.parse().map_err(|e| format!("--lang: {e}"))?;
+    let position = position(args.fen.as_deref()).map_err(|e| format!("--fen: {e}"))?;
+    let answer = verdict(&position, &notation::read(&position, &text, lang));
+    println!(
+        "{}",
+        serde_json::to_string(&answer).map_err(|e| format!("json: {e}"))?
+    );
+    Ok(())
+}
+
+/// Every line of stdin to one line of stdout; a bad line gets an error
+/// verdict and the batch goes on.
+fn batch() -> Result<(), String> {
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    for (n, line) in std::io::stdin().lock().lines().enumerate() {
+        let line = line.map_err(|e| format!("stdin line {}: {e}", n + 1))?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let answer = one(&line).unwrap_or_else(|reason| Verdict::Error { reason });
+        let answer = serde_json::to_string(&answer).map_err(|e| format!("json: {e}"))?;
+        writeln!(out, "{answer}").map_err(|e| format!("stdout: {e}"))?;
+    }
+    Ok(())
+}
+
+fn one(line: &str) -> Result<Verdict, String> {
+    let request: Request = serde_json::from_str(line).map_err(|e| format!("not a request: {e}"))?;
+    let lang: Lang = request
+        .lang
+        .as_deref()
+        .unwrap_or("en")
+        .parse()
+        .map_err(|e| format!("lang: {e}"))?;
+    let position = position(request.fen.as_deref()).map_err(|e| format!("fen: {e}"))?;
+    Ok(verdict(
+        &position,
+        &notation::read(&position, &request.text, lang),
+    ))
+}
+
+fn position(fen: Option<&str>) -> Result<Chess, String> {
+    let Some(fen) = fen else {
+        return Ok(Chess::default());
+    };
+    let fen: Fen = fen.trim().parse().map_err(|e| format!("{e}"))?;
+    fen.into_position(CastlingMode::Standard)
+        .map_err(|e| format!("{e}"))
+}
+
+/// One line of output: the verdict first, then what goes with it.
+#[derive(Serialize)]
+#[serde(tag = "verdict", rename_all = "snake_case")]
+enum Verdict {
+    Legal {
+        uci: String,
+        san: String,
+        notes: Vec<Note>,
+        figurine: String,
+    },
+    Ambiguous {
+        candidates: Vec<String>,
+    },
+    Unreadable {
+        reason: String,
+    },
+    Illegal {
+        reason: String,
+    },
+    /// Not a verdict on the move: the request itself was bad (batch only).
+    Error {
+        reason: String,
+    },
+}
+
+fn verdict(position: &Chess, reading: &Reading) -> Verdict {
+    let uci = |m: &shakmaty::Move| m.to_uci(CastlingMode::Standard).to_string();
+    match reading {
+        Reading::Legal { mv, san, notes } => Verdict::Legal {
+            uci: uci(mv),
+            san: san.clone(),
+            notes: notes.clone(),
+            figurine: notation::write_figurine(position, mv),
+        },
+        Reading::Ambiguous { candidates } => Verdict::Ambiguous {
+            candidates: candidates.iter().map(uci).collect(),
+        },
+        Reading::Unreadable { reason } => Verdict::Unreadable {
+            reason: reason.clone(),
+        },
+        Reading::Illegal { reason } => Verdict::Illegal {
+            reason: reason.clone(),
+        },
+    }
+}

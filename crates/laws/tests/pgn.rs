@@ -1,0 +1,166 @@
+//! PGN import and export: real games from the pgn-reader crate's benches
+//! (GPL-3.0, in `tests/data/`) and the case files in `tests/cases/pgn/`.
+
+use laws::pgn::{self, GameCheck, ImportError, ImportedGame, PgnResult, Record, RecordMove};
+use shakmaty::Position;
+
+const TWIC: &[u8] = include_bytes!("data/twic1599_1000k.pgn");
+const LICHESS: &[u8] = include_bytes!("data/lichess_db_1000k.pgn");
+
+fn record_of(game: &ImportedGame) -> Record {
+    Record {
+        tags: game.tags.clone(),
+        start_fen: game.tag("FEN").map(str::to_owned),
+        moves: game
+            .moves
+            .iter()
+            .map(|m| RecordMove {
+                mv: m.mv.clone(),
+                clock_ms: m.clock_ms,
+                emt_ms: m.emt_ms,
+                draw_offer: m.draw_offer,
+            })
+            .collect(),
+        result: game.result,
+        termination: game.tag("Termination").map(str::to_owned),
+    }
+}
+
+/// Every game imports, and its export imports back to the same moves,
+/// clocks and result.
+fn round_trip(file: &[u8], expected_games: usize) {
+    let games = pgn::import(file);
+    assert_eq!(games.len(), expected_games);
+    let mut text = String::new();
+    for (i, game) in games.iter().enumerate() {
+        assert_eq!(GameCheck::of(game).problem, None);
+        let game = game.as_ref().unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(game.number, i + 1);
+        text.push_str(&pgn::export(&record_of(game)).unwrap());
+    }
+    let again = pgn::import(text.as_bytes());
+    assert_eq!(again.len(), expected_games);
+    for (before, after) in games.iter().zip(&again) {
+        let (before, after) = (before.as_ref().unwrap(), after.as_ref().unwrap());
+        assert_eq!(before.start, after.start, "game {}", before.number);
+        assert_eq!(before.result, after.result, "game {}", before.number);
+        assert_eq!(
+            before.moves.len(),
+            after.moves.len(),
+            "game {}",
+            before.number
+        );
+        for (b, a) in before.moves.iter().zip(&after.moves) {
+            assert_eq!(
+                (&b.mv, b.clock_ms, b.emt_ms),
+                (&a.mv, a.clock_ms, a.emt_ms),
+                "game {}",
+                before.number
+            );
+        }
+        for name in [
+            "Event",
+            "Site",
+            "Date",
+            "Round",
+            "White",
+            "Black",
+            "TimeControl",
+            "Termination",
+        ] {
+            assert_eq!(
+                before.tag(name),
+                after
+                    .tag(name)
+                    .filter(|v| before.tag(name).is_some() || *v != "?")
+            );
+        }
+    }
+}
+
+#[test]
+fn over_the_board_games_round_trip() {
+    round_trip(TWIC, 1110);
+}
+
+#[test]
+fn online_games_with_clocks_round_trip() {
+    round_trip(LICHESS, 438);
+    let first = pgn::import(LICHESS).remove(0).unwrap();
+    assert_eq!(first.moves[0].clock_ms, Some(300_000));
+    assert_eq!(first.moves[2].clock_ms, Some(301_000));
+    assert_eq!(first.result, PgnResult::BlackWins);
+}
+
+/// Each `cases/pgn/NAME.pgn` imports to what `NAME.expect` says, one line
+/// per game: `ok PLIES RESULT` or the error as displayed.
+#[test]
+fn import_cases() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/pgn");
+    let mut checked = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "pgn") {
+            continue;
+        }
+        let expected = std::fs::read_to_string(path.with_extension("expect")).unwrap();
+        let got: Vec<String> = pgn::import(std::fs::read(&path).unwrap().as_slice())
+            .iter()
+            .map(|game| match game {
+                Ok(game) => format!("ok {} {}", game.moves.len(), game.result),
+                Err(e) => e.to_string(),
+            })
+            .collect();
+        assert_eq!(
+            got,
+            expected.lines().collect::<Vec<_>>(),
+            "{}",
+            path.display()
+        );
+        checked += 1;
+    }
+    assert!(checked >= 5);
+}
+
+#[test]
+fn lenient_import_keeps_what_matters() {
+    let games = pgn::import(
+        std::fs::read(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/cases/pgn/lenient.pgn"
+        ))
+        .unwrap()
+        .as_slice(),
+    );
+    let game = games[0].as_ref().unwrap();
+    let first = &game.moves[0];
+    assert_eq!(
+        (first.san.as_str(), first.clock_ms, first.emt_ms),
+        ("e4", Some(5_400_000), Some(5_000))
+    );
+    assert_eq!(first.nags, vec![1]);
+    assert_eq!(first.comment.as_deref(), Some("Best by test"));
+    // The variation's moves are not in the mainline.
+    assert_eq!(game.moves[1].san, "e5");
+    assert_eq!(game.moves[2].san, "Ngf3");
+    assert!(game.moves[6].draw_offer);
+    assert_eq!(game.moves[6].comment, None);
+    assert!(!game.moves[5].draw_offer);
+}
+
+#[test]
+fn an_error_carries_the_position_before_the_move() {
+    let games = pgn::import("1. e4 e5 2. Ke3 *".as_bytes());
+    match &games[0] {
+        Err(ImportError::Move {
+            ply,
+            text,
+            position,
+            ..
+        }) => {
+            assert_eq!((*ply, text.as_str()), (3, "Ke3"));
+            assert_eq!(position.fullmoves().get(), 2);
+        }
+        other => panic!("{other:?}"),
+    }
+}

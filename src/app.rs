@@ -1,0 +1,58 @@
+//! The shell: header, notices, and the screen the URL's hash names.
+
+use leptos::ev;
+use leptos::prelude::*;
+
+use crate::components::{header::Header, notice_bar::NoticeBar, storage_problems::StorageProblems};
+use crate::pages::{
+    edit_game::EditGame, game::GamePage, games::Games, new_game::NewGame, not_found::NotFound,
+    settings::Settings,
+};
+use crate::route::Route;
+use crate::state::AppState;
+use crate::storage::PREFIX;
+
+fn current_hash() -> String {
+    window().location().hash().unwrap_or_default()
+}
+
+#[component]
+pub fn App() -> impl IntoView {
+    let state = AppState::load();
+    provide_context(state);
+
+    let (hash, set_hash) = signal(current_hash());
+    let route = Memo::new(move |_| Route::parse(&hash.get()));
+    let on_hash = window_event_listener(ev::hashchange, move |_| set_hash.set(current_hash()));
+    // Another tab saved or deleted a record: read storage again.
+    let on_storage = window_event_listener(ev::storage, move |e| {
+        if e.key().is_none_or(|key| key.starts_with(PREFIX)) {
+            state.reload();
+        }
+    });
+    on_cleanup(move || {
+        on_hash.remove();
+        on_storage.remove();
+    });
+
+    view! {
+        <Header route=route />
+        <main id="main">
+            <StorageProblems />
+            <NoticeBar />
+            {move || match route.get() {
+                Route::Games => view! { <Games /> }.into_any(),
+                Route::NewGame => view! { <NewGame /> }.into_any(),
+                Route::Game(id) => view! { <GamePage id=id /> }.into_any(),
+                Route::EditGame(id) => view! { <EditGame id=id /> }.into_any(),
+                Route::Settings => view! { <Settings /> }.into_any(),
+                Route::NotFound(hash) => view! { <NotFound hash=hash /> }.into_any(),
+            }}
+        </main>
+    }
+}
+
+/// Goes to `route` (a hash change, so the back button works).
+pub fn navigate(route: &Route) {
+    let _ = window().location().set_hash(&route.href());
+}

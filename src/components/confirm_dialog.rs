@@ -1,0 +1,28 @@
+use leptos::prelude::*;
+
+/// A question that must be answered before a destructive action.
+#[component]
+pub fn ConfirmDialog(
+    /// Whether the dialog is shown.
+    open: RwSignal<bool>,
+    question: String,
+    confirm_label: &'static str,
+    on_confirm: Callback<()>,
+) -> impl IntoView {
+    view! {
+        <Show when=move || open.get()>
+            <div class="dialog-backdrop">
+                <div class="dialog" role="alertdialog" aria-modal="true" aria-labelledby="confirm-question">
+                    <p id="confirm-question">{question.clone()}</p>
+                    <div class="actions">
+                        <button class="button" autofocus on:click=move |_| open.set(false)>"Cancel"</button>
+                        <button class="button danger" on:click=move |_| {
+                            open.set(false);
+                            on_confirm.run(());
+                        }>{confirm_label}</button>
+                    </div>
+                </div>
+            </div>
+        </Show>
+    }
+}

@@ -1,0 +1,12 @@
+//! Arbiter, the web app: screens over the `laws` core. No chess rules here —
+//! every verdict comes from `laws`; this crate renders derived state, routes,
+//! and keeps the records in the browser.
+
+pub mod app;
+pub mod backup;
+pub mod files;
+pub mod components;
+pub mod pages;
+pub mod route;
+pub mod state;
+pub mod storage;

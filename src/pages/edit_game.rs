@@ -1,0 +1,36 @@
+use laws::game::{Event, Setup};
+use leptos::prelude::*;
+
+use crate::app::navigate;
+use crate::components::game_form::GameForm;
+use crate::pages::not_found::MissingGame;
+use crate::route::Route;
+use crate::state::AppState;
+
+/// Correcting a game's details: recorded as an event, so the log shows it.
+#[component]
+pub fn EditGame(id: String) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let game_id = id.clone();
+    let game = Memo::new(move |_| state.game(&game_id));
+    view! {
+        {move || match game.get() {
+            None => view! { <MissingGame id=id.clone() /> }.into_any(),
+            Some(game) => {
+                let id = game.id().to_owned();
+                let save = Callback::new(move |setup: Setup| {
+                    state.apply(&id, Event::DetailsEdited(setup))?;
+                    state.tell("Details saved.");
+                    navigate(&Route::Game(id.clone()));
+                    Ok(())
+                });
+                view! {
+                    <section class="page">
+                        <h1>"Edit game details"</h1>
+                        <GameForm initial=game.setup().clone() submit_label="Save details" on_submit=save />
+                    </section>
+                }.into_any()
+            }
+        }}
+    }
+}

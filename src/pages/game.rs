@@ -1,0 +1,63 @@
+use leptos::prelude::*;
+
+use crate::app::navigate;
+use crate::components::confirm_dialog::ConfirmDialog;
+use crate::pages::games::local_time;
+use crate::pages::not_found::MissingGame;
+use crate::route::Route;
+use crate::state::AppState;
+
+/// One game: its details and what can be done with it.
+#[component]
+pub fn GamePage(id: String) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let game_id = id.clone();
+    let game = Memo::new(move |_| state.game(&game_id));
+    let confirm_delete = RwSignal::new(false);
+    view! {
+        {move || match game.get() {
+            None => view! { <MissingGame id=id.clone() /> }.into_any(),
+            Some(game) => {
+                let setup = game.setup().clone();
+                let id = game.id().to_owned();
+                let delete = Callback::new({
+                    let id = id.clone();
+                    move |()| match state.delete(&id) {
+                        Ok(()) => {
+                            state.tell("Game deleted.");
+                            navigate(&Route::Games);
+                        }
+                        Err(e) => state.warn(e),
+                    }
+                });
+                let fide = |id: Option<u32>| id.map(|id| format!(" (FIDE ID {id})")).unwrap_or_default();
+                view! {
+                    <section class="page">
+                        <h1>{format!("{} – {}", setup.white.name, setup.black.name)}</h1>
+                        <dl class="details">
+                            <dt>"White"</dt><dd>{setup.white.name.clone()}{fide(setup.white.fide_id)}</dd>
+                            <dt>"Black"</dt><dd>{setup.black.name.clone()}{fide(setup.black.fide_id)}</dd>
+                            <dt>"Event"</dt><dd>{setup.event.clone()}</dd>
+                            <dt>"Site"</dt><dd>{setup.site.clone()}</dd>
+                            <dt>"Round"</dt><dd>{setup.round.clone()}</dd>
+                            <dt>"Board"</dt><dd>{setup.board.clone()}</dd>
+                            <dt>"Time control"</dt><dd>{setup.time_control.clone()}</dd>
+                            <dt>"Created"</dt><dd>{local_time(game.created_ms())}</dd>
+                            <dt>"Events in the log"</dt><dd>{game.log().len()}</dd>
+                        </dl>
+                        <div class="actions">
+                            <a class="button" href=Route::EditGame(id.clone()).href()>"Edit details"</a>
+                            <button class="button danger" on:click=move |_| confirm_delete.set(true)>"Delete game"</button>
+                        </div>
+                        <ConfirmDialog
+                            open=confirm_delete
+                            question=format!("Delete the game {} – {}? This cannot be undone; export a backup first if unsure.", setup.white.name, setup.black.name)
+                            confirm_label="Delete"
+                            on_confirm=delete
+                        />
+                    </section>
+                }.into_any()
+            }
+        }}
+    }
+}

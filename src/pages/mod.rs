@@ -1,0 +1,8 @@
+//! One module per screen.
+
+pub mod edit_game;
+pub mod game;
+pub mod games;
+pub mod new_game;
+pub mod not_found;
+pub mod settings;

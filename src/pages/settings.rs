@@ -1,0 +1,72 @@
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+use crate::files::{download, read_text};
+use crate::state::{AppState, now_ms};
+
+/// Browsers give a site about 5 MB of localStorage.
+const BROWSER_QUOTA_BYTES: usize = 5 * 1024 * 1024;
+
+/// Backup, restore, and how much space the records take.
+#[component]
+pub fn Settings() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let pasted = RwSignal::new(String::new());
+    let used = Memo::new(move |_| state.used_bytes());
+
+    let export = move |_| {
+        let name = format!("arbiter-backup-{}.json", now_ms());
+        match download(&name, "application/json", &state.export()) {
+            Ok(()) => state.tell(format!("Backup saved as {name}.")),
+            Err(e) => state.warn(e),
+        }
+    };
+    let import_text = move |text: String| match state.import(&text) {
+        Ok(summary) => state.tell(summary),
+        Err(e) => state.warn(format!("Nothing was imported: {e}")),
+    };
+    let pick_file = move |ev: leptos::ev::Event| {
+        let input: web_sys::HtmlInputElement = ev.target().expect("an input").unchecked_into();
+        let Some(file) = input.files().and_then(|files| files.get(0)) else { return };
+        input.set_value("");
+        leptos::task::spawn_local(async move {
+            match read_text(file).await {
+                Ok(text) => import_text(text),
+                Err(e) => state.warn(e),
+            }
+        });
+    };
+
+    view! {
+        <section class="page">
+            <h1>"Settings"</h1>
+            <section class="panel" aria-labelledby="storage-title">
+                <h2 id="storage-title">"Storage"</h2>
+                <Show when=move || !state.persistent.get()>
+                    <p class="form-error" role="alert">"This browser does not allow saving: games are kept only until this page is closed. Export a backup before closing."</p>
+                </Show>
+                <p>
+                    {move || format!("{} games use {:.1} KB of about {} KB this browser allows.",
+                        state.games.with(Vec::len), used.get() as f64 / 1024.0, BROWSER_QUOTA_BYTES / 1024)}
+                </p>
+                <meter min="0" max=BROWSER_QUOTA_BYTES value=move || used.get() aria-label="Storage used"></meter>
+            </section>
+            <section class="panel" aria-labelledby="backup-title">
+                <h2 id="backup-title">"Backup"</h2>
+                <p>"Save every game to a file, and bring a file back onto this or another tablet. Importing never replaces a newer copy of a game."</p>
+                <div class="actions">
+                    <button class="button primary" on:click=export>"Export backup"</button>
+                    <label class="button">
+                        "Import backup file"
+                        <input class="visually-hidden" type="file" accept=".json,application/json" on:change=pick_file />
+                    </label>
+                </div>
+                <label class="field">
+                    <span>"Or paste a backup"</span>
+                    <textarea rows="4" prop:value=move || pasted.get() on:input=move |ev| pasted.set(event_target_value(&ev))></textarea>
+                </label>
+                <button class="button" on:click=move |_| import_text(pasted.get_untracked())>"Import pasted backup"</button>
+            </section>
+        </section>
+    }
+}

@@ -1,0 +1,100 @@
+//! Routing by the URL's hash (`#/game/ID`), so any static host serves every
+//! screen from the one index.html.
+
+/// A screen of the app.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Route {
+    Games,
+    NewGame,
+    Game(String),
+    EditGame(String),
+    Settings,
+    NotFound(String),
+}
+
+impl Route {
+    /// Reads `location.hash` (with or without the leading `#`).
+    pub fn parse(hash: &str) -> Route {
+        let path = hash.trim_start_matches('#').trim_start_matches('/');
+        let parts: Vec<&str> = path.split('/').filter(|p| !p.is_empty()).collect();
+        match parts.as_slice() {
+            [] => Route::Games,
+            ["new"] => Route::NewGame,
+            ["settings"] => Route::Settings,
+            ["game", id] => Route::Game(decode(id)),
+            ["game", id, "edit"] => Route::EditGame(decode(id)),
+            _ => Route::NotFound(hash.to_owned()),
+        }
+    }
+
+    /// The hash that leads to this screen, for `href`.
+    pub fn href(&self) -> String {
+        match self {
+            Route::Games => "#/".to_owned(),
+            Route::NewGame => "#/new".to_owned(),
+            Route::Settings => "#/settings".to_owned(),
+            Route::Game(id) => format!("#/game/{}", encode(id)),
+            Route::EditGame(id) => format!("#/game/{}/edit", encode(id)),
+            Route::NotFound(hash) => hash.clone(),
+        }
+    }
+}
+
+// Game ids are ours (letters, digits, dashes), but an imported backup may
+// carry anything: keep every id routable.
+fn encode(id: &str) -> String {
+    id.bytes()
+        .map(|b| match b {
+            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'-' | b'_' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+fn decode(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let escaped = (bytes[i] == b'%')
+            .then(|| text.get(i + 1..i + 3))
+            .flatten()
+            .and_then(|hex| u8::from_str_radix(hex, 16).ok());
+        match escaped {
+            Some(b) => {
+                out.push(b);
+                i += 3;
+            }
+            None => {
+                out.push(bytes[i]);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_screen_round_trips_through_its_hash() {
+        for route in [
+            Route::Games,
+            Route::NewGame,
+            Route::Settings,
+            Route::Game("m3k-9f2a".into()),
+            Route::EditGame("odd id/ü".into()),
+        ] {
+            assert_eq!(Route::parse(&route.href()), route);
+        }
+    }
+
+    #[test]
+    fn an_empty_hash_is_the_games_list_and_junk_is_not_found() {
+        assert_eq!(Route::parse(""), Route::Games);
+        assert_eq!(Route::parse("#"), Route::Games);
+        assert_eq!(Route::parse("#/nonsense/deep"), Route::NotFound("#/nonsense/deep".into()));
+    }
+}

@@ -1,0 +1,93 @@
+// Games and storage as an arbiter uses them: create, reload, back up,
+// restore, survive a corrupt record, and two tabs at once.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { createGame, useApp } from './harness.mjs';
+
+const app = useApp();
+
+test('a created game is still there after a reload', async () => {
+  const { page, errors, context } = await app.open();
+  await createGame(page, { white: 'Kowalski, Jan', black: 'Nowak, Anna', event: 'Club championship', round: '3', board: '12' });
+  await page.reload();
+  await page.getByRole('heading', { name: 'Kowalski, Jan – Nowak, Anna' }).waitFor();
+  await page.getByRole('link', { name: 'Games' }).click();
+  const card = page.getByRole('link', { name: /Kowalski, Jan – Nowak, Anna/ });
+  assert.match(await card.innerText(), /Club championship, round 3, board 12/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a game without names is refused with a clear message', async () => {
+  const { page, context } = await app.open('#/new');
+  await page.getByRole('button', { name: 'Create game' }).click();
+  assert.match(await page.getByRole('alert').innerText(), /White's name is missing/);
+  await page.getByLabel('White', { exact: true }).fill('A');
+  await page.getByLabel('Black', { exact: true }).fill('B');
+  await page.getByLabel("White's FIDE ID (optional)").fill('12ab');
+  await page.getByRole('button', { name: 'Create game' }).click();
+  assert.match(await page.getByRole('alert').innerText(), /not a FIDE ID/);
+  await context.close();
+});
+
+test('export, delete, import: the game is back', async () => {
+  const { page, context } = await app.open();
+  await createGame(page, { white: 'Backup, White', black: 'Backup, Black' });
+  await page.getByRole('link', { name: 'Settings' }).click();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export backup' }).click(),
+  ]);
+  const backup = await readFile(await download.path(), 'utf8');
+  assert.match(backup, /Backup, White/);
+
+  await page.getByRole('link', { name: 'Games' }).click();
+  await page.getByRole('link', { name: /Backup, White – Backup, Black/ }).click();
+  await page.getByRole('button', { name: 'Delete game' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await page.getByText('No games yet').waitFor();
+
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await page.locator('input[type=file]').setInputFiles({ name: 'backup.json', mimeType: 'application/json', buffer: Buffer.from(backup) });
+  await page.getByText('Imported: 1 new').waitFor();
+  await page.getByRole('link', { name: 'Games' }).click();
+  await page.getByRole('link', { name: /Backup, White – Backup, Black/ }).waitFor();
+
+  // The same file again changes nothing; a foreign file is refused.
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await page.locator('input[type=file]').setInputFiles({ name: 'backup.json', mimeType: 'application/json', buffer: Buffer.from(backup) });
+  await page.getByText('1 already up to date').waitFor();
+  await page.locator('input[type=file]').setInputFiles({ name: 'other.json', mimeType: 'application/json', buffer: Buffer.from('{"hello": "world"}') });
+  assert.match(await page.getByRole('alert').innerText(), /not an Arbiter backup/);
+  await context.close();
+});
+
+test('a corrupt record is reported and the other games still load', async () => {
+  const { page, context } = await app.open();
+  await createGame(page, { white: 'Intact, One', black: 'Intact, Two' });
+  await page.evaluate(() => localStorage.setItem('arbiter/v1/game/damaged', '{"schema":1,"data":'));
+  await page.reload();
+  await page.getByRole('link', { name: 'Games' }).click();
+  const problems = page.getByRole('alert').filter({ hasText: 'could not be read' });
+  assert.match(await problems.innerText(), /arbiter\/v1\/game\/damaged/);
+  await page.getByRole('link', { name: /Intact, One – Intact, Two/ }).waitFor();
+  assert.equal(await page.evaluate(() => localStorage.getItem('arbiter/v1/game/damaged')), '{"schema":1,"data":');
+  await context.close();
+});
+
+test('two tabs see each other\'s new games', async () => {
+  const { page, context } = await app.open();
+  const other = await context.newPage();
+  await other.goto(app.url + '#/');
+  await other.getByText('No games yet').waitFor();
+  await createGame(page, { white: 'First, Tab', black: 'Second, Tab' });
+  await other.getByRole('link', { name: /First, Tab – Second, Tab/ }).waitFor();
+  await context.close();
+});
+
+test('an unknown address shows the not-found page', async () => {
+  const { page, context } = await app.open('#/no/such/screen');
+  await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+  await context.close();
+});

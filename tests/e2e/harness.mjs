@@ -1,0 +1,46 @@
+// Shared set-up for the end-to-end tests: the release build in dist/ served
+// on 127.0.0.1 (compressed, as a static host does) and Debian's Chromium
+// driven by playwright-core. Never downloads a browser.
+import { after, before } from 'node:test';
+import { chromium } from 'playwright-core';
+import { startServer } from '../../scripts/static-server.mjs';
+
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+
+/// Starts a server and a browser for one test file; returns accessors.
+export function useApp({ base = '/' } = {}) {
+  const app = { browser: null, server: null, url: null };
+  before(async () => {
+    app.server = await startServer({ dir: 'dist', port: 0, base });
+    app.url = `http://127.0.0.1:${app.server.address().port}${base}`;
+    app.browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: FLAGS });
+  });
+  after(async () => {
+    await app.browser?.close();
+    await new Promise((done) => app.server?.close(done));
+  });
+  /// A fresh browser profile (empty storage) with one page open on the app.
+  app.open = async (hash = '#/') => {
+    const context = await app.browser.newContext({ acceptDownloads: true, viewport: { width: 1024, height: 768 } });
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e));
+    await page.goto(app.url + hash);
+    await page.getByRole('link', { name: 'Arbiter' }).waitFor();
+    return { context, page, errors };
+  };
+  return app;
+}
+
+/// Fills the new-game form and submits it.
+export async function createGame(page, { white, black, event = '', round = '', board = '' }) {
+  await page.getByRole('link', { name: 'New game' }).first().click();
+  await page.getByLabel('White', { exact: true }).fill(white);
+  await page.getByLabel('Black', { exact: true }).fill(black);
+  if (event) await page.getByLabel('Event', { exact: true }).fill(event);
+  if (round) await page.getByLabel('Round').fill(round);
+  if (board) await page.getByLabel('Board').fill(board);
+  await page.getByRole('button', { name: 'Create game' }).click();
+  await page.getByRole('heading', { name: `${white} – ${black}` }).waitFor();
+}

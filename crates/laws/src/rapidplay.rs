@@ -11,12 +11,12 @@
 //! use laws::game::Side;
 //! use laws::irregularity::{ClockReading, Outcome};
 //! use laws::rapidplay::time_claim;
-//! use laws::ruleset::GameClass;
+//! use laws::time_control::Class;
 //! use shakmaty::Chess;
 //!
 //! // White stops the clocks: Black's flag is down, White's still up.
 //! let reading = ClockReading { white_ms: 4_000, black_ms: 0 };
-//! let ruling = time_claim(&Chess::default(), GameClass::Rapidplay, Side::White, reading).unwrap();
+//! let ruling = time_claim(&Chess::default(), Class::Rapid, Side::White, reading).unwrap();
 //! assert_eq!((ruling.article.as_str(), ruling.outcome), ("B7", Outcome::WhiteWins));
 //! ```
 
@@ -25,18 +25,15 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 use shakmaty::{Chess, Position, Square};
 
+use crate::claim::must_record;
 use crate::game::Side;
 use crate::irregularity::touch_move::{TouchMoveError, touch_move};
 use crate::irregularity::{
     ClockReading, Effect, Outcome, Ruling, clock_face, color_of, minutes, opponent, side_of,
 };
-use crate::ruleset::{GameClass, Ruleset};
+use crate::ruleset::Ruleset;
+use crate::time_control::Class;
 use crate::unwinnable::{CanMate, can_checkmate};
-
-/// 8.4: under this much time left a player need not record.
-const RECORDING_LIMIT_MS: u64 = 5 * 60 * 1000;
-/// 8.4: ...unless at least this much is added with each move.
-const RECORDING_INCREMENT_MS: u64 = 30 * 1000;
 
 /// A rapidplay question asked of a game it does not fit.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -95,18 +92,18 @@ impl From<TouchMoveError> for RapidplayError {
     }
 }
 
-fn rapid_only(class: GameClass) -> Result<(), RapidplayError> {
+fn rapid_only(class: Class) -> Result<(), RapidplayError> {
     match class {
-        GameClass::Standard => Err(RapidplayError::NotRapidplay),
-        GameClass::Rapidplay | GameClass::Blitz => Ok(()),
+        Class::Standard => Err(RapidplayError::NotRapidplay),
+        Class::Rapid | Class::Blitz => Ok(()),
     }
 }
 
 /// Whether `side` must record the moves: never in rapidplay (B3); in a
 /// standard game not with under five minutes left and less than 30 seconds
 /// added per move (8.4), otherwise yes (8.1).
-pub fn recording(class: GameClass, side: Side, remaining_ms: u64, increment_ms: u64) -> Ruling {
-    if class != GameClass::Standard {
+pub fn recording(class: Class, side: Side, remaining_ms: u64, increment_ms: u64) -> Ruling {
+    if class != Class::Standard {
         return Ruling::new(
             "B3",
             Outcome::Continue,
@@ -114,7 +111,7 @@ pub fn recording(class: GameClass, side: Side, remaining_ms: u64, increment_ms: 
         )
         .with(Effect::RecordingOptional { side });
     }
-    if remaining_ms < RECORDING_LIMIT_MS && increment_ms < RECORDING_INCREMENT_MS {
+    if !must_record(remaining_ms, increment_ms) {
         Ruling::new(
             "8.4",
             Outcome::Continue,
@@ -136,11 +133,11 @@ pub fn recording(class: GameClass, side: Side, remaining_ms: u64, increment_ms: 
 /// when a player asks (B5); in a standard game always (4.3).
 pub fn touch_move_ruling(
     position: &Chess,
-    class: GameClass,
+    class: Class,
     touched: &[Square],
     requested: bool,
 ) -> Result<Ruling, RapidplayError> {
-    if class != GameClass::Standard && !requested {
+    if class != Class::Standard && !requested {
         return Ok(Ruling::new(
             "B5",
             Outcome::Continue,
@@ -158,7 +155,7 @@ pub fn touch_move_ruling(
 
 /// What the arbiter does on seeing a flag down in a rapidplay game with no
 /// claim: nothing (B6), unless both are down (B8).
-pub fn flags_seen(class: GameClass, reading: ClockReading) -> Result<Ruling, RapidplayError> {
+pub fn flags_seen(class: Class, reading: ClockReading) -> Result<Ruling, RapidplayError> {
     rapid_only(class)?;
     let down: Vec<Side> = [Side::White, Side::Black]
         .into_iter()
@@ -192,7 +189,7 @@ fn both_flags_down() -> Ruling {
 /// gets a draw (6.9).
 pub fn time_claim(
     position: &Chess,
-    class: GameClass,
+    class: Class,
     claimant: Side,
     reading: ClockReading,
 ) -> Result<Ruling, RapidplayError> {
@@ -368,12 +365,12 @@ mod tests {
             black_ms: 1,
         };
         assert_eq!(
-            flags_seen(GameClass::Standard, reading),
+            flags_seen(Class::Standard, reading),
             Err(RapidplayError::NotRapidplay)
         );
         assert_eq!(
             flags_seen(
-                GameClass::Rapidplay,
+                Class::Rapid,
                 ClockReading {
                     white_ms: 1,
                     black_ms: 1

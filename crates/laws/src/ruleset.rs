@@ -24,6 +24,8 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use crate::time_control::{Class, ClassLimits};
+
 /// An edition of the FIDE Laws of Chess, as far as the rules core tells them apart.
 #[derive(
     Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
@@ -54,20 +56,6 @@ impl fmt::Display for Edition {
     }
 }
 
-/// The class of a game by its time control (Appendix B1, and blitz).
-///
-/// The clock classifies a time control; a competition may override it
-/// ([`Ruleset::game_class`]).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum GameClass {
-    #[default]
-    Standard,
-    /// B1: all the moves in a fixed time between 15 and 60 minutes.
-    Rapidplay,
-    Blitz,
-}
-
 /// The parameters of the Laws a competition plays under.
 ///
 /// In JSON, fields left out take the presets of the `edition` given (or of
@@ -95,7 +83,11 @@ pub struct Ruleset {
     pub resumption_default_ms: u64,
     /// B1: the class of the games, when the competition fixes it instead of
     /// the time control deciding it.
-    pub game_class: Option<GameClass>,
+    pub game_class: Option<Class>,
+    /// B1: where rapidplay begins and ends (15 to 60 minutes in the source
+    /// texts; more than 15 and less than 60 in 2009; more than 10 and less
+    /// than 60 from 2014).
+    pub class_limits: ClassLimits,
     /// B4: once each player has made this many moves, no claim about piece
     /// placement, board orientation or clock setting can be made in a
     /// rapidplay game.
@@ -126,6 +118,15 @@ impl Ruleset {
             colours_reversed_replay_before: (edition >= Edition::Fide2014).then_some(10),
             resumption_default_ms: 60 * 60 * 1000,
             game_class: None,
+            class_limits: match edition {
+                Edition::Source => ClassLimits::SOURCE_TEXT,
+                Edition::Fide2009 => ClassLimits {
+                    rapid_from_inclusive: false,
+                    rapid_to_inclusive: false,
+                    ..ClassLimits::SOURCE_TEXT
+                },
+                Edition::Fide2014 => ClassLimits::FIDE_2018,
+            },
             rapidplay_claim_moves: 3,
             quickplay_threshold_ms: TWO_MINUTES_MS,
             quickplay_bonus_ms: TWO_MINUTES_MS,
@@ -133,9 +134,9 @@ impl Ruleset {
     }
 
     /// The class the rulings use: the competition's override, or else what
-    /// the time control says.
+    /// the time control says under [`Ruleset::class_limits`].
     #[must_use]
-    pub fn class(&self, by_time_control: GameClass) -> GameClass {
+    pub fn class(&self, by_time_control: Class) -> Class {
         self.game_class.unwrap_or(by_time_control)
     }
 
@@ -161,7 +162,8 @@ struct Stored {
     colours_reversed_replay_before: Option<Option<u32>>,
     resumption_default_ms: Option<u64>,
     #[serde(default, deserialize_with = "present")]
-    game_class: Option<Option<GameClass>>,
+    game_class: Option<Option<Class>>,
+    class_limits: Option<ClassLimits>,
     rapidplay_claim_moves: Option<u32>,
     quickplay_threshold_ms: Option<u64>,
     quickplay_bonus_ms: Option<u64>,
@@ -195,6 +197,7 @@ impl<'de> Deserialize<'de> for Ruleset {
                 .resumption_default_ms
                 .unwrap_or(preset.resumption_default_ms),
             game_class: s.game_class.unwrap_or(preset.game_class),
+            class_limits: s.class_limits.unwrap_or(preset.class_limits),
             rapidplay_claim_moves: s
                 .rapidplay_claim_moves
                 .unwrap_or(preset.rapidplay_claim_moves),
@@ -218,11 +221,11 @@ mod tests {
 
     #[test]
     fn a_stored_ruleset_missing_fields_takes_the_source_presets() {
-        let ruleset: Ruleset = serde_json::from_str(r#"{"game_class":"rapidplay"}"#).unwrap();
-        assert_eq!(ruleset.game_class, Some(GameClass::Rapidplay));
+        let ruleset: Ruleset = serde_json::from_str(r#"{"game_class":"rapid"}"#).unwrap();
+        assert_eq!(ruleset.game_class, Some(Class::Rapid));
         assert_eq!(ruleset.edition, Edition::Source);
         assert_eq!(ruleset.resumption_default_ms, 3_600_000);
-        assert_eq!(ruleset.class(GameClass::Standard), GameClass::Rapidplay);
+        assert_eq!(ruleset.class(Class::Standard), Class::Rapid);
     }
 
     #[test]
@@ -239,6 +242,16 @@ mod tests {
         let back: Ruleset = serde_json::from_str(&serde_json::to_string(&all).unwrap()).unwrap();
         assert_eq!(back, all);
         assert!(serde_json::from_str::<Ruleset>(r#"{"penalty":1}"#).is_err());
+    }
+
+    #[test]
+    fn rapidplay_limits_follow_the_edition() {
+        let fifteen = 15 * 60_000;
+        let classify = |edition, ms| Ruleset::of(edition).class_limits.classify(ms);
+        assert_eq!(classify(Edition::Source, fifteen), Class::Rapid);
+        assert_eq!(classify(Edition::Fide2009, fifteen), Class::Blitz);
+        assert_eq!(classify(Edition::Fide2014, fifteen), Class::Rapid);
+        assert_eq!(classify(Edition::Fide2014, 10 * 60_000), Class::Blitz);
     }
 
     #[test]

@@ -13,7 +13,8 @@ use laws::irregularity::{ClockReading, Finding, Situation, actions_now, rule};
 use laws::rapidplay::{
     QuickplayDecision, flags_seen, quickplay_claim, recording, time_claim, touch_move_ruling,
 };
-use laws::ruleset::{GameClass, Ruleset};
+use laws::ruleset::Ruleset;
+use laws::time_control::Class;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use shakmaty::{CastlingMode, Chess, Square, fen::Fen};
@@ -48,24 +49,24 @@ enum Call {
         fen: String,
     },
     Recording {
-        class: GameClass,
+        class: Class,
         side: Side,
         remaining_ms: u64,
         increment_ms: u64,
     },
     TouchMoveRuling {
         fen: String,
-        class: GameClass,
+        class: Class,
         touched: Vec<String>,
         requested: bool,
     },
     FlagsSeen {
-        class: GameClass,
+        class: Class,
         reading: ClockReading,
     },
     TimeClaim {
         fen: String,
-        class: GameClass,
+        class: Class,
         claimant: Side,
         reading: ClockReading,
     },

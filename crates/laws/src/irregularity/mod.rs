@@ -46,7 +46,8 @@ use shakmaty::{Chess, Position, Square};
 
 use crate::game::Side;
 use crate::rapidplay::{self, QuickplayDecision, RapidplayError};
-use crate::ruleset::{GameClass, Ruleset};
+use crate::ruleset::Ruleset;
+use crate::time_control::Class;
 use crate::unwinnable::{CanMate, can_checkmate};
 use replay::{BoardMove, IllegalMove, Reinstatement, ReplayError};
 use touch_move::TouchMoveError;
@@ -60,7 +61,7 @@ pub(crate) use ruling::{clock_face, color_of, opponent, side_of};
 pub struct Situation {
     pub ruleset: Ruleset,
     /// The class of the game by its time control (the ruleset may override it).
-    pub class: GameClass,
+    pub class: Class,
     /// The start position (its FEN in JSON).
     #[serde(with = "text::fen_position")]
     pub start: Chess,
@@ -85,7 +86,7 @@ impl Default for Situation {
     fn default() -> Situation {
         Situation {
             ruleset: Ruleset::default(),
-            class: GameClass::Standard,
+            class: Class::Standard,
             start: Chess::default(),
             moves: Vec::new(),
             clocks: Vec::new(),
@@ -99,7 +100,7 @@ impl Default for Situation {
 impl Situation {
     /// The class the rulings use.
     #[must_use]
-    pub fn class(&self) -> GameClass {
+    pub fn class(&self) -> Class {
         self.ruleset.class(self.class)
     }
 
@@ -127,7 +128,7 @@ impl Situation {
     /// claimed about.
     fn setup_claims_closed(&self) -> bool {
         let needed = self.ruleset.rapidplay_claim_moves as usize;
-        self.class() != GameClass::Standard
+        self.class() != Class::Standard
             && self.moves_made(Side::White) >= needed
             && self.moves_made(Side::Black) >= needed
     }
@@ -294,7 +295,7 @@ pub fn actions_now(situation: &Situation) -> Vec<Applicable> {
         Finding::illegal_move(),
         Finding::ClockSetWrongly,
     ];
-    if situation.class() != GameClass::Standard {
+    if situation.class() != Class::Standard {
         findings.push(Finding::KingAndQueenReversed { side: Side::White });
         findings.push(Finding::KingAndQueenReversed { side: Side::Black });
         findings.push(Finding::FlagSeen);
@@ -353,7 +354,7 @@ pub fn rule(finding: &Finding, situation: &Situation) -> Result<Ruling, Irregula
         .with(Effect::RestorePieces { side: *by })
         .with(Effect::RestartClockOf { side: *by }),
         Finding::DisplacementFound { .. }
-            if situation.class() != GameClass::Standard
+            if situation.class() != Class::Standard
                 && !situation.ruleset.illegal_move_claim_open_until_move()
                 && situation.claimant_touched_piece =>
         {
@@ -519,7 +520,7 @@ fn illegal_move(
         ),
     };
     let class = situation.class();
-    if class != GameClass::Standard
+    if class != Class::Standard
         && let Some(ruling) = claim_too_late(situation, &reinstatement, &what)
     {
         return Ok(ruling);
@@ -537,7 +538,7 @@ fn illegal_move(
         return Ok(ruling);
     };
     let beneficiary = opponent(offender);
-    if class == GameClass::Blitz {
+    if class == Class::Blitz {
         return Ok(decisive(
             "C3",
             &position,

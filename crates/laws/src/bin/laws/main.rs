@@ -9,6 +9,7 @@ mod judge;
 mod read;
 mod time_control;
 mod unwinnable;
+mod irregularity;
 
 #[derive(Parser)]
 #[command(
@@ -45,6 +46,9 @@ enum Command {
     Check(check::Args),
     /// Who can still checkmate by some series of legal moves (9.6, 6.9/6.10).
     Unwinnable(unwinnable::Args),
+    /// Article 7 rulings: what applies now, one finding, the first illegal
+    /// move of a record, or a position set up by hand.
+    Irregularity(irregularity::Args),
 }
 
 fn main() -> std::process::ExitCode {
@@ -58,6 +62,7 @@ fn main() -> std::process::ExitCode {
         Command::Read(args) => read::run(args),
         Command::Check(args) => check::run(args),
         Command::Unwinnable(args) => unwinnable::run(args),
+        Command::Irregularity(args) => irregularity::run(args),
     };
     match result {
         Ok(()) => std::process::ExitCode::SUCCESS,

@@ -1,0 +1,753 @@
+//! Illegal positions and illegal moves: what to reinstate (Articles 7 and 4.3).
+//!
+//! The arbiter's panel asks [`actions_now`] for the rulings that apply to
+//! the game as it stands, each with its article, what it does and the
+//! explanation for the players; [`rule`] gives the ruling for one finding.
+//! The parts:
+//!
+//! - [`replay`]: the first illegal move of the moves as the board saw
+//!   them, the position before it and the clocks then (7.4, 6.13);
+//! - [`touch_move`]: what 4.3 requires of the move replacing it;
+//! - [`editor`]: setting up a position by hand, refusing impossible ones.
+//!
+//! The rulings carry the article in the numbering of the source texts
+//! ("7.4" for the illegal move in every edition); the edition shows in the
+//! penalties and the explanation. Reinstating a position also resets the
+//! move counter (later editions of 6.13): [`Effect::ReinstatePosition`]
+//! says how many half-moves stand.
+//!
+//! ```
+//! use laws::irregularity::{rule, Effect, Finding, Outcome, Situation};
+//! use laws::irregularity::replay::parse_record;
+//! use laws::ruleset::{Edition, Ruleset};
+//!
+//! // 1. e4 e5 2. Bc4 Ke7 3. Qh6??: the queen does not move that way.
+//! let situation = Situation {
+//!     ruleset: Ruleset::of(Edition::Fide2014),
+//!     moves: parse_record("e2e4 e7e5 f1c4 e8e7 d1h6").unwrap(),
+//!     ..Situation::default()
+//! };
+//! let ruling = rule(&Finding::illegal_move(), &situation).unwrap();
+//! assert_eq!(ruling.article, "7.4");
+//! assert_eq!(ruling.outcome, Outcome::Continue);
+//! assert!(ruling.effects.contains(&Effect::AddTime { side: laws::game::Side::Black, ms: 120_000 }));
+//! ```
+
+pub mod editor;
+pub mod replay;
+mod ruling;
+pub(crate) mod text;
+pub mod touch_move;
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+use shakmaty::{Chess, Position, Square};
+
+use crate::game::Side;
+use crate::rapidplay::{self, QuickplayDecision, RapidplayError};
+use crate::ruleset::Ruleset;
+use crate::time_control::Class;
+use crate::unwinnable::{CanMate, can_checkmate};
+use replay::{BoardMove, IllegalMove, Reinstatement, ReplayError};
+use touch_move::TouchMoveError;
+
+pub use ruling::{ClockReading, Effect, IllegalMoveCount, Outcome, Ruling};
+pub(crate) use ruling::{clock_face, color_of, opponent, side_of};
+
+/// The game as the arbiter finds it: what the rulings of Article 7 need.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Situation {
+    pub ruleset: Ruleset,
+    /// The class of the game by its time control (the ruleset may override it).
+    pub class: Class,
+    /// The start position (its FEN in JSON).
+    #[serde(with = "text::fen_position")]
+    pub start: Chess,
+    /// The moves as the board saw them, `None` (JSON `null`) where nobody can
+    /// say what was played.
+    pub moves: Vec<Option<BoardMove>>,
+    /// The clock log: `clocks[n]` after `n` half-moves (see [`ClockReading`]).
+    pub clocks: Vec<ClockReading>,
+    /// The illegal moves each player made earlier in the game: the
+    /// [`Effect::CountIllegalMove`]s of the rulings already carried out.
+    pub illegal_moves: IllegalMoveCount,
+    /// Rapidplay (B5): the claimant has touched a piece since the move he
+    /// claims about.
+    pub claimant_touched_piece: bool,
+    /// The clocks as they show now (stopped, for a claim): needed for the
+    /// flag and time rulings (B6-B8) and the 10.2 claim.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub now: Option<ClockReading>,
+}
+
+impl Default for Situation {
+    fn default() -> Situation {
+        Situation {
+            ruleset: Ruleset::default(),
+            class: Class::Standard,
+            start: Chess::default(),
+            moves: Vec::new(),
+            clocks: Vec::new(),
+            illegal_moves: IllegalMoveCount::default(),
+            claimant_touched_piece: false,
+            now: None,
+        }
+    }
+}
+
+impl Situation {
+    /// The class the rulings use.
+    #[must_use]
+    pub fn class(&self) -> Class {
+        self.ruleset.class(self.class)
+    }
+
+    /// The moves `side` has made so far.
+    #[must_use]
+    pub fn moves_made(&self, side: Side) -> usize {
+        let plies = self.moves.len();
+        let first = side_of(self.start.turn()) == side;
+        if first { plies.div_ceil(2) } else { plies / 2 }
+    }
+
+    /// Whose move it is.
+    #[must_use]
+    pub fn to_move(&self) -> Side {
+        let turn = self.start.turn();
+        side_of(if self.moves.len().is_multiple_of(2) {
+            turn
+        } else {
+            !turn
+        })
+    }
+
+    /// B4: in a rapidplay (or blitz) game, once each player has made his
+    /// three moves, the board, the pieces and the clocks can no longer be
+    /// claimed about.
+    fn setup_claims_closed(&self) -> bool {
+        let needed = self.ruleset.rapidplay_claim_moves as usize;
+        self.class() != Class::Standard
+            && self.moves_made(Side::White) >= needed
+            && self.moves_made(Side::Black) >= needed
+    }
+}
+
+/// What the arbiter found, as chosen on the panel.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "finding", rename_all = "snake_case")]
+pub enum Finding {
+    /// 7.1a: the pieces were set up wrongly at the start.
+    WrongInitialPosition,
+    /// 7.1b: the board was placed contrary to 2.1 (h1 not on White's right).
+    BoardMisplaced,
+    /// 7.2: the game began with colours reversed; the arbiter may order a
+    /// new game instead of letting it continue.
+    ColoursReversed {
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        new_game_ordered: bool,
+    },
+    /// 7.3: `by` has just displaced one or more pieces.
+    PiecesDisplaced { by: Side },
+    /// 7.4: pieces were found displaced; the position after `ply` half-moves
+    /// of the record was the last correct one.
+    DisplacementFound { ply: usize },
+    /// 7.4: an illegal move was made; the record shows where. `by` names
+    /// the player when the record cannot; `touched` the pieces he touched
+    /// for it when they are not just the moved and the captured one (4.3).
+    IllegalMove {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        by: Option<Side>,
+        #[serde(default, with = "text::squares", skip_serializing_if = "Vec::is_empty")]
+        touched: Vec<Square>,
+    },
+    /// 6.13, B4: a clock was set wrongly.
+    ClockSetWrongly,
+    /// B4: `side`'s king and queen started on each other's squares.
+    KingAndQueenReversed { side: Side },
+    /// B6, B8: the arbiter sees a flag down, and nobody claims.
+    FlagSeen,
+    /// B7: `claimant` stops both clocks and claims a win on time.
+    TimeClaim { claimant: Side },
+    /// 10.2: the player to move claims a draw; the arbiter decides.
+    QuickplayClaim {
+        #[serde(flatten)]
+        decision: QuickplayDecision,
+    },
+}
+
+impl Finding {
+    /// An illegal move, located by the record.
+    #[must_use]
+    pub fn illegal_move() -> Finding {
+        Finding::IllegalMove {
+            by: None,
+            touched: Vec::new(),
+        }
+    }
+
+    /// The finding in a few words, for the panel's list.
+    #[must_use]
+    pub fn title(&self) -> String {
+        match self {
+            Finding::WrongInitialPosition => "The initial position was incorrect".to_owned(),
+            Finding::BoardMisplaced => "The board is placed wrongly".to_owned(),
+            Finding::ColoursReversed { .. } => "The game began with colours reversed".to_owned(),
+            Finding::PiecesDisplaced { by } => format!("{by} displaced pieces"),
+            Finding::DisplacementFound { ply } => {
+                format!("Pieces were found displaced after half-move {ply}")
+            }
+            Finding::IllegalMove { by: Some(by), .. } => format!("{by} made an illegal move"),
+            Finding::IllegalMove { by: None, .. } => "An illegal move was made".to_owned(),
+            Finding::ClockSetWrongly => "A clock was set wrongly".to_owned(),
+            Finding::KingAndQueenReversed { side } => {
+                format!("{side}'s king and queen started on each other's squares")
+            }
+            Finding::FlagSeen => "A flag is down".to_owned(),
+            Finding::TimeClaim { claimant } => format!("{claimant} claims a win on time"),
+            Finding::QuickplayClaim { decision } => match decision {
+                QuickplayDecision::Accept => "Draw claim (10.2): accept",
+                QuickplayDecision::Postpone { extra_time: true } => {
+                    "Draw claim (10.2): postpone, extra time to the opponent"
+                }
+                QuickplayDecision::Postpone { extra_time: false } => "Draw claim (10.2): postpone",
+                QuickplayDecision::Reject => "Draw claim (10.2): reject",
+            }
+            .to_owned(),
+        }
+    }
+}
+
+/// A ruling the panel can offer now.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Applicable {
+    pub finding: Finding,
+    pub title: String,
+    pub ruling: Ruling,
+}
+
+/// A finding that cannot be ruled on as given.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum IrregularityError {
+    /// The record cannot give the position to reinstate.
+    Replay(ReplayError),
+    /// The touched pieces given for 4.3 are not on the board.
+    TouchMove(TouchMoveError),
+    /// A flag or 10.2 ruling without the clocks' reading now.
+    NoClockReading,
+    /// A flag or 10.2 ruling that does not fit the game.
+    Rapidplay(RapidplayError),
+}
+
+impl fmt::Display for IrregularityError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            IrregularityError::Replay(e) => e.fmt(f),
+            IrregularityError::TouchMove(e) => e.fmt(f),
+            IrregularityError::NoClockReading => {
+                f.write_str("this ruling needs the clocks' reading now")
+            }
+            IrregularityError::Rapidplay(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for IrregularityError {}
+
+impl From<ReplayError> for IrregularityError {
+    fn from(e: ReplayError) -> IrregularityError {
+        IrregularityError::Replay(e)
+    }
+}
+
+impl From<RapidplayError> for IrregularityError {
+    fn from(e: RapidplayError) -> IrregularityError {
+        IrregularityError::Rapidplay(e)
+    }
+}
+
+impl From<TouchMoveError> for IrregularityError {
+    fn from(e: TouchMoveError) -> IrregularityError {
+        IrregularityError::TouchMove(e)
+    }
+}
+
+/// Every ruling that applies to `situation` now, in the order of the Laws.
+/// An illegal move is offered only when the record shows one (or breaks
+/// off); a displacement found later is ruled on with [`rule`] once the
+/// arbiter knows the last correct half-move. With the clocks' reading
+/// [`Situation::now`], the flag rulings of a rapidplay game (B6-B8) and the
+/// arbiter's choices on a 10.2 claim are offered when they apply.
+#[must_use]
+pub fn actions_now(situation: &Situation) -> Vec<Applicable> {
+    let to_move = situation.to_move();
+    let mut findings = vec![
+        Finding::WrongInitialPosition,
+        Finding::BoardMisplaced,
+        Finding::ColoursReversed {
+            new_game_ordered: false,
+        },
+        Finding::PiecesDisplaced { by: to_move },
+        Finding::PiecesDisplaced {
+            by: opponent(to_move),
+        },
+        Finding::illegal_move(),
+        Finding::ClockSetWrongly,
+    ];
+    if situation.class() != Class::Standard {
+        findings.push(Finding::KingAndQueenReversed { side: Side::White });
+        findings.push(Finding::KingAndQueenReversed { side: Side::Black });
+        findings.push(Finding::FlagSeen);
+        findings.push(Finding::TimeClaim {
+            claimant: Side::White,
+        });
+        findings.push(Finding::TimeClaim {
+            claimant: Side::Black,
+        });
+    }
+    findings.extend(QuickplayDecision::ALL.map(|decision| Finding::QuickplayClaim { decision }));
+    findings
+        .into_iter()
+        .filter_map(|finding| {
+            let ruling = rule(&finding, situation).ok()?;
+            Some(Applicable {
+                title: finding.title(),
+                finding,
+                ruling,
+            })
+        })
+        .collect()
+}
+
+/// The ruling on `finding` in `situation`.
+pub fn rule(finding: &Finding, situation: &Situation) -> Result<Ruling, IrregularityError> {
+    let closed = situation.setup_claims_closed();
+    Ok(match finding {
+        Finding::WrongInitialPosition | Finding::BoardMisplaced | Finding::ClockSetWrongly
+            if closed =>
+        {
+            too_late_for_setup_claims(situation)
+        }
+        Finding::WrongInitialPosition => Ruling::new(
+            "7.1a",
+            Outcome::NewGame,
+            "The initial position of the pieces was incorrect: the game is cancelled and a new game is played.",
+        ),
+        Finding::BoardMisplaced => Ruling::new(
+            "7.1b",
+            Outcome::Continue,
+            "The only error is the placing of the board: the position reached is transferred to a correctly placed board and the game continues.",
+        )
+        .with(Effect::TransferToCorrectBoard),
+        Finding::ColoursReversed { new_game_ordered } => {
+            colours_reversed(situation, *new_game_ordered)
+        }
+        Finding::PiecesDisplaced { by } => Ruling::new(
+            "7.3",
+            Outcome::Continue,
+            format!(
+                "{by} displaced pieces and re-establishes the correct position on his own time; if necessary, {} may restart {by}'s clock to make sure of it.",
+                opponent(*by)
+            ),
+        )
+        .with(Effect::RestorePieces { side: *by })
+        .with(Effect::RestartClockOf { side: *by }),
+        Finding::DisplacementFound { .. }
+            if situation.class() != Class::Standard
+                && !situation.ruleset.illegal_move_claim_open_until_move()
+                && situation.claimant_touched_piece =>
+        {
+            Ruling::new(
+                "B5",
+                Outcome::Continue,
+                "The claimant has touched a piece, so he can no longer claim the displacement under Article 7: the position stands and the game continues.",
+            )
+        }
+        Finding::DisplacementFound { ply } => {
+            let reinstatement = replay::position_after(
+                &situation.start,
+                &situation.moves,
+                &situation.clocks,
+                *ply,
+            )?;
+            let mut ruling = Ruling::new(
+                "7.4",
+                Outcome::Continue,
+                format!(
+                    "Pieces were displaced after half-move {ply}: the position before the displacement is reinstated{}. The game then continues.",
+                    clocks_sentence(&reinstatement)
+                ),
+            );
+            ruling.effects = reinstate_effects(&reinstatement);
+            ruling
+        }
+        Finding::IllegalMove { by, touched } => illegal_move(situation, *by, touched)?,
+        Finding::ClockSetWrongly => Ruling::new(
+            "6.13",
+            Outcome::Continue,
+            "The arbiter corrects the clock settings, using his best judgement to set the times.",
+        ),
+        Finding::KingAndQueenReversed { side } if closed => Ruling::new(
+            "B4",
+            Outcome::Continue,
+            format!(
+                "Each player has made his first {} moves, so the placing of the pieces can no longer be claimed: the game continues, but {side} may not castle with the misplaced king.",
+                situation.ruleset.rapidplay_claim_moves
+            ),
+        )
+        .with(Effect::ForbidCastling { side: *side }),
+        Finding::FlagSeen => rapidplay::flags_seen(situation.class(), now(situation)?)?,
+        Finding::TimeClaim { claimant } => {
+            let reading = now(situation)?;
+            if !reading.flag_down(Side::White) && !reading.flag_down(Side::Black) {
+                return Err(RapidplayError::NoFlagDown.into());
+            }
+            rapidplay::time_claim(&current(situation)?, situation.class(), *claimant, reading)?
+        }
+        Finding::QuickplayClaim { decision } => {
+            let position = current(situation)?;
+            let claimant = side_of(position.turn());
+            rapidplay::quickplay_claim(
+                &position,
+                &situation.ruleset,
+                claimant,
+                now(situation)?.of(claimant),
+                *decision,
+            )?
+        }
+        Finding::KingAndQueenReversed { side } => Ruling::new(
+            "7.1a",
+            Outcome::NewGame,
+            format!(
+                "{side}'s king and queen started on each other's squares, so the initial position was incorrect: the game is cancelled and a new game is played."
+            ),
+        ),
+    })
+}
+
+fn now(situation: &Situation) -> Result<ClockReading, IrregularityError> {
+    situation.now.ok_or(IrregularityError::NoClockReading)
+}
+
+/// The position on the board, when every half-move of the record is legal.
+fn current(situation: &Situation) -> Result<Chess, IrregularityError> {
+    Ok(replay::position_at(
+        &situation.start,
+        &situation.moves,
+        situation.moves.len(),
+    )?)
+}
+
+fn too_late_for_setup_claims(situation: &Situation) -> Ruling {
+    Ruling::new(
+        "B4",
+        Outcome::Continue,
+        format!(
+            "Each player has made his first {} moves: no claim can be made any more about the placing of the pieces, the orientation of the board or the setting of the clocks. The game continues.",
+            situation.ruleset.rapidplay_claim_moves
+        ),
+    )
+}
+
+fn colours_reversed(situation: &Situation, new_game_ordered: bool) -> Ruling {
+    let made = situation
+        .moves_made(Side::White)
+        .min(situation.moves_made(Side::Black));
+    match situation.ruleset.colours_reversed_replay_before {
+        Some(limit) if made < limit as usize => Ruling::new(
+            "7.2",
+            Outcome::NewGame,
+            format!(
+                "The game began with colours reversed and fewer than {limit} moves have been made by each player: it is discontinued and a new game is played with the correct colours."
+            ),
+        ),
+        _ if new_game_ordered => Ruling::new(
+            "7.2",
+            Outcome::NewGame,
+            "The game began with colours reversed and the arbiter rules that a new game is played with the correct colours.",
+        ),
+        _ => Ruling::new(
+            "7.2",
+            Outcome::Continue,
+            "The game began with colours reversed: it continues, unless the arbiter rules otherwise.",
+        ),
+    }
+}
+
+fn reinstate_effects(reinstatement: &Reinstatement) -> Vec<Effect> {
+    let mut effects = vec![Effect::ReinstatePosition {
+        ply: reinstatement.ply,
+        fen: reinstatement.fen.clone(),
+    }];
+    if let Some(c) = reinstatement.clocks {
+        effects.push(Effect::SetClocks {
+            white_ms: c.white_ms,
+            black_ms: c.black_ms,
+        });
+    }
+    effects
+}
+
+fn clocks_sentence(reinstatement: &Reinstatement) -> String {
+    match reinstatement.clocks {
+        Some(c) => format!(
+            " ({}), and the clocks are set to the times they showed then, {c} (6.13)",
+            reinstatement.fen
+        ),
+        None => format!(
+            " ({}); the log has no clock reading for it, so the arbiter sets the clocks by his best judgement (6.13)",
+            reinstatement.fen
+        ),
+    }
+}
+
+/// 7.4 with the edition's penalties, and the rapidplay and blitz claims.
+fn illegal_move(
+    situation: &Situation,
+    by: Option<Side>,
+    touched: &[Square],
+) -> Result<Ruling, IrregularityError> {
+    let (reinstatement, position) =
+        replay::find(&situation.start, &situation.moves, &situation.clocks)?;
+    let offender = reinstatement.illegal.as_ref().map(|i| i.side).or(by);
+    let what = match &reinstatement.illegal {
+        Some(illegal) => format!("{illegal}."),
+        None => format!(
+            "An illegal move was made, but the record cannot identify half-move {}: the game continues from the last identifiable position, after half-move {}.",
+            reinstatement.ply + 1,
+            reinstatement.ply
+        ),
+    };
+    let class = situation.class();
+    if class != Class::Standard
+        && let Some(ruling) = claim_too_late(situation, &reinstatement, &what)
+    {
+        return Ok(ruling);
+    }
+    let Some(offender) = offender else {
+        let mut ruling = Ruling::new(
+            "7.4",
+            Outcome::Continue,
+            format!(
+                "{what} The position is reinstated{}. No penalty: nobody can say which player made the illegal move.",
+                clocks_sentence(&reinstatement)
+            ),
+        );
+        ruling.effects = reinstate_effects(&reinstatement);
+        return Ok(ruling);
+    };
+    let beneficiary = opponent(offender);
+    if class == Class::Blitz {
+        return Ok(decisive(
+            "C3",
+            &position,
+            beneficiary,
+            format!("{what} In blitz the completed illegal move loses on the opponent's claim"),
+        ));
+    }
+    let ruleset = &situation.ruleset;
+    let count = situation.illegal_moves.of(offender) + 1;
+    let counted = ruleset.illegal_move_loses_at.is_some() || ruleset.illegal_move_bonus_ms > 0;
+    if let Some(limit) = ruleset.illegal_move_loses_at
+        && count >= limit
+    {
+        let mut ruling = decisive(
+            "7.4",
+            &position,
+            beneficiary,
+            format!(
+                "{what} It is {offender}'s illegal move number {count}: under {} illegal move number {limit} loses",
+                ruleset.edition
+            ),
+        );
+        ruling.effects.insert(
+            0,
+            Effect::CountIllegalMove {
+                side: offender,
+                count,
+            },
+        );
+        return Ok(ruling);
+    }
+    let mut explanation = format!(
+        "{what} The position before the irregularity is reinstated{}.",
+        clocks_sentence(&reinstatement)
+    );
+    let mut effects = reinstate_effects(&reinstatement);
+    if counted {
+        effects.push(Effect::CountIllegalMove {
+            side: offender,
+            count,
+        });
+    }
+    if ruleset.illegal_move_bonus_ms > 0 {
+        effects.push(Effect::AddTime {
+            side: beneficiary,
+            ms: ruleset.illegal_move_bonus_ms,
+        });
+        explanation += &format!(
+            " Under {} {beneficiary} receives {} extra for {offender}'s illegal move number {count}.",
+            ruleset.edition,
+            minutes(ruleset.illegal_move_bonus_ms)
+        );
+    }
+    if let Some(illegal) = &reinstatement.illegal {
+        let touched = if touched.is_empty() {
+            touched_by(&position, illegal)
+        } else {
+            touched.to_vec()
+        };
+        if !touched.is_empty() {
+            let requirement = touch_move::touch_move(&position, &touched)?;
+            explanation += &format!(
+                " Article 4.3 applies to the move replacing it. {}",
+                requirement.explanation
+            );
+            effects.push(Effect::TouchMove(requirement));
+        }
+    }
+    explanation += " The game then continues.";
+    let mut ruling = Ruling::new("7.4", Outcome::Continue, explanation);
+    ruling.effects = effects;
+    Ok(ruling)
+}
+
+/// Rapidplay and blitz: the arbiter rules on an illegal move only on a claim
+/// made in time. `None` when the claim is in time.
+fn claim_too_late(
+    situation: &Situation,
+    reinstatement: &Reinstatement,
+    what: &str,
+) -> Option<Ruling> {
+    let claimant_moved = reinstatement.ply + 1 < situation.moves.len();
+    let open_until_move = situation.ruleset.illegal_move_claim_open_until_move();
+    let (article, why) = if claimant_moved {
+        ("B5", "the claimant has made his own move since")
+    } else if !open_until_move && situation.claimant_touched_piece {
+        ("B5", "the claimant has touched a piece since")
+    } else {
+        return None;
+    };
+    Some(Ruling::new(
+        article,
+        Outcome::Continue,
+        format!(
+            "{what} It can no longer be claimed: {why}. The move stands and the game continues."
+        ),
+    ))
+}
+
+/// `beneficiary` wins, unless he cannot checkmate by any series of legal
+/// moves: then the game is drawn.
+fn decisive(article: &str, position: &Chess, beneficiary: Side, why: String) -> Ruling {
+    match can_checkmate(position, color_of(beneficiary)) {
+        CanMate::No => Ruling::new(
+            article,
+            Outcome::Draw,
+            format!(
+                "{why}, but {beneficiary} cannot checkmate by any series of legal moves: the game is drawn."
+            ),
+        ),
+        CanMate::Yes | CanMate::Undetermined => Ruling::new(
+            article,
+            Outcome::win_for(beneficiary),
+            format!("{why}: {beneficiary} wins."),
+        ),
+    }
+}
+
+/// The pieces the player touched to make `illegal`: the one he moved, and
+/// the opponent's piece on the target square, if any.
+fn touched_by(position: &Chess, illegal: &IllegalMove) -> Vec<Square> {
+    let board = position.board();
+    let mover = color_of(illegal.side);
+    let mut touched = Vec::new();
+    if board.piece_at(illegal.mv.from).is_some() {
+        touched.push(illegal.mv.from);
+    }
+    if board.color_at(illegal.mv.to) == Some(!mover) {
+        touched.push(illegal.mv.to);
+    }
+    touched
+}
+
+/// "two minutes", "90 seconds".
+pub(crate) fn minutes(ms: u64) -> String {
+    match (ms / 60_000, ms % 60_000) {
+        (1, 0) => "one minute".to_owned(),
+        (m, 0) => format!("{m} minutes"),
+        _ => format!("{} seconds", ms / 1000),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::irregularity::replay::parse_record;
+
+    #[test]
+    fn moves_are_counted_from_whoever_starts() {
+        let situation: Situation = serde_json::from_str(
+            r#"{"start":"4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1","moves":["d7d5","e1e2","e8e7"]}"#,
+        )
+        .unwrap();
+        assert_eq!(situation.moves_made(Side::Black), 2);
+        assert_eq!(situation.moves_made(Side::White), 1);
+        assert_eq!(situation.to_move(), Side::White);
+    }
+
+    #[test]
+    fn a_situation_survives_json() {
+        let situation = Situation {
+            moves: parse_record("e2e4 ? e7e5").unwrap(),
+            clocks: vec![ClockReading {
+                white_ms: 1,
+                black_ms: 2,
+            }],
+            ..Situation::default()
+        };
+        let json = serde_json::to_string(&situation).unwrap();
+        assert!(json.contains(r#""moves":["e2e4",null,"e7e5"]"#), "{json}");
+        assert_eq!(serde_json::from_str::<Situation>(&json).unwrap(), situation);
+        let bad = serde_json::from_str::<Situation>(r#"{"start":"8/8/8/8/8/8/8/8 w - - 0 1"}"#);
+        assert!(bad.unwrap_err().to_string().contains("illegal position"));
+    }
+
+    #[test]
+    fn minutes_read_naturally() {
+        assert_eq!(minutes(60_000), "one minute");
+        assert_eq!(minutes(120_000), "2 minutes");
+        assert_eq!(minutes(90_000), "90 seconds");
+    }
+
+    #[test]
+    fn findings_round_trip_as_json() {
+        for finding in [
+            Finding::illegal_move(),
+            Finding::IllegalMove {
+                by: Some(Side::Black),
+                touched: vec![Square::E2, Square::D5],
+            },
+            Finding::PiecesDisplaced { by: Side::White },
+            Finding::KingAndQueenReversed { side: Side::Black },
+            Finding::TimeClaim {
+                claimant: Side::White,
+            },
+            Finding::QuickplayClaim {
+                decision: QuickplayDecision::Postpone { extra_time: true },
+            },
+        ] {
+            let json = serde_json::to_string(&finding).unwrap();
+            assert_eq!(
+                serde_json::from_str::<Finding>(&json).unwrap(),
+                finding,
+                "{json}"
+            );
+        }
+        assert_eq!(
+            serde_json::to_string(&Finding::illegal_move()).unwrap(),
+            r#"{"finding":"illegal_move"}"#
+        );
+    }
+}

@@ -1,0 +1,237 @@
+//! What a ruling says: the article, the outcome, what it does and why.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+use shakmaty::Color;
+
+use crate::game::Side;
+
+use super::touch_move::TouchMove;
+
+/// An arbiter's ruling, ready to be shown and logged.
+///
+/// ```
+/// use laws::irregularity::{Outcome, Ruling};
+///
+/// let ruling = Ruling::new("7.1a", Outcome::NewGame, "The initial position was incorrect.");
+/// let json = serde_json::to_string(&ruling).unwrap();
+/// assert_eq!(
+///     json,
+///     r#"{"article":"7.1a","outcome":"new_game","effects":[],"explanation":"The initial position was incorrect."}"#
+/// );
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[must_use]
+pub struct Ruling {
+    /// The article applied, as printed: "7.4", "B7", "10.2".
+    pub article: String,
+    pub outcome: Outcome,
+    /// What the arbiter (or the app) does to carry the ruling out, in order.
+    pub effects: Vec<Effect>,
+    /// The ruling in plain English, for the players.
+    pub explanation: String,
+}
+
+impl Ruling {
+    pub fn new(article: &str, outcome: Outcome, explanation: impl Into<String>) -> Ruling {
+        Ruling {
+            article: article.to_owned(),
+            outcome,
+            effects: Vec::new(),
+            explanation: explanation.into(),
+        }
+    }
+
+    /// The same ruling, doing `effect` too.
+    pub fn with(mut self, effect: Effect) -> Ruling {
+        self.effects.push(effect);
+        self
+    }
+}
+
+/// What becomes of the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    /// Play goes on (after the effects, if any).
+    Continue,
+    WhiteWins,
+    BlackWins,
+    Draw,
+    /// The game is cancelled and a new game played (7.1a).
+    NewGame,
+    /// The arbiter postpones his decision; play goes on (10.2).
+    Postponed,
+}
+
+impl Outcome {
+    /// The win of `side`.
+    #[must_use]
+    pub fn win_for(side: Side) -> Outcome {
+        match side {
+            Side::White => Outcome::WhiteWins,
+            Side::Black => Outcome::BlackWins,
+        }
+    }
+
+    /// Whether the game is over (or replaced by a new one).
+    #[must_use]
+    pub fn ends_game(self) -> bool {
+        !matches!(self, Outcome::Continue | Outcome::Postponed)
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Outcome::Continue => "the game continues",
+            Outcome::WhiteWins => "White wins",
+            Outcome::BlackWins => "Black wins",
+            Outcome::Draw => "the game is drawn",
+            Outcome::NewGame => "the game is cancelled and a new game played",
+            Outcome::Postponed => "the decision is postponed",
+        })
+    }
+}
+
+/// One thing a ruling does.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Effect {
+    /// 7.4: put this position back on the board; `ply` half-moves stand.
+    ReinstatePosition { ply: usize, fen: String },
+    /// 6.13: set the clocks to these readings.
+    SetClocks { white_ms: u64, black_ms: u64 },
+    /// 7.4 (later editions), 10.2: extra time for `side`.
+    AddTime { side: Side, ms: u64 },
+    /// 7.4 (later editions): this is `side`'s `count`th illegal move.
+    CountIllegalMove { side: Side, count: u32 },
+    /// 4.3: what the move replacing the illegal move must be.
+    TouchMove(TouchMove),
+    /// 7.1b: the position goes onto a correctly placed board.
+    TransferToCorrectBoard,
+    /// 7.3: `side` puts the displaced pieces back on his own time.
+    RestorePieces { side: Side },
+    /// 7.3: the opponent may restart `side`'s clock while he restores.
+    RestartClockOf { side: Side },
+    /// B7: both clocks stop.
+    StopClocks,
+    /// B4: `side` may not castle with the king that was misplaced.
+    ForbidCastling { side: Side },
+    /// B3, 8.4: `side` need not record the moves.
+    RecordingOptional { side: Side },
+}
+
+/// Earlier illegal moves by each player (7.4 in later editions counts them).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct IllegalMoveCount {
+    pub white: u32,
+    pub black: u32,
+}
+
+impl IllegalMoveCount {
+    #[must_use]
+    pub fn of(&self, side: Side) -> u32 {
+        match side {
+            Side::White => self.white,
+            Side::Black => self.black,
+        }
+    }
+}
+
+/// The two clocks at one moment, in milliseconds left.
+///
+/// A game's clock log is a slice of these, one per ply: `clocks[0]` before
+/// the first move, `clocks[n]` when the clock was pressed after the `n`th
+/// half-move, i.e. while the position after `n` half-moves stood.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClockReading {
+    pub white_ms: u64,
+    pub black_ms: u64,
+}
+
+impl ClockReading {
+    #[must_use]
+    pub fn of(&self, side: Side) -> u64 {
+        match side {
+            Side::White => self.white_ms,
+            Side::Black => self.black_ms,
+        }
+    }
+
+    /// Whether `side`'s flag is down.
+    #[must_use]
+    pub fn flag_down(&self, side: Side) -> bool {
+        self.of(side) == 0
+    }
+}
+
+impl fmt::Display for ClockReading {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "White {}, Black {}",
+            clock_face(self.white_ms),
+            clock_face(self.black_ms)
+        )
+    }
+}
+
+/// `h:mm:ss` as on a clock face (seconds rounded down).
+pub(crate) fn clock_face(ms: u64) -> String {
+    let s = ms / 1000;
+    format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+}
+
+pub(crate) fn side_of(color: Color) -> Side {
+    match color {
+        Color::White => Side::White,
+        Color::Black => Side::Black,
+    }
+}
+
+pub(crate) fn color_of(side: Side) -> Color {
+    match side {
+        Side::White => Color::White,
+        Side::Black => Color::Black,
+    }
+}
+
+pub(crate) fn opponent(side: Side) -> Side {
+    match side {
+        Side::White => Side::Black,
+        Side::Black => Side::White,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clock_faces_read_like_the_clock() {
+        assert_eq!(clock_face(0), "0:00:00");
+        assert_eq!(clock_face(119_999), "0:01:59");
+        assert_eq!(clock_face(5_400_000), "1:30:00");
+        let reading = ClockReading {
+            white_ms: 61_000,
+            black_ms: 0,
+        };
+        assert_eq!(reading.to_string(), "White 0:01:01, Black 0:00:00");
+        assert!(reading.flag_down(Side::Black) && !reading.flag_down(Side::White));
+    }
+
+    #[test]
+    fn effects_serialise_tagged() {
+        let e = Effect::AddTime {
+            side: Side::Black,
+            ms: 120_000,
+        };
+        assert_eq!(
+            serde_json::to_string(&e).unwrap(),
+            r#"{"type":"add_time","side":"black","ms":120000}"#
+        );
+    }
+}

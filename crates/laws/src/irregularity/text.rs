@@ -1,0 +1,91 @@
+//! Squares and pieces in the words of the arbiter, and as JSON strings.
+
+use shakmaty::Role;
+
+/// The piece's name in English.
+pub(crate) fn role_name(role: Role) -> &'static str {
+    match role {
+        Role::Pawn => "pawn",
+        Role::Knight => "knight",
+        Role::Bishop => "bishop",
+        Role::Rook => "rook",
+        Role::Queen => "queen",
+        Role::King => "king",
+    }
+}
+
+/// Serde for a [`shakmaty::Square`] as `"e4"`.
+pub(crate) mod square {
+    use serde::{Deserialize, Deserializer, Serializer, de::Error};
+    use shakmaty::Square;
+
+    pub(crate) fn serialize<S: Serializer>(sq: &Square, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(sq)
+    }
+
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Square, D::Error> {
+        let text = String::deserialize(d)?;
+        text.parse()
+            .map_err(|_| D::Error::custom(format!("not a square: {text:?}")))
+    }
+}
+
+/// Serde for a list of [`shakmaty::Square`]s as `["e4", "d5"]`.
+pub(crate) mod squares {
+    use serde::{Deserialize, Deserializer, Serializer, de::Error, ser::SerializeSeq};
+    use shakmaty::Square;
+
+    pub(crate) fn serialize<S: Serializer>(squares: &[Square], s: S) -> Result<S::Ok, S::Error> {
+        let mut seq = s.serialize_seq(Some(squares.len()))?;
+        for sq in squares {
+            seq.serialize_element(&sq.to_string())?;
+        }
+        seq.end()
+    }
+
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Square>, D::Error> {
+        Vec::<String>::deserialize(d)?
+            .iter()
+            .map(|text| {
+                text.parse()
+                    .map_err(|_| D::Error::custom(format!("not a square: {text:?}")))
+            })
+            .collect()
+    }
+}
+
+/// Serde for a [`shakmaty::Role`] as its English name, `"knight"`.
+pub(crate) mod role {
+    use serde::{Deserialize, Deserializer, Serializer, de::Error};
+    use shakmaty::Role;
+
+    pub(crate) fn serialize<S: Serializer>(role: &Role, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(super::role_name(*role))
+    }
+
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Role, D::Error> {
+        let text = String::deserialize(d)?;
+        Role::ALL
+            .into_iter()
+            .find(|r| super::role_name(*r) == text)
+            .ok_or_else(|| D::Error::custom(format!("not a piece: {text:?}")))
+    }
+}
+
+/// Serde for a [`shakmaty::Chess`] position as its FEN.
+pub(crate) mod fen_position {
+    use serde::{Deserialize, Deserializer, Serializer, de::Error};
+    use shakmaty::{CastlingMode, Chess, fen::Fen};
+
+    pub(crate) fn serialize<S: Serializer>(position: &Chess, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&crate::irregularity::replay::fen(position))
+    }
+
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Chess, D::Error> {
+        let text = String::deserialize(d)?;
+        text.parse::<Fen>()
+            .map_err(|e| D::Error::custom(format!("{text:?}: {e}")))?
+            .into_position(CastlingMode::Standard)
+            .map_err(|e| D::Error::custom(format!("{text:?}: {e}")))
+    }
+}

@@ -3,7 +3,7 @@
 //! the ruling (or the refusal) each step must get. The format is in
 //! `CLI-envelope.md`.
 
-mod common;
+mod envelope_outside;
 
 use std::path::Path;
 
@@ -69,7 +69,7 @@ struct Expect {
 }
 
 fn outside(case: &Case) -> Envelope {
-    common::outside(
+    envelope_outside::outside(
         &case.fen,
         &case.sealer_moves,
         case.time_used,

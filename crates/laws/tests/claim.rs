@@ -1,14 +1,14 @@
 //! Claims and rules read from the record, driven by `tests/cases/claim/`.
 
 use laws::claim::{self, Ruling};
-mod common;
+mod case_files;
 
-use common::position;
+use case_files::position;
 use serde_json::Value;
 use shakmaty::{Chess, Move, Position, san::San};
 
 fn cases(name: &str) -> Vec<Value> {
-    common::jsonl("claim", name)
+    case_files::jsonl("claim", name)
 }
 
 /// The SAN list replayed; the intended move is read in the final position

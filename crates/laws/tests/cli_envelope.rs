@@ -1,7 +1,7 @@
 //! `laws envelope open`: an exported envelope opened with the PIN, as an
 //! arbiter would from a terminal.
 
-mod common;
+mod envelope_outside;
 
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -15,7 +15,7 @@ fn sealed(text: &str) -> SealedEnvelope {
         white_ms: 5_000_000,
         black_ms: 4_000_000,
     };
-    let outside = common::outside(
+    let outside = envelope_outside::outside(
         "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 40",
         &[],
         time_used,

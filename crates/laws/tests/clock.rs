@@ -13,8 +13,8 @@ use serde::Deserialize;
 use serde_json::Value;
 use shakmaty::{CastlingMode, Chess, fen::Fen};
 
-mod common;
-use common::control;
+mod clock_strategies;
+use clock_strategies::control;
 
 #[derive(Deserialize)]
 struct Scenario {

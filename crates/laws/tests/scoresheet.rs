@@ -3,14 +3,14 @@
 //! its entries in order, `-` for a dash.
 
 use laws::scoresheet::{self, Budget, Entry, Found, Scoresheet};
-mod common;
+mod case_files;
 
-use common::{position, strings};
+use case_files::{position, strings};
 use serde_json::Value;
 use shakmaty::Chess;
 
 fn cases(name: &str) -> Vec<Value> {
-    common::jsonl("scoresheet", name)
+    case_files::jsonl("scoresheet", name)
 }
 
 fn sheet(lang: &Value, entries: &Value, start: &Chess) -> Scoresheet {

@@ -8,7 +8,7 @@ use laws::time_control::{ClassLimits, TimeControl};
 use proptest::prelude::*;
 use serde_json::Value;
 
-mod common;
+mod clock_strategies;
 
 #[test]
 fn time_control_cases() {
@@ -75,7 +75,7 @@ fn time_control_cases() {
 proptest! {
     /// Any control, however odd its times, reads back from both notations.
     #[test]
-    fn both_notations_round_trip(control in common::control()) {
+    fn both_notations_round_trip(control in clock_strategies::control()) {
         prop_assert_eq!(control.to_string().parse::<TimeControl>(), Ok(control.clone()));
         prop_assert_eq!(TimeControl::from_human(&control.human()), Ok(control.clone()));
         prop_assert_eq!(TimeControl::read(&control.human()), Ok(control));

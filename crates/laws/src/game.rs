@@ -27,6 +27,7 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use shakmaty::{CastlingMode, Chess, Color, fen::Fen};
 
+use crate::adjournment::{Adjournment, AdjournmentError, AdjournmentEvent, AdjournmentRules};
 use crate::clock::{Clock, ClockAction, ClockError, ClockSettings};
 use crate::notation::Lang;
 use crate::scoresheet::{Entry, NoSuchEntry, Scoresheet, SheetCheck, Slot, Verdict, Written};
@@ -203,6 +204,8 @@ pub enum Event {
     Recorded(Entry),
     /// A written entry corrected; the old writing stays, struck out.
     Corrected { slot: Slot, written: Written },
+    /// A step of an adjournment: sealing, verifying, resuming (Appendix A).
+    Adjournment(AdjournmentEvent),
 }
 
 /// One entry of the log: when, what, and the chain hash that seals it.
@@ -225,6 +228,7 @@ pub enum GameError {
     /// An empty box cannot be recorded: write the move, or a dash.
     EmptyEntry,
     NoSuchEntry(NoSuchEntry),
+    Adjournment(AdjournmentError),
     /// Events are logged in time order; this one is earlier than the last.
     OutOfOrder {
         last_ms: u64,
@@ -242,6 +246,7 @@ impl fmt::Display for GameError {
             }
             GameError::EmptyEntry => f.write_str("nothing is written: write the move, or a dash"),
             GameError::NoSuchEntry(e) => e.fmt(f),
+            GameError::Adjournment(e) => e.fmt(f),
             GameError::OutOfOrder { last_ms, at_ms } => {
                 write!(
                     f,
@@ -408,6 +413,8 @@ pub struct Play {
     pub clock: Option<Clock>,
     pub sheet: Scoresheet,
     pub start: Chess,
+    /// The adjournment's state: envelopes, rulings, the resumption.
+    pub adjournment: Adjournment,
     /// Whether the game has begun (clock started or a move recorded).
     pub begun: bool,
 }
@@ -442,6 +449,7 @@ impl Play {
             clock,
             sheet: Scoresheet::new(setup.notation, &start),
             start,
+            adjournment: Adjournment::new(AdjournmentRules::default()),
             begun: false,
         })
     }
@@ -479,6 +487,12 @@ impl Play {
                 self.sheet
                     .correct(*slot, written.clone())
                     .map_err(GameError::NoSuchEntry)?;
+            }
+            Event::Adjournment(step) => {
+                self.adjournment
+                    .apply(step.clone(), at_ms)
+                    .map_err(GameError::Adjournment)?;
+                self.begun = true;
             }
         }
         Ok(())

@@ -5,11 +5,11 @@ use clap::{Parser, Subcommand};
 mod check;
 mod clock;
 mod envelope;
+mod irregularity;
 mod judge;
 mod read;
 mod time_control;
 mod unwinnable;
-mod irregularity;
 
 #[derive(Parser)]
 #[command(

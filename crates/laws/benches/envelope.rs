@@ -3,37 +3,27 @@
 //! when the player stops his clock and once when the arbiter opens it.
 //! A wasm build on a tablet is several times slower than this native figure.
 
+#[path = "../tests/common/mod.rs"]
+mod common;
+
 use criterion::{Criterion, black_box, criterion_group, criterion_main};
 use laws::adjournment::{
-    DEFAULT_ITERATIONS, Entropy, Envelope, Resumption, SealedEnvelope, SealedMove, TimeUsed,
+    DEFAULT_ITERATIONS, Entropy, Envelope, SealedEnvelope, SealedMove, TimeUsed,
 };
-use laws::game::Side;
 use laws::notation::Lang;
 
 fn outside() -> Envelope {
-    Envelope {
-        event: "Club championship".into(),
-        round: "5".into(),
-        board: "2".into(),
-        arbiter: "Irena Arbiter".into(),
-        white: "Kowalski, Jan".into(),
-        black: "Nowak, Anna".into(),
-        fen: "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3".into(),
-        moves: vec!["e4".into(), "e5".into(), "Nf3".into(), "Nc6".into()],
-        time_used: TimeUsed {
-            white_ms: 3_600_000,
-            black_ms: 3_000_000,
-        },
-        sealer: Side::White,
-        move_number: 3,
-        draw_offer: None,
-        resumption: Resumption {
-            date: "2026-11-30".into(),
-            time: "10:00".into(),
-            venue: "Hall B".into(),
-        },
-        replies_to: None,
-    }
+    let time_used = TimeUsed {
+        white_ms: 3_600_000,
+        black_ms: 3_000_000,
+    };
+    let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+    common::outside(
+        fen,
+        &["e4".into(), "e5".into(), "Nf3".into(), "Nc6".into()],
+        time_used,
+        None,
+    )
 }
 
 fn bench_envelope(c: &mut Criterion) {

@@ -52,7 +52,7 @@ use shakmaty::{Chess, Color, EnPassantMode, Position};
 
 pub use envelope::{Check, Checklist, Envelope, EnvelopeError, Resumption, TimeUsed};
 pub use ruling::{Judgment, Outcome, Ruling, Verdict, judge_sealed_move};
-pub use scenario::{EnvelopeCopy, Scenario, ScenarioError, Verdicts};
+pub use scenario::{Arrivals, EnvelopeCopy, Missing, Scenario, ScenarioError, Verdicts};
 pub use seal::{
     AmendError, DEFAULT_ITERATIONS, Entropy, Kdf, MAX_ITERATIONS, MIN_ITERATIONS, MIN_PIN_LEN,
     OpenError, SealError, SealedEnvelope, SealedMove, SealingDraft, SealingError,

@@ -127,6 +127,10 @@ fn a_bad_scenario_is_an_error_on_stderr() {
     let output = judge("-", Some("{\"present\": []}"));
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("not a resumption scenario"));
+    let no_fen = r#"{"present": [], "envelope": {"envelope": {"white": "A"}, "sealed_move": {"text": "e4", "lang": "en"}}}"#;
+    let output = judge("-", Some(no_fen));
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("missing field `event`"));
     let missing = judge("/nonexistent/scenario.json", None);
     assert_eq!(missing.status.code(), Some(2));
 }

@@ -13,8 +13,9 @@ use super::{
 };
 use crate::game::Side;
 
-/// The envelope as the scenario gives it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// The envelope as the scenario gives it: an exported envelope (it has a
+/// `ciphertext`) or an opened copy.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
 pub enum EnvelopeCopy {
     /// As exported by the app; opened with the scenario's `pin`.
@@ -24,6 +25,34 @@ pub enum EnvelopeCopy {
         envelope: Box<Envelope>,
         sealed_move: SealedMove,
     },
+}
+
+impl<'de> Deserialize<'de> for EnvelopeCopy {
+    /// Chooses the form by the `ciphertext` field, so that a mistake in
+    /// either is reported by name rather than as "no variant matched".
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<EnvelopeCopy, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct Opened {
+            envelope: Box<Envelope>,
+            sealed_move: SealedMove,
+        }
+        let value = serde_json::Value::deserialize(deserializer)?;
+        let copy = if value.get("ciphertext").is_some() {
+            serde_json::from_value(value).map(|sealed| EnvelopeCopy::Sealed(Box::new(sealed)))
+        } else {
+            serde_json::from_value(value).map(
+                |Opened {
+                     envelope,
+                     sealed_move,
+                 }| EnvelopeCopy::Opened {
+                    envelope,
+                    sealed_move,
+                },
+            )
+        };
+        copy.map_err(serde::de::Error::custom)
+    }
 }
 
 /// How late each absent player arrives, in ms after the agreed resumption

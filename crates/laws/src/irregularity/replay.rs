@@ -339,8 +339,13 @@ pub struct Reinstatement {
     /// The half-moves that stand; the position after them is reinstated.
     pub ply: usize,
     pub fen: String,
-    /// The clocks as they stood in that position, when the log has them.
+    /// The clocks as they stood in that position, when the log has them:
+    /// what the ruling proposes (6.13).
     pub clocks: Option<ClockReading>,
+    /// The clocks when the next half-move (the irregular one) was
+    /// completed, for an arbiter who judges that the time spent on it
+    /// stays spent.
+    pub clocks_after: Option<ClockReading>,
     /// The first illegal move, when the record shows it. `None`: the
     /// record breaks off at an unidentifiable half-move before any illegal
     /// one, so this is the last identifiable position (7.4).
@@ -490,6 +495,7 @@ fn reinstatement(
         ply,
         fen: fen(position),
         clocks: clocks.get(ply).copied(),
+        clocks_after: clocks.get(ply + 1).copied(),
         illegal,
     }
 }

@@ -161,3 +161,45 @@ fn dead_means_neither_side_can_mate() {
     let start = Chess::default();
     assert_eq!(analyse(&start, Budget::DEFAULT).dead(), Dead::No);
 }
+
+mod random_games {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The position after playing, from the start, the moves picked by `picks`.
+    fn play(picks: &[u8]) -> Chess {
+        let mut pos = Chess::default();
+        for &pick in picks {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos.play_unchecked(moves[usize::from(pick) % moves.len()]);
+        }
+        pos
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        /// On positions from random games: the quick check never contradicts
+        /// the full analysis, and every helpmate found really mates.
+        #[test]
+        fn the_quick_check_agrees_and_helpmates_mate(picks in proptest::collection::vec(any::<u8>(), 0..300)) {
+            let pos = play(&picks);
+            for side in [Color::White, Color::Black] {
+                let full = verdict(&pos, side, Budget::DEFAULT);
+                let quick = quick_check(&pos, side);
+                prop_assert!(quick == CanMate::Undetermined || quick == full.can_mate, "{side:?}: quick {quick:?}, full {:?}", full.can_mate);
+                if full.can_mate == CanMate::Yes {
+                    let mut end = pos.clone();
+                    for m in &full.helpmate {
+                        prop_assert!(end.is_legal(*m));
+                        end.play_unchecked(*m);
+                    }
+                    prop_assert!(end.is_checkmate() && end.turn() == !side);
+                }
+            }
+        }
+    }
+}

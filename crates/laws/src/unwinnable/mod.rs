@@ -103,7 +103,7 @@ pub struct Budget {
 
 impl Budget {
     /// Enough to decide every position of the analyser's public test set
-    /// (the hardest needs a few million nodes, about a second natively).
+    /// (2^24 nodes; its hardest position takes seconds natively).
     pub const DEFAULT: Budget = Budget { nodes: 1 << 24 };
 }
 

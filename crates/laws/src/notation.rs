@@ -53,16 +53,15 @@
 //! - **Letter case.** Every letter is read first as written: an upper-case
 //!   piece initial is a piece, a lower-case `a`-`h` a file. Only when that
 //!   reading fits no legal move are letters read regardless of case (`nf3`,
-//!   `NF3`, `e8q`, `bc4` for the bishop when no b-pawn can take on c4), with
+//!   `E4`, `e8q`, `bc4` for the bishop when no b-pawn can take on c4), with
 //!   [`Note::LetterCase`]; readings needing fewer case changes come first,
 //!   and if equally good readings fit different moves, the move is
 //!   ambiguous. A reading as written that names a move of the mover's
 //!   pieces, only an illegal one (a pinned piece, the king into check),
 //!   settles the meaning: the verdict is illegal and no looser reading is
-//!   tried. Hence
-//!   `bxc3` in English is the b-pawn whenever a b-pawn could take on c3
-//!   (illegal if it is pinned), as SAN has it, and the bishop only when no
-//!   pawn could.
+//!   tried. Hence `bxc3` in English is the b-pawn whenever a b-pawn could
+//!   take on c3 (illegal if it is pinned), as SAN has it, and the bishop
+//!   only when no pawn could.
 //! - **A capital initial is the piece** (Appendix E): an upper-case letter
 //!   that is a piece initial in any of the languages is never read as a
 //!   file, so `Cf3` on an English sheet is unreadable (with a hint that `C`

@@ -24,6 +24,17 @@ pub(super) fn on_the_board(position: &Chess, pattern: &Pattern) -> bool {
 
 /// The reason `pattern`, which fits no legal move, is illegal.
 pub(super) fn explain(position: &Chess, pattern: &Pattern) -> String {
+    if position.legal_moves().is_empty() {
+        let end = if position.is_check() {
+            "checkmate"
+        } else {
+            "stalemate"
+        };
+        return format!(
+            "{} has no legal move: the game is over by {end}",
+            colour(position.turn())
+        );
+    }
     match pattern {
         Pattern::Castle(side) => castling(position, *side),
         Pattern::Move(p) => piece_move(position, p, pattern),

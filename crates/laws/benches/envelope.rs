@@ -3,8 +3,8 @@
 //! when the player stops his clock and once when the arbiter opens it.
 //! A wasm build on a tablet is several times slower than this native figure.
 
-#[path = "../tests/common/mod.rs"]
-mod common;
+#[path = "../tests/envelope_outside/mod.rs"]
+mod envelope_outside;
 
 use criterion::{Criterion, black_box, criterion_group, criterion_main};
 use laws::adjournment::{
@@ -18,7 +18,7 @@ fn outside() -> Envelope {
         black_ms: 3_000_000,
     };
     let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
-    common::outside(
+    envelope_outside::outside(
         fen,
         &["e4".into(), "e5".into(), "Nf3".into(), "Nc6".into()],
         time_used,

@@ -31,7 +31,7 @@ use shakmaty::{Chess, Color};
 
 use crate::game::Side;
 use crate::time_control::{Class, MAX_MS, Schedule, TimeControl, Timing};
-use crate::unwinnable::{CanMate, can_checkmate};
+use crate::unwinnable::{Budget, CanMate, verdict as mate_verdict};
 
 /// When the next period's time is added.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -753,10 +753,6 @@ pub struct Ruling {
     pub explanation: String,
 }
 
-/// How "cannot checkmate" is decided today: [`can_checkmate`] still looks
-/// at material only.
-pub const MATE_CHECK: &str = "material only";
-
 /// The ruling on the flags at `now_ms` in `position` (the position on the
 /// board when the flag fell or the claim is made).
 ///
@@ -785,7 +781,7 @@ pub const MATE_CHECK: &str = "material only";
 ///     .into_position(CastlingMode::Standard).unwrap();
 /// let ruling = rule_flag_fall(&clock, now, &lone_king, Class::Standard, None);
 /// assert_eq!((ruling.verdict, ruling.article.as_str()), (Verdict::Draw, "6.9"));
-/// assert!(ruling.explanation.contains("material only"));
+/// assert!(ruling.explanation.contains("can still checkmate"));
 /// ```
 pub fn rule_flag_fall(
     clock: &Clock,
@@ -840,7 +836,8 @@ pub fn rule_flag_fall(
         }
     };
     let winner = opponent(flagged);
-    let (verdict, why) = match can_checkmate(position, color(winner)) {
+    let (verdict, why) = match mate_verdict(position, color(winner), Budget::AT_THE_BOARD).can_mate
+    {
         CanMate::Yes => (
             Verdict::Win { winner },
             format!(
@@ -855,10 +852,12 @@ pub fn rule_flag_fall(
         ),
         CanMate::Undetermined => (
             Verdict::ArbiterDecides,
-            format!("{flagged}'s flag fell; whether {winner} can still checkmate is undetermined"),
+            format!(
+                "{flagged}'s flag fell; whether {winner} can still checkmate was not decided in the time a ruling at the board allows: the arbiter decides"
+            ),
         ),
     };
-    ruling(verdict, "6.9", format!("{why} (checked on {MATE_CHECK})."))
+    ruling(verdict, "6.9", format!("{why}."))
 }
 
 #[cfg(test)]

@@ -44,7 +44,10 @@ pub struct Player {
 
 impl Player {
     pub fn named(name: impl Into<String>) -> Player {
-        Player { name: name.into(), fide_id: None }
+        Player {
+            name: name.into(),
+            fide_id: None,
+        }
     }
 }
 
@@ -227,7 +230,10 @@ pub enum GameError {
     NoSuchEntry(NoSuchEntry),
     Adjournment(AdjournmentError),
     /// Events are logged in time order; this one is earlier than the last.
-    OutOfOrder { last_ms: u64, at_ms: u64 },
+    OutOfOrder {
+        last_ms: u64,
+        at_ms: u64,
+    },
 }
 
 impl fmt::Display for GameError {
@@ -242,7 +248,10 @@ impl fmt::Display for GameError {
             GameError::NoSuchEntry(e) => e.fmt(f),
             GameError::Adjournment(e) => e.fmt(f),
             GameError::OutOfOrder { last_ms, at_ms } => {
-                write!(f, "event at {at_ms} ms is earlier than the last one at {last_ms} ms")
+                write!(
+                    f,
+                    "event at {at_ms} ms is earlier than the last one at {last_ms} ms"
+                )
             }
         }
     }
@@ -290,7 +299,12 @@ pub struct Game {
 impl Game {
     #[must_use]
     pub fn new(id: impl Into<String>, setup: Setup, created_ms: u64) -> Game {
-        Game { id: id.into(), created_ms, initial: setup, log: Vec::new() }
+        Game {
+            id: id.into(),
+            created_ms,
+            initial: setup,
+            log: Vec::new(),
+        }
     }
 
     pub fn id(&self) -> &str {
@@ -516,7 +530,10 @@ mod tests {
     fn a_refused_event_changes_nothing() {
         let mut g = game();
         let before = g.clone();
-        let bad = Setup { white: Player::named(" "), ..g.setup().clone() };
+        let bad = Setup {
+            white: Player::named(" "),
+            ..g.setup().clone()
+        };
         assert_eq!(
             g.apply(Event::DetailsEdited(bad), 2000),
             Err(GameError::Setup(SetupError::MissingName(Side::White)))
@@ -528,15 +545,22 @@ mod tests {
     fn events_must_not_go_back_in_time() {
         let mut g = game();
         let setup = g.setup().clone();
-        assert!(matches!(g.apply(Event::DetailsEdited(setup), 999), Err(GameError::OutOfOrder { .. })));
+        assert!(matches!(
+            g.apply(Event::DetailsEdited(setup), 999),
+            Err(GameError::OutOfOrder { .. })
+        ));
     }
 
     #[test]
     fn altering_an_event_breaks_the_chain_there() {
         let mut g = game();
         for (i, round) in ["1", "2", "3"].into_iter().enumerate() {
-            let setup = Setup { round: round.into(), ..g.setup().clone() };
-            g.apply(Event::DetailsEdited(setup), 2000 + i as u64).unwrap();
+            let setup = Setup {
+                round: round.into(),
+                ..g.setup().clone()
+            };
+            g.apply(Event::DetailsEdited(setup), 2000 + i as u64)
+                .unwrap();
         }
         assert!(g.verify_chain().is_ok());
         g.log[1].at_ms += 1;
@@ -625,7 +649,10 @@ mod tests {
     #[test]
     fn a_game_survives_a_round_trip_through_json() {
         let mut g = game();
-        let setup = Setup { event: "Club ch.".into(), ..g.setup().clone() };
+        let setup = Setup {
+            event: "Club ch.".into(),
+            ..g.setup().clone()
+        };
         g.apply(Event::DetailsEdited(setup), 5000).unwrap();
         let back: Game = serde_json::from_str(&serde_json::to_string(&g).unwrap()).unwrap();
         assert_eq!(back, g);

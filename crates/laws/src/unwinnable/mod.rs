@@ -105,6 +105,10 @@ impl Budget {
     /// Enough to decide every position of the analyser's public test set
     /// (2^24 nodes; its hardest position takes seconds natively).
     pub const DEFAULT: Budget = Budget { nodes: 1 << 24 };
+
+    /// What a ruling at the board can afford to wait for on a tablet (tens
+    /// of milliseconds); beyond it the answer is honestly undetermined.
+    pub const AT_THE_BOARD: Budget = Budget { nodes: 1 << 16 };
 }
 
 impl Default for Budget {

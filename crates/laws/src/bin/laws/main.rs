@@ -12,7 +12,11 @@ mod time_control;
 mod unwinnable;
 
 #[derive(Parser)]
-#[command(name = "laws", version, about = "The FIDE Laws of Chess: verdicts as JSON")]
+#[command(
+    name = "laws",
+    version,
+    about = "The FIDE Laws of Chess: verdicts as JSON"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -71,8 +75,8 @@ fn main() -> std::process::ExitCode {
 
 fn verify_log(file: &std::path::Path) -> Result<(), String> {
     let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
-    let game: laws::game::Game =
-        serde_json::from_str(&text).map_err(|e| format!("{}: not a game record: {e}", file.display()))?;
+    let game: laws::game::Game = serde_json::from_str(&text)
+        .map_err(|e| format!("{}: not a game record: {e}", file.display()))?;
     let verdict = match game.verify_chain() {
         Ok(()) => serde_json::json!({"intact": true, "events": game.log().len()}),
         Err(e) => serde_json::json!({"intact": false, "reason": e.to_string()}),

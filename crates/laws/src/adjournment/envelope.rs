@@ -4,9 +4,8 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 use shakmaty::fen::Fen;
-use shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
+use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Position};
 
-use super::{color, other};
 use crate::game::Side;
 
 /// The time used by each player, in milliseconds (A2c, A5).
@@ -125,7 +124,7 @@ impl Envelope {
     /// The player who must reply to the sealed move.
     #[must_use]
     pub fn replier(&self) -> Side {
-        other(self.sealer)
+        self.sealer.opponent()
     }
 
     /// The name of `side` as written on the envelope.
@@ -146,7 +145,7 @@ impl Envelope {
             }
         }
         let position = parse_fen(&self.fen)?;
-        if position.turn() != color(self.sealer) {
+        if position.turn() != Color::from(self.sealer) {
             return Err(EnvelopeError::SealerNotToMove {
                 sealer: self.sealer,
             });

@@ -271,6 +271,14 @@ fn ix(side: Side) -> usize {
     }
 }
 
+/// `h:mm:ss` as on a clock face and as an arbiter writes a time (seconds
+/// rounded down).
+#[must_use]
+pub fn clock_face(ms: u64) -> String {
+    let s = ms / 1000;
+    format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+}
+
 /// Time charged for `elapsed` ms of a move already thought on for `think` ms.
 fn charge(timing: Timing, think: u64, elapsed: u64) -> u64 {
     match timing {

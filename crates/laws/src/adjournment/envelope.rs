@@ -71,11 +71,7 @@ impl fmt::Display for TimeUsed {
     }
 }
 
-/// `h:mm:ss` as an arbiter writes a time.
-pub(super) fn hms(ms: u64) -> String {
-    let s = ms / 1000;
-    format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
-}
+pub(super) use crate::clock::clock_face as hms;
 
 /// Date, time and venue of resumption of play (A2g), as announced.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -178,11 +178,7 @@ impl fmt::Display for ClockReading {
     }
 }
 
-/// `h:mm:ss` as on a clock face (seconds rounded down).
-pub(crate) fn clock_face(ms: u64) -> String {
-    let s = ms / 1000;
-    format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
-}
+pub(crate) use crate::clock::clock_face;
 
 #[cfg(test)]
 mod tests {

@@ -52,14 +52,12 @@ pub fn ClockFace(
 ) -> impl IntoView {
     let time =
         Memo::new(move |_| reading.with(|r| r.map(|r| shown_time(r, side)).unwrap_or_default()));
-    let running = Memo::new(move |_| reading.with(|r| r.is_some_and(|r| r.running == Some(side))));
-    let low = Memo::new(move |_| {
-        reading.with(|r| r.is_some_and(|r| dial(r, side).remaining_ms < LOW_TIME_MS))
-    });
-    let flagged =
-        Memo::new(move |_| reading.with(|r| r.is_some_and(|r| dial(r, side).flag.is_some())));
-    let moves = Memo::new(move |_| reading.with(|r| r.map_or(0, |r| dial(r, side).moves)));
-    let period = Memo::new(move |_| reading.with(|r| r.map_or(1, |r| dial(r, side).period)));
+    // Plain closures, not memos: the reading changes every frame anyway.
+    let running = move || reading.with(|r| r.is_some_and(|r| r.running == Some(side)));
+    let low = move || reading.with(|r| r.is_some_and(|r| dial(r, side).remaining_ms < LOW_TIME_MS));
+    let flagged = move || reading.with(|r| r.is_some_and(|r| dial(r, side).flag.is_some()));
+    let moves = move || reading.with(|r| r.map_or(0, |r| dial(r, side).moves));
+    let period = move || reading.with(|r| r.map_or(1, |r| dial(r, side).period));
     let status = move || {
         reading.with(|r| match r {
             Some(r) if r.running == Some(side) => "Running: press after your move",
@@ -99,7 +97,7 @@ pub fn ClockFace(
             </span>
             <span class="face-status">
                 {status}
-                <Show when=move || flagged.get()>
+                <Show when=flagged>
                     <strong class="face-flag">" · Flag fallen"</strong>
                 </Show>
             </span>

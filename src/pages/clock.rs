@@ -122,11 +122,11 @@ fn ClockScreen(id: String, game: Memo<Option<Game>>) -> impl IntoView {
     follow_time(now);
     let reading = Memo::new(move |_| clock.with(|c| c.as_ref().map(|c| c.reading(now.get()))));
     let flagged_first = Memo::new(move |_| reading.with(|r| r.and_then(|r| r.flagged_first)));
-    let flags = Memo::new(move |_| reading.with(|r| r.map(|r| (r.white.flag, r.black.flag))));
-    let running = Memo::new(move |_| clock.with(|c| c.as_ref().and_then(|c| c.running_side())));
-    let paused = Memo::new(move |_| clock.with(|c| c.as_ref().is_some_and(|c| c.is_paused())));
-    let started = Memo::new(move |_| clock.with(|c| c.as_ref().is_some_and(|c| c.is_started())));
-    keep_screen_awake(Signal::derive(move || running.get().is_some()));
+    let flags = move || reading.with(|r| r.map(|r| (r.white.flag, r.black.flag)));
+    let running = move || clock.with(|c| c.as_ref().and_then(|c| c.running_side()));
+    let paused = move || clock.with(|c| c.as_ref().is_some_and(|c| c.is_paused()));
+    let started = move || clock.with(|c| c.as_ref().is_some_and(|c| c.is_started()));
+    keep_screen_awake(Signal::derive(move || running().is_some()));
 
     let upright = RwSignal::new(false);
     let sound = RwSignal::new(false);
@@ -152,7 +152,7 @@ fn ClockScreen(id: String, game: Memo<Option<Game>>) -> impl IntoView {
         }
     });
     let press = Callback::new(move |side: Side| {
-        if let Some(action) = press_action(running.get_untracked(), side)
+        if let Some(action) = press_action(untrack(running), side)
             && act.run(action).is_ok()
         {
             if sound.get_untracked() {
@@ -164,9 +164,9 @@ fn ClockScreen(id: String, game: Memo<Option<Game>>) -> impl IntoView {
         }
     });
     let pause_or_resume = move || {
-        if paused.get_untracked() {
+        if untrack(paused) {
             let _ = act.run(ClockAction::Resume);
-        } else if running.get_untracked().is_some() {
+        } else if untrack(running).is_some() {
             let _ = act.run(ClockAction::Pause);
         }
     };
@@ -234,25 +234,25 @@ fn ClockScreen(id: String, game: Memo<Option<Game>>) -> impl IntoView {
                 )
             })
         });
-        claim.set(ruling.map(|r| (flags.get_untracked(), r)));
+        claim.set(ruling.map(|r| (untrack(flags), r)));
     });
     // A claim's ruling stands while the flags are as they were when it was made.
     let claim_shown = Signal::derive(move || {
         claim.with(|c| {
             c.as_ref()
-                .filter(|(at, _)| *at == flags.get())
+                .filter(|(at, _)| *at == flags())
                 .map(|(_, r)| r.clone())
         })
     });
 
     let open_menu = Callback::new(move |()| {
-        if running.get_untracked().is_some() {
+        if untrack(running).is_some() {
             let _ = act.run(ClockAction::Pause);
         }
         menu_open.set(true);
     });
     let main_control = move || {
-        if !started.get() {
+        if !started() {
             let side = starter.get();
             view! {
                 <button class="button primary clock-main" on:click=move |_| { let _ = act.run(ClockAction::Start { side }); }>
@@ -260,7 +260,7 @@ fn ClockScreen(id: String, game: Memo<Option<Game>>) -> impl IntoView {
                 </button>
             }
             .into_any()
-        } else if paused.get() {
+        } else if paused() {
             view! { <button class="button primary clock-main" on:click=move |_| pause_or_resume()>"Resume"</button> }.into_any()
         } else {
             view! { <button class="button clock-main" on:click=move |_| pause_or_resume()>"Pause"</button> }.into_any()
@@ -309,7 +309,7 @@ fn ClockScreen(id: String, game: Memo<Option<Game>>) -> impl IntoView {
                 <ArbiterClockMenu
                     open=menu_open
                     reading=reading.get_untracked()
-                    started=started.into()
+                    started=Signal::derive(started)
                     starter=starter
                     act=act
                 />

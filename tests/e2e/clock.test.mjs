@@ -16,6 +16,19 @@ async function openClock(control, size = { width: 1024, height: 768 }) {
   const errors = [];
   page.on('pageerror', (e) => errors.push(e));
   await page.clock.install({ time: T0 });
+  // The Screen Wake Lock as the page sees it, counted.
+  await page.addInitScript(() => {
+    window.wake = { held: 0, requests: 0 };
+    Object.defineProperty(Navigator.prototype, 'wakeLock', {
+      get: () => ({
+        request: async (type) => {
+          window.wake.requests += 1;
+          window.wake.held += type === 'screen' ? 1 : 0;
+          return { release: async () => { window.wake.held -= 1; } };
+        },
+      }),
+    });
+  });
   await page.goto(app.url + '#/');
   await page.getByRole('link', { name: 'Arbiter' }).waitFor();
   await page.getByRole('link', { name: 'New game' }).first().click();
@@ -53,8 +66,11 @@ test('presses switch the clocks on touch-down and the times follow; a reload kee
   const { context, page, errors } = await openClock('40/5400+30:1800+30');
   // 90 minutes and the increment for move 1.
   await expectTimes(page, '1:30:30', '1:30:30');
+  assert.equal(await page.evaluate(() => window.wake.held), 0);
   await page.getByRole('button', { name: "Start White's clock" }).click();
   assert.match(await face(page, 'white').getAttribute('class'), /running/);
+  // The screen stays on while a clock runs.
+  await page.waitForFunction(() => window.wake.held === 1);
 
   await page.clock.fastForward(10_000);
   await expectTimes(page, '1:30:20', '1:30:30');
@@ -77,6 +93,7 @@ test('presses switch the clocks on touch-down and the times follow; a reload kee
   await page.clock.fastForward(3_000);
   await page.keyboard.press(' ');
   await page.getByRole('button', { name: 'Resume' }).waitFor();
+  await page.waitForFunction(() => window.wake.held === 0);
   await page.clock.fastForward(60_000);
   await expectTimes(page, '1:30:47', '1:30:56');
   await page.getByRole('button', { name: 'Resume' }).click();
@@ -90,6 +107,7 @@ test('presses switch the clocks on touch-down and the times follow; a reload kee
   await page.clock.fastForward(5_000);
   await expectTimes(page, '1:30:40', '1:30:56');
   assert.match(await face(page, 'white').getAttribute('class'), /running/);
+  await page.waitForFunction(() => window.wake.held === 1);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -90,7 +90,7 @@ pub fn ClockFace(
             on:contextmenu=move |ev: MouseEvent| ev.prevent_default()
         >
             <span class="face-player">{side_name.clone()} " · " {name}</span>
-            <span class="face-time" role="timer" aria-label=format!("{side_name}'s time")>{time}</span>
+            <span class="face-time" role="timer">{time}</span>
             <span class="face-counts">
                 <span class="face-moves">"Moves " {moves}</span>
                 <span class="face-period">"Period " {period}</span>

@@ -171,6 +171,10 @@ fn ClockScreen(id: String, game: Memo<Option<Game>>) -> impl IntoView {
         }
     };
     let on_key = window_event_listener(ev::keydown, move |e| {
+        if menu_open.get_untracked() && e.key() == "Escape" {
+            menu_open.set(false);
+            return;
+        }
         if menu_open.get_untracked()
             || confirm_menu.get_untracked()
             || e.repeat()
@@ -324,24 +328,18 @@ mod tests {
 
     #[test]
     fn keys_press_each_side_and_space_pauses() {
-        assert_eq!(
-            key_command("Shift", "ShiftLeft"),
-            Some(KeyCommand::Press(Side::White))
-        );
-        assert_eq!(
-            key_command("Shift", "ShiftRight"),
-            Some(KeyCommand::Press(Side::Black))
-        );
-        assert_eq!(
-            key_command("a", "KeyA"),
-            Some(KeyCommand::Press(Side::White))
-        );
-        assert_eq!(
-            key_command("L", "KeyL"),
-            Some(KeyCommand::Press(Side::Black))
-        );
-        assert_eq!(key_command(" ", "Space"), Some(KeyCommand::PauseOrResume));
-        assert_eq!(key_command("Enter", "Enter"), None);
+        let white = Some(KeyCommand::Press(Side::White));
+        let black = Some(KeyCommand::Press(Side::Black));
+        for (key, code, command) in [
+            ("Shift", "ShiftLeft", white),
+            ("Shift", "ShiftRight", black),
+            ("a", "KeyA", white),
+            ("L", "KeyL", black),
+            (" ", "Space", Some(KeyCommand::PauseOrResume)),
+            ("Enter", "Enter", None),
+        ] {
+            assert_eq!(key_command(key, code), command, "{key} {code}");
+        }
     }
 
     #[test]

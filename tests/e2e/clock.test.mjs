@@ -139,12 +139,18 @@ test('after two hours of play the display is exact to the tenth', async () => {
   await context.close();
 });
 
-test('a flag: who flagged first stays shown, with the ruling and its article', async () => {
-  const { context, page } = await openClock('5400+30');
+/// Starts White's clock under `control` and lets it run `ms`, past its flag.
+async function flagWhite(control, ms) {
+  const { context, page } = await openClock(control);
   await page.getByRole('button', { name: "Start White's clock" }).click();
-  await page.clock.fastForward(5_430_000 + 1_000);
+  await page.clock.fastForward(ms);
   const panel = page.locator('.flag-ruling');
   await panel.getByRole('heading', { name: /White's flag fell first/ }).waitFor();
+  return { context, page, panel };
+}
+
+test('a flag: who flagged first stays shown, with the ruling and its article', async () => {
+  const { context, page, panel } = await flagWhite('5400+30', 5_430_000 + 1_000);
   assert.match(await panel.innerText(), /Black wins \(Article 6\.9\): White's flag fell first/);
   assert.equal(await shown(page, 'white'), '0:00.0');
   // White presses anyway, Black's flag falls later: White's is still the first.
@@ -156,11 +162,7 @@ test('a flag: who flagged first stays shown, with the ruling and its article', a
 });
 
 test('in rapidplay a flag counts only on a claim, ruled by the Laws', async () => {
-  const { context, page } = await openClock('900+10');
-  await page.getByRole('button', { name: "Start White's clock" }).click();
-  await page.clock.fastForward(910_000 + 500);
-  const panel = page.locator('.flag-ruling');
-  await panel.getByRole('heading', { name: /White's flag fell first/ }).waitFor();
+  const { context, page, panel } = await flagWhite('900+10', 910_000 + 500);
   assert.doesNotMatch(await panel.innerText(), /wins/);
   await panel.getByRole('button', { name: 'White claims' }).click();
   assert.match(await panel.innerText(), /Play on \(Article B7\)/);

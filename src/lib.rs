@@ -2,6 +2,7 @@
 //! every verdict comes from `laws`; this crate renders derived state, routes,
 //! and keeps the records in the browser.
 
+pub mod alerts;
 pub mod app;
 pub mod backup;
 pub mod components;
@@ -10,3 +11,4 @@ pub mod pages;
 pub mod route;
 pub mod state;
 pub mod storage;
+pub mod wake_lock;

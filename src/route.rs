@@ -8,6 +8,8 @@ pub enum Route {
     NewGame,
     Game(String),
     EditGame(String),
+    /// The chess clock of a game, full screen.
+    Clock(String),
     Settings,
     NotFound(String),
 }
@@ -23,6 +25,7 @@ impl Route {
             ["settings"] => Route::Settings,
             ["game", id] => Route::Game(decode(id)),
             ["game", id, "edit"] => Route::EditGame(decode(id)),
+            ["game", id, "clock"] => Route::Clock(decode(id)),
             _ => Route::NotFound(hash.to_owned()),
         }
     }
@@ -35,6 +38,7 @@ impl Route {
             Route::Settings => "#/settings".to_owned(),
             Route::Game(id) => format!("#/game/{}", encode(id)),
             Route::EditGame(id) => format!("#/game/{}/edit", encode(id)),
+            Route::Clock(id) => format!("#/game/{}/clock", encode(id)),
             Route::NotFound(hash) => hash.clone(),
         }
     }
@@ -86,6 +90,8 @@ mod tests {
             Route::Settings,
             Route::Game("m3k-9f2a".into()),
             Route::EditGame("odd id/ü".into()),
+            Route::Clock("m3k-9f2a".into()),
+            Route::Clock("odd id/ü".into()),
         ] {
             assert_eq!(Route::parse(&route.href()), route);
         }

@@ -1,6 +1,9 @@
 //! Reusable pieces of the screens, one component per file.
 
+pub mod arbiter_clock_menu;
+pub mod clock_face;
 pub mod confirm_dialog;
+pub mod flag_ruling;
 pub mod game_form;
 pub mod header;
 pub mod notice_bar;

@@ -46,6 +46,7 @@ pub fn GamePage(id: String) -> impl IntoView {
                             <dt>"Events in the log"</dt><dd>{game.log().len()}</dd>
                         </dl>
                         <div class="actions">
+                            <a class="button primary" href=Route::Clock(id.clone()).href()>"Clock"</a>
                             <a class="button" href=Route::EditGame(id.clone()).href()>"Edit details"</a>
                             <button class="button danger" on:click=move |_| confirm_delete.set(true)>"Delete game"</button>
                         </div>

@@ -1,5 +1,6 @@
 //! One module per screen.
 
+pub mod clock;
 pub mod edit_game;
 pub mod game;
 pub mod games;

@@ -8,6 +8,10 @@ pub enum Route {
     NewGame,
     Game(String),
     EditGame(String),
+    /// A game's scoresheet: the player's recording mode or the arbiter's check.
+    Scoresheet(String),
+    /// A finished or running game move by move, PGN and print.
+    Review(String),
     Settings,
     NotFound(String),
 }
@@ -23,6 +27,8 @@ impl Route {
             ["settings"] => Route::Settings,
             ["game", id] => Route::Game(decode(id)),
             ["game", id, "edit"] => Route::EditGame(decode(id)),
+            ["game", id, "scoresheet"] => Route::Scoresheet(decode(id)),
+            ["game", id, "review"] => Route::Review(decode(id)),
             _ => Route::NotFound(hash.to_owned()),
         }
     }
@@ -35,6 +41,8 @@ impl Route {
             Route::Settings => "#/settings".to_owned(),
             Route::Game(id) => format!("#/game/{}", encode(id)),
             Route::EditGame(id) => format!("#/game/{}/edit", encode(id)),
+            Route::Scoresheet(id) => format!("#/game/{}/scoresheet", encode(id)),
+            Route::Review(id) => format!("#/game/{}/review", encode(id)),
             Route::NotFound(hash) => hash.clone(),
         }
     }
@@ -86,6 +94,10 @@ mod tests {
             Route::Settings,
             Route::Game("m3k-9f2a".into()),
             Route::EditGame("odd id/ü".into()),
+            Route::Scoresheet("m3k-9f2a".into()),
+            Route::Scoresheet("odd id/ü".into()),
+            Route::Review("m3k-9f2a".into()),
+            Route::Review("odd id/ü".into()),
         ] {
             assert_eq!(Route::parse(&route.href()), route);
         }

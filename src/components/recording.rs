@@ -1,0 +1,256 @@
+//! The player's scoresheet in recording mode: the move is tapped on the
+//! board or typed, a dash, a draw offer. Nothing here says whether a move
+//! is legal (FIDE's rule for electronic scoresheets).
+
+use std::time::Duration;
+
+use laws::clock::ClockAction;
+use laws::game::{Event, Game, Side};
+use laws::scoresheet::{Entry, Written};
+use leptos::prelude::*;
+use shakmaty::fen::Fen;
+use shakmaty::{CastlingMode, Chess, Position, Square};
+
+use crate::components::board::{Board, tapped_text};
+use crate::components::move_list::{Cell, MoveList};
+use crate::state::{AppState, now_ms};
+
+/// A clock reading as a player reads it: `1:29:55`, or `4:07` under an hour.
+pub fn clock_text(ms: u64) -> String {
+    let seconds = ms / 1000;
+    let (h, m, s) = (seconds / 3600, seconds / 60 % 60, seconds % 60);
+    if h > 0 {
+        format!("{h}:{m:02}:{s:02}")
+    } else {
+        format!("{m}:{s:02}")
+    }
+}
+
+/// Where the pieces stand after the last entry, as the sheet's check
+/// follows it; `None` once a dash or an irregularity hides it.
+fn position_after_sheet(game: &Game) -> Option<Chess> {
+    let play = game.fold().ok()?;
+    let check = play.check();
+    match check.entries.last() {
+        None => Some(play.start),
+        Some(last) => last
+            .fen_after
+            .as_deref()?
+            .parse::<Fen>()
+            .ok()?
+            .into_position(CastlingMode::Standard)
+            .ok(),
+    }
+}
+
+/// The sheet's boxes as written, with the clock reading beside each move.
+fn written_cells(game: &Game) -> Vec<Cell> {
+    game.scoresheet()
+        .entries()
+        .map(|(slot, entry)| Cell {
+            slot,
+            text: format!(
+                "{}{}",
+                entry.written,
+                if entry.draw_offer { " (=)" } else { "" }
+            ),
+            detail: entry.clock_ms.map(clock_text),
+            irregular: false,
+            first_irregular: false,
+        })
+        .collect()
+}
+
+#[component]
+pub fn RecordingSheet(id: String) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let game = Memo::new({
+        let id = id.clone();
+        move |_| state.game(&id)
+    });
+    let flipped = RwSignal::new(false);
+    let typed = RwSignal::new(String::new());
+    let offer = RwSignal::new(false);
+    let now = RwSignal::new(now_ms());
+    let tick = set_interval_with_handle(move || now.set(now_ms()), Duration::from_millis(250)).ok();
+    on_cleanup(move || {
+        if let Some(tick) = tick {
+            tick.clear();
+        }
+    });
+
+    let record = {
+        let id = id.clone();
+        move |written: Written| {
+            let Some(game) = game.get_untracked() else {
+                return;
+            };
+            let side = game.scoresheet().next_slot().side;
+            let clock_ms = game
+                .clock()
+                .filter(|clock| clock.is_started())
+                .map(|clock| clock.remaining(side, now_ms()));
+            let entry = Entry {
+                written,
+                clock_ms,
+                draw_offer: offer.get_untracked(),
+                corrections: Vec::new(),
+            };
+            match state.apply(&id, Event::Recorded(entry)) {
+                Ok(()) => {
+                    offer.set(false);
+                    typed.set(String::new());
+                }
+                Err(e) => state.warn(format!("Not written: {e}.")),
+            }
+        }
+    };
+    let on_move = Callback::new({
+        let record = record.clone();
+        move |(from, to): (Square, Square)| {
+            let Some(game) = game.get_untracked() else {
+                return;
+            };
+            let shown = game.fold().map(|p| p.position()).unwrap_or_default();
+            let text = tapped_text(
+                position_after_sheet(&game).as_ref(),
+                shown.board().piece_at(from),
+                from,
+                to,
+                game.setup().notation,
+            );
+            record(Written::Move(text));
+        }
+    });
+    let write_typed = {
+        let record = record.clone();
+        move |ev: leptos::ev::SubmitEvent| {
+            ev.prevent_default();
+            let text = typed.get_untracked();
+            if text.trim().is_empty() {
+                state.warn("Nothing is written: type the move, or use the dash.");
+            } else {
+                record(Written::Move(text.trim().to_owned()));
+            }
+        }
+    };
+    let press = {
+        let id = id.clone();
+        move |side: Side| {
+            if let Err(e) = state.apply(&id, Event::Clock(ClockAction::Press { side })) {
+                state.warn(format!("The clock was not pressed: {e}."));
+            }
+        }
+    };
+
+    let position = Signal::derive(move || {
+        game.with(|g| {
+            g.as_ref()
+                .and_then(|g| g.fold().ok())
+                .map(|p| p.position())
+                .unwrap_or_default()
+        })
+    });
+    let cells =
+        Signal::derive(move || game.with(|g| g.as_ref().map(written_cells).unwrap_or_default()));
+    let next = move || game.with(|g| g.as_ref().map(|g| g.scoresheet().next_slot()));
+    let lang = move || game.with(|g| g.as_ref().map(|g| g.setup().notation).unwrap_or_default());
+    let clock = move || {
+        game.with(|g| g.as_ref().and_then(Game::clock))
+            .filter(|c| c.is_started())
+    };
+
+    view! {
+        <div class="sheet-layout">
+            <div class="sheet-board">
+                <Board position=position flipped=flipped on_move=on_move />
+                <button type="button" class="button" on:click=move |_| flipped.update(|f| *f = !*f)>"Flip board"</button>
+            </div>
+            <div class="sheet-side">
+                {move || clock().map(|clock| {
+                    let at = now.get();
+                    let running = clock.running_side();
+                    view! {
+                        <div class="sheet-clock" role="group" aria-label="Clock">
+                            <span class="dial" class:running=running == Some(Side::White)>"White " {clock_text(clock.remaining(Side::White, at))}</span>
+                            <span class="dial" class:running=running == Some(Side::Black)>"Black " {clock_text(clock.remaining(Side::Black, at))}</span>
+                            {running.map(|side| {
+                                let press = press.clone();
+                                view! {
+                                    <button type="button" class="button primary press" on:click=move |_| press(side)>
+                                        {format!("Press the clock: {side} has moved")}
+                                    </button>
+                                }
+                            })}
+                        </div>
+                    }
+                })}
+                <MoveList cells=cells selected=Signal::derive(|| None) label="Scoresheet" />
+                <p class="next-box">{move || next().map(|slot| format!("Next box: {slot} {}", slot.side))}</p>
+                <form class="type-move" on:submit=write_typed>
+                    <label class="field">
+                        <span>{move || format!("Type the move (notation: {})", lang())}</span>
+                        <input type="text" autocomplete="off" autocapitalize="off" spellcheck="false"
+                            prop:value=move || typed.get() on:input=move |ev| typed.set(event_target_value(&ev)) />
+                    </label>
+                    <button type="submit" class="button primary">"Write move"</button>
+                </form>
+                <div class="actions">
+                    <button type="button" class="button" on:click={
+                        let record = record.clone();
+                        move |_| record(Written::Dash)
+                    }>"Dash (move not written)"</button>
+                    <button type="button" class="button" class:on=move || offer.get() aria-pressed=move || offer.get().to_string()
+                        on:click=move |_| offer.update(|o| *o = !*o)>"Draw offer (=) with this move"</button>
+                </div>
+            </div>
+        </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use laws::game::{Player, Setup};
+
+    #[test]
+    fn clock_readings_read_as_on_a_clock() {
+        assert_eq!(clock_text(5_395_000), "1:29:55");
+        assert_eq!(clock_text(247_900), "4:07");
+        assert_eq!(clock_text(0), "0:00");
+    }
+
+    fn game(texts: &[&str]) -> Game {
+        let setup = Setup {
+            white: Player::named("A"),
+            black: Player::named("B"),
+            ..Setup::default()
+        };
+        let mut game = Game::new("g", setup, 0);
+        for text in texts {
+            game.apply(Event::Recorded(Entry::written(*text)), 0)
+                .unwrap();
+        }
+        game
+    }
+
+    #[test]
+    fn the_position_is_known_until_an_irregularity() {
+        assert_eq!(position_after_sheet(&game(&[])), Some(Chess::default()));
+        assert!(position_after_sheet(&game(&["e4", "e5"])).is_some());
+        assert_eq!(position_after_sheet(&game(&["e4", "e2-e5"])), None);
+    }
+
+    #[test]
+    fn cells_show_the_writing_the_offer_and_the_clock() {
+        let mut g = game(&["e4"]);
+        let mut entry = Entry::written("e2-e5");
+        entry.draw_offer = true;
+        entry.clock_ms = Some(60_000);
+        g.apply(Event::Recorded(entry), 0).unwrap();
+        let cells = written_cells(&g);
+        assert_eq!(cells[1].text, "e2-e5 (=)");
+        assert_eq!(cells[1].detail.as_deref(), Some("1:00"));
+        assert!(!cells[1].irregular);
+    }
+}

@@ -3,7 +3,7 @@
 
 use laws::notation::{self, Lang, Reading};
 use leptos::prelude::*;
-use shakmaty::{Chess, Color, File, Piece, Position, Rank, Role, Square};
+use shakmaty::{Chess, Color, File, Piece, Rank, Role, Square};
 use wasm_bindgen::JsCast;
 
 /// The squares in reading order: rank 8 first, or rank 1 when flipped.
@@ -106,11 +106,11 @@ fn square_at(x: i32, y: i32) -> Option<Square> {
         .ok()
 }
 
-/// The board showing `position`. With `on_move`, tapping two squares (or
+/// The board showing the pieces of `position`. With `on_move`, tapping two squares (or
 /// dragging from one to another) reports the pair, whatever it is.
 #[component]
 pub fn Board(
-    #[prop(into)] position: Signal<Chess>,
+    #[prop(into)] position: Signal<shakmaty::Board>,
     #[prop(into)] flipped: Signal<bool>,
     #[prop(optional)] on_move: Option<Callback<(Square, Square)>>,
 ) -> impl IntoView {
@@ -143,7 +143,7 @@ pub fn Board(
             squares(flipped)
                 .into_iter()
                 .map(|square| {
-                    let piece = pos.board().piece_at(square);
+                    let piece = pos.piece_at(square);
                     let light = (u32::from(square.file()) + u32::from(square.rank())) % 2 == 1;
                     let class = move || {
                         let mut class = String::from(if light { "square light" } else { "square dark" });
@@ -190,6 +190,7 @@ pub fn Board(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use shakmaty::Position;
     use shakmaty::fen::Fen;
 
     fn piece(pos: &Chess, square: Square) -> Option<Piece> {
@@ -265,7 +266,7 @@ mod tests {
         let pawn = piece(&pos, Square::E7);
         assert_eq!(
             tapped_text(Some(&pos), pawn, Square::E7, Square::E8, Lang::En),
-            "e8=Q+"
+            "e8=Q"
         );
     }
 }

@@ -43,6 +43,48 @@ fn position_after_sheet(game: &Game) -> Option<Chess> {
     }
 }
 
+/// The pieces as the player sees them: the position as far as the sheet
+/// can be followed, then each later box written square to square
+/// ("Ke1-e3", as a tap writes it) moved as written, so the board never
+/// tells a legal move from an illegal one. A box in any other form stops
+/// the board there.
+fn tapped_board(game: &Game) -> shakmaty::Board {
+    let Ok(play) = game.fold() else {
+        return shakmaty::Board::default();
+    };
+    let check = play.check();
+    let known = check
+        .entries
+        .iter()
+        .take_while(|e| e.fen_after.is_some())
+        .count();
+    let mut board = match known.checked_sub(1) {
+        None => play.start.board().clone(),
+        Some(last) => check.entries[last]
+            .fen_after
+            .as_deref()
+            .and_then(|fen| fen.parse::<Fen>().ok())
+            .map(|fen| fen.into_setup().board)
+            .unwrap_or_default(),
+    };
+    for entry in &check.entries[known..] {
+        let Some((from, to)) = squares_written(&entry.written.to_string()) else {
+            break;
+        };
+        if let Some(piece) = board.remove_piece_at(from) {
+            board.set_piece_at(to, piece);
+        }
+    }
+    board
+}
+
+/// The two squares of a box written square to square: "e2-e5", "Sg1-g3".
+fn squares_written(text: &str) -> Option<(Square, Square)> {
+    let (from, to) = text.split_once('-')?;
+    let from = from.get(from.len().checked_sub(2)?..)?;
+    Some((from.parse().ok()?, to.parse().ok()?))
+}
+
 /// The sheet's boxes as written, with the clock reading beside each move.
 fn written_cells(game: &Game) -> Vec<Cell> {
     game.scoresheet()
@@ -111,10 +153,9 @@ pub fn RecordingSheet(id: String) -> impl IntoView {
             let Some(game) = game.get_untracked() else {
                 return;
             };
-            let shown = game.fold().map(|p| p.position()).unwrap_or_default();
             let text = tapped_text(
                 position_after_sheet(&game).as_ref(),
-                shown.board().piece_at(from),
+                tapped_board(&game).piece_at(from),
                 from,
                 to,
                 game.setup().notation,
@@ -143,14 +184,8 @@ pub fn RecordingSheet(id: String) -> impl IntoView {
         }
     };
 
-    let position = Signal::derive(move || {
-        game.with(|g| {
-            g.as_ref()
-                .and_then(|g| g.fold().ok())
-                .map(|p| p.position())
-                .unwrap_or_default()
-        })
-    });
+    let position =
+        Signal::derive(move || game.with(|g| g.as_ref().map(tapped_board).unwrap_or_default()));
     let cells =
         Signal::derive(move || game.with(|g| g.as_ref().map(written_cells).unwrap_or_default()));
     let next = move || game.with(|g| g.as_ref().map(|g| g.scoresheet().next_slot()));
@@ -212,6 +247,7 @@ pub fn RecordingSheet(id: String) -> impl IntoView {
 mod tests {
     use super::*;
     use laws::game::{Player, Setup};
+    use shakmaty::Role;
 
     #[test]
     fn clock_readings_read_as_on_a_clock() {
@@ -239,6 +275,21 @@ mod tests {
         assert_eq!(position_after_sheet(&game(&[])), Some(Chess::default()));
         assert!(position_after_sheet(&game(&["e4", "e5"])).is_some());
         assert_eq!(position_after_sheet(&game(&["e4", "e2-e5"])), None);
+    }
+
+    #[test]
+    fn the_board_moves_what_was_tapped_even_when_it_is_not_legal() {
+        let board = tapped_board(&game(&["e4", "e5", "Ke1-e3", "Nb8-c6"]));
+        assert_eq!(board.piece_at(Square::E3).map(|p| p.role), Some(Role::King));
+        assert_eq!(board.piece_at(Square::E1), None);
+        assert_eq!(
+            board.piece_at(Square::C6).map(|p| p.role),
+            Some(Role::Knight)
+        );
+        let stopped = tapped_board(&game(&["e4", "e5", "Ke1-e3", "Nc6", "Ng1-f3"]));
+        assert_eq!(stopped.piece_at(Square::F3), None);
+        assert_eq!(squares_written("Кре1-e2"), None);
+        assert_eq!(squares_written("Sg1-g3"), Some((Square::G1, Square::G3)));
     }
 
     #[test]

@@ -8,7 +8,7 @@ use laws::game_pgn::SheetMoves;
 use laws::scoresheet::{SheetCheck, Verdict};
 use leptos::prelude::*;
 use shakmaty::fen::Fen;
-use shakmaty::{CastlingMode, Chess};
+use shakmaty::{CastlingMode, Chess, Position};
 
 use crate::components::board::Board;
 use crate::components::move_list::{Cell, MoveList};
@@ -114,6 +114,8 @@ pub fn SheetCheckView(game: Memo<Option<Game>>) -> impl IntoView {
             .and_then(|fen| position(&fen))
             .or_else(|| play().map(|p| p.position()))
             .unwrap_or_default()
+            .board()
+            .clone()
     });
     let unknown_here = move || selected.get().is_some_and(|i| fen_at(i).is_none());
     let summary = move || {

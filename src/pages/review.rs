@@ -111,7 +111,7 @@ pub fn ReviewPage(id: String) -> impl IntoView {
         let at = shown();
         game.with(|g| {
             g.as_ref()
-                .map(|g| replay(g).positions.swap_remove(at))
+                .map(|g| replay(g).positions.swap_remove(at).board().clone())
                 .unwrap_or_default()
         })
     });
@@ -217,10 +217,10 @@ pub fn ReviewPage(id: String) -> impl IntoView {
                                 }
                             }}</p>
                             <div class="actions steps" role="group" aria-label="Step through the game">
-                                <button type="button" class="button" aria-label="Go to the start" on:click=move |_| go(0)>"⏮"</button>
+                                <button type="button" class="button" aria-label="Go to the start" on:click=move |_| go(0)>"Start"</button>
                                 <button type="button" class="button" aria-label="One move back" on:click=move |_| go(shown().saturating_sub(1))>"◀"</button>
                                 <button type="button" class="button" aria-label="One move forward" on:click=move |_| go(shown() + 1)>"▶"</button>
-                                <button type="button" class="button" aria-label="Go to the last move" on:click=move |_| go(usize::MAX)>"⏭"</button>
+                                <button type="button" class="button" aria-label="Go to the last move" on:click=move |_| go(usize::MAX)>"End"</button>
                                 <button type="button" class="button" on:click=move |_| flipped.update(|f| *f = !*f)>"Flip board"</button>
                             </div>
                         </div>

@@ -95,6 +95,8 @@ test('recording mode never judges, holds the tablet until the PIN, and the check
   await page.locator('.move-list .written', { hasText: 'c6' }).waitFor();
   assert.deepEqual(await written(page), ['e4', 'e5', 'Ke1-e3', 'Nb8-c6']);
   assert.equal(await page.locator('.irregular, .verdict').count(), 0);
+  // The board moves what was tapped, legal or not.
+  await page.getByRole('button', { name: 'e3, white king' }).waitFor();
   assert.doesNotMatch(await page.locator('main').innerText(), /illegal|legal:/i);
 
   // No way out without the PIN: no navigation, the URL leads back, a reload too.

@@ -85,6 +85,21 @@ fn squares_written(text: &str) -> Option<(Square, Square)> {
     Some((from.parse().ok()?, to.parse().ok()?))
 }
 
+/// The next box, with the writer's clock reading when the game's clock
+/// runs (one tablet as clock and scoresheet).
+fn next_entry(game: &Game, written: Written, draw_offer: bool, now_ms: u64) -> Entry {
+    let side = game.scoresheet().next_slot().side;
+    Entry {
+        written,
+        clock_ms: game
+            .clock()
+            .filter(|clock| clock.is_started())
+            .map(|clock| clock.remaining(side, now_ms)),
+        draw_offer,
+        corrections: Vec::new(),
+    }
+}
+
 /// The sheet's boxes as written, with the clock reading beside each move.
 fn written_cells(game: &Game) -> Vec<Cell> {
     game.scoresheet()
@@ -127,17 +142,7 @@ pub fn RecordingSheet(id: String) -> impl IntoView {
             let Some(game) = game.get_untracked() else {
                 return;
             };
-            let side = game.scoresheet().next_slot().side;
-            let clock_ms = game
-                .clock()
-                .filter(|clock| clock.is_started())
-                .map(|clock| clock.remaining(side, now_ms()));
-            let entry = Entry {
-                written,
-                clock_ms,
-                draw_offer: offer.get_untracked(),
-                corrections: Vec::new(),
-            };
+            let entry = next_entry(&game, written, offer.get_untracked(), now_ms());
             match state.apply(&id, Event::Recorded(entry)) {
                 Ok(()) => {
                     offer.set(false);
@@ -290,6 +295,19 @@ mod tests {
         assert_eq!(stopped.piece_at(Square::F3), None);
         assert_eq!(squares_written("Кре1-e2"), None);
         assert_eq!(squares_written("Sg1-g3"), Some((Square::G1, Square::G3)));
+    }
+
+    #[test]
+    fn each_move_carries_the_writers_clock_once_the_clock_runs() {
+        let mut g = game(&[]);
+        let before = next_entry(&g, Written::Move("e4".into()), false, 1000);
+        assert_eq!(before.clock_ms, None);
+        g.apply(Event::Clock(ClockAction::Start { side: Side::White }), 1000)
+            .unwrap();
+        let entry = next_entry(&g, Written::Move("e4".into()), true, 11_000);
+        // 90 minutes and the 30-second increment, ten seconds of them used.
+        assert_eq!(entry.clock_ms, Some(5_420_000));
+        assert!(entry.draw_offer);
     }
 
     #[test]

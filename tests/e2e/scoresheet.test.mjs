@@ -45,11 +45,12 @@ test('a game tapped on the board goes out as PGN and comes back the same', async
   await tap(page, 'g1', 'f3');
   await page.getByRole('button', { name: 'Draw offer (=) with this move' }).click();
   await tap(page, 'b8', 'c6');
+  await page.getByRole('button', { name: 'f1, white bishop' }).dragTo(page.getByRole('button', { name: 'b5, empty' }));
   // Typed in the game's notation, as a player may.
-  await page.getByLabel(/Type the move/).fill('Bb5');
+  await page.getByLabel(/Type the move/).fill('a6');
   await page.getByRole('button', { name: 'Write move' }).click();
-  await page.locator('.move-list .written', { hasText: 'Bb5' }).waitFor();
-  assert.deepEqual(await written(page), ['e4', 'e5', 'Nf3', 'Nc6 (=)', 'Bb5']);
+  await page.locator('.move-list .written', { hasText: 'a6' }).waitFor();
+  assert.deepEqual(await written(page), ['e4', 'e5', 'Nf3', 'Nc6 (=)', 'Bb5', 'a6']);
   await leaveRecording(page, PIN);
 
   await page.getByRole('link', { name: 'Review and PGN' }).click();
@@ -60,7 +61,7 @@ test('a game tapped on the board goes out as PGN and comes back the same', async
   assert.equal(download.suggestedFilename(), 'Kowalski-Jan-vs-Nowak-Anna.pgn');
   const pgn = await readFile(await download.path(), 'utf8');
   assert.match(pgn, /\[White "Kowalski, Jan"\]/);
-  assert.match(pgn, /1\. e4 e5 2\. Nf3 Nc6 \{draw offer\} 3\. Bb5 \*/);
+  assert.match(pgn, /1\. e4 e5 2\. Nf3 Nc6 \{draw offer\} 3\. Bb5 a6 \*/);
   const original = await written(page);
 
   // The file back in, with a broken game beside it: the good one still comes in.

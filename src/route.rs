@@ -10,6 +10,10 @@ pub enum Route {
     EditGame(String),
     /// The chess clock of a game, full screen.
     Clock(String),
+    /// A game's scoresheet: the player's recording mode or the arbiter's check.
+    Scoresheet(String),
+    /// A finished or running game move by move, PGN and print.
+    Review(String),
     Settings,
     NotFound(String),
 }
@@ -26,6 +30,8 @@ impl Route {
             ["game", id] => Route::Game(decode(id)),
             ["game", id, "edit"] => Route::EditGame(decode(id)),
             ["game", id, "clock"] => Route::Clock(decode(id)),
+            ["game", id, "scoresheet"] => Route::Scoresheet(decode(id)),
+            ["game", id, "review"] => Route::Review(decode(id)),
             _ => Route::NotFound(hash.to_owned()),
         }
     }
@@ -39,6 +45,8 @@ impl Route {
             Route::Game(id) => format!("#/game/{}", encode(id)),
             Route::EditGame(id) => format!("#/game/{}/edit", encode(id)),
             Route::Clock(id) => format!("#/game/{}/clock", encode(id)),
+            Route::Scoresheet(id) => format!("#/game/{}/scoresheet", encode(id)),
+            Route::Review(id) => format!("#/game/{}/review", encode(id)),
             Route::NotFound(hash) => hash.clone(),
         }
     }
@@ -92,6 +100,10 @@ mod tests {
             Route::EditGame("odd id/ü".into()),
             Route::Clock("m3k-9f2a".into()),
             Route::Clock("odd id/ü".into()),
+            Route::Scoresheet("m3k-9f2a".into()),
+            Route::Scoresheet("odd id/ü".into()),
+            Route::Review("m3k-9f2a".into()),
+            Route::Review("odd id/ü".into()),
         ] {
             assert_eq!(Route::parse(&route.href()), route);
         }

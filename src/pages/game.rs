@@ -47,6 +47,8 @@ pub fn GamePage(id: String) -> impl IntoView {
                         </dl>
                         <div class="actions">
                             <a class="button primary" href=Route::Clock(id.clone()).href()>"Clock"</a>
+                            <a class="button primary" href=Route::Scoresheet(id.clone()).href()>"Scoresheet"</a>
+                            <a class="button" href=Route::Review(id.clone()).href()>"Review and PGN"</a>
                             <a class="button" href=Route::EditGame(id.clone()).href()>"Edit details"</a>
                             <button class="button danger" on:click=move |_| confirm_delete.set(true)>"Delete game"</button>
                         </div>

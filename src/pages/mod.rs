@@ -6,4 +6,6 @@ pub mod game;
 pub mod games;
 pub mod new_game;
 pub mod not_found;
+pub mod review;
+pub mod scoresheet;
 pub mod settings;

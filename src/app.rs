@@ -5,8 +5,8 @@ use leptos::prelude::*;
 
 use crate::components::{header::Header, notice_bar::NoticeBar, storage_problems::StorageProblems};
 use crate::pages::{
-    edit_game::EditGame, game::GamePage, games::Games, new_game::NewGame, not_found::NotFound,
-    settings::Settings,
+    adjourn::AdjournPage, edit_game::EditGame, envelopes::Envelopes, game::GamePage, games::Games,
+    new_game::NewGame, not_found::NotFound, resumption::Resumption, settings::Settings,
 };
 use crate::route::Route;
 use crate::state::AppState;
@@ -45,6 +45,9 @@ pub fn App() -> impl IntoView {
                 Route::NewGame => view! { <NewGame /> }.into_any(),
                 Route::Game(id) => view! { <GamePage id=id /> }.into_any(),
                 Route::EditGame(id) => view! { <EditGame id=id /> }.into_any(),
+                Route::Adjourn(id) => view! { <AdjournPage id=id /> }.into_any(),
+                Route::Resume(id) => view! { <Resumption id=id /> }.into_any(),
+                Route::Envelopes => view! { <Envelopes /> }.into_any(),
                 Route::Settings => view! { <Settings /> }.into_any(),
                 Route::NotFound(hash) => view! { <NotFound hash=hash /> }.into_any(),
             }}

@@ -8,6 +8,12 @@ pub enum Route {
     NewGame,
     Game(String),
     EditGame(String),
+    /// Sealing the move and verifying the envelope (Appendix A1–A3).
+    Adjourn(String),
+    /// The resumption wizard (A5–A13).
+    Resume(String),
+    /// Every envelope of every game.
+    Envelopes,
     Settings,
     NotFound(String),
 }
@@ -21,8 +27,11 @@ impl Route {
             [] => Route::Games,
             ["new"] => Route::NewGame,
             ["settings"] => Route::Settings,
+            ["envelopes"] => Route::Envelopes,
             ["game", id] => Route::Game(decode(id)),
             ["game", id, "edit"] => Route::EditGame(decode(id)),
+            ["game", id, "adjourn"] => Route::Adjourn(decode(id)),
+            ["game", id, "resume"] => Route::Resume(decode(id)),
             _ => Route::NotFound(hash.to_owned()),
         }
     }
@@ -35,6 +44,9 @@ impl Route {
             Route::Settings => "#/settings".to_owned(),
             Route::Game(id) => format!("#/game/{}", encode(id)),
             Route::EditGame(id) => format!("#/game/{}/edit", encode(id)),
+            Route::Adjourn(id) => format!("#/game/{}/adjourn", encode(id)),
+            Route::Resume(id) => format!("#/game/{}/resume", encode(id)),
+            Route::Envelopes => "#/envelopes".to_owned(),
             Route::NotFound(hash) => hash.clone(),
         }
     }
@@ -86,6 +98,9 @@ mod tests {
             Route::Settings,
             Route::Game("m3k-9f2a".into()),
             Route::EditGame("odd id/ü".into()),
+            Route::Adjourn("m3k-9f2a".into()),
+            Route::Resume("odd id/ü".into()),
+            Route::Envelopes,
         ] {
             assert_eq!(Route::parse(&route.href()), route);
         }

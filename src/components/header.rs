@@ -16,6 +16,7 @@ pub fn Header(route: Memo<Route>) -> impl IntoView {
             <nav aria-label="Main">
                 {link(Route::Games, "Games")}
                 {link(Route::NewGame, "New game")}
+                {link(Route::Envelopes, "Envelopes")}
                 {link(Route::Settings, "Settings")}
             </nav>
         </header>

@@ -192,6 +192,28 @@ pub fn local_datetime_ms(text: &str) -> Option<u64> {
     (ms.is_finite() && ms >= 0.0).then_some(ms as u64)
 }
 
+/// Reads a time used as the arbiter types it: `h:mm:ss`, `mm:ss` or minutes.
+pub fn parse_hms(text: &str) -> Result<u64, String> {
+    let bad = || {
+        format!(
+            "“{}” is not a time: write it as h:mm:ss, for example 1:05:30",
+            text.trim()
+        )
+    };
+    let parts: Vec<u64> = text
+        .trim()
+        .split(':')
+        .map(|part| part.trim().parse::<u64>().map_err(|_| bad()))
+        .collect::<Result<_, _>>()?;
+    let seconds = match parts.as_slice() {
+        [m] => m * 60,
+        [m, s] if *s < 60 => m * 60 + s,
+        [h, m, s] if *m < 60 && *s < 60 => h * 3600 + m * 60 + s,
+        _ => return Err(bad()),
+    };
+    Ok(seconds * 1000)
+}
+
 /// Fresh salt and nonce from the browser's cryptographic generator.
 pub fn entropy() -> Result<Entropy, String> {
     let mut bytes = [0u8; 28];
@@ -317,5 +339,10 @@ mod tests {
     fn times_read_as_on_a_scoresheet() {
         assert_eq!(hms(3_723_000), "1:02:03");
         assert_eq!(hms(0), "0:00:00");
+        assert_eq!(parse_hms(" 1:02:03 "), Ok(3_723_000));
+        assert_eq!(parse_hms("45"), Ok(2_700_000));
+        assert_eq!(parse_hms("5:30"), Ok(330_000));
+        assert!(parse_hms("1:75:00").unwrap_err().contains("not a time"));
+        assert!(parse_hms("").is_err());
     }
 }

@@ -2,6 +2,7 @@
 
 pub mod arrivals;
 pub mod before_resumption;
+pub mod clock_correction;
 pub mod confirm_dialog;
 pub mod envelope_form;
 pub mod envelope_missing;

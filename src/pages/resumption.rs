@@ -5,6 +5,7 @@ use leptos::prelude::*;
 use crate::adjourning::{hms, move_to_record};
 use crate::components::arrivals::Arrivals;
 use crate::components::before_resumption::BeforeResumption;
+use crate::components::clock_correction::ClockCorrection;
 use crate::components::envelope_missing::ReportMissing;
 use crate::components::fingerprint::Fingerprint;
 use crate::components::open_envelope::OpenEnvelope;
@@ -53,6 +54,8 @@ pub fn Resumption(id: String) -> impl IntoView {
                     .then(|| view! { <BeforeResumption game_id=id.clone() white=white.clone() black=black.clone() /> });
                 let missing = matches!(adjournment.phase(), Phase::Kept | Phase::SetUp | Phase::Resumed)
                     .then(|| view! { <ReportMissing game_id=id.clone() /> });
+                let correction = matches!(adjournment.phase(), Phase::SetUp | Phase::Resumed | Phase::Missing | Phase::Continuing)
+                    .then(|| view! { <ClockCorrection game_id=id.clone() current=adjournment.time_used_at(now_ms()) /> });
                 let step = match adjournment.phase() {
                     Phase::Sealed | Phase::Sealing | Phase::Playing => view! {
                         <p>"The arbiter must verify the envelope before play can resume (A3)."</p>
@@ -119,6 +122,7 @@ pub fn Resumption(id: String) -> impl IntoView {
                         {step}
                         {before}
                         {missing}
+                        {correction}
                         <Rulings rulings=adjournment.rulings().to_vec() />
                         <div class="actions">
                             <a class="button" href=Route::Game(id.clone()).href()>"Back to the game"</a>

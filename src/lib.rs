@@ -2,6 +2,7 @@
 //! every verdict comes from `laws`; this crate renders derived state, routes,
 //! and keeps the records in the browser.
 
+pub mod adjourning;
 pub mod alerts;
 pub mod app;
 pub mod backup;

@@ -14,6 +14,12 @@ pub enum Route {
     Scoresheet(String),
     /// A finished or running game move by move, PGN and print.
     Review(String),
+    /// Sealing the move and verifying the envelope (Appendix A1–A3).
+    Adjourn(String),
+    /// The resumption wizard (A5–A13).
+    Resume(String),
+    /// Every envelope of every game.
+    Envelopes,
     Settings,
     NotFound(String),
 }
@@ -27,11 +33,14 @@ impl Route {
             [] => Route::Games,
             ["new"] => Route::NewGame,
             ["settings"] => Route::Settings,
+            ["envelopes"] => Route::Envelopes,
             ["game", id] => Route::Game(decode(id)),
             ["game", id, "edit"] => Route::EditGame(decode(id)),
             ["game", id, "clock"] => Route::Clock(decode(id)),
             ["game", id, "scoresheet"] => Route::Scoresheet(decode(id)),
             ["game", id, "review"] => Route::Review(decode(id)),
+            ["game", id, "adjourn"] => Route::Adjourn(decode(id)),
+            ["game", id, "resume"] => Route::Resume(decode(id)),
             _ => Route::NotFound(hash.to_owned()),
         }
     }
@@ -47,6 +56,9 @@ impl Route {
             Route::Clock(id) => format!("#/game/{}/clock", encode(id)),
             Route::Scoresheet(id) => format!("#/game/{}/scoresheet", encode(id)),
             Route::Review(id) => format!("#/game/{}/review", encode(id)),
+            Route::Adjourn(id) => format!("#/game/{}/adjourn", encode(id)),
+            Route::Resume(id) => format!("#/game/{}/resume", encode(id)),
+            Route::Envelopes => "#/envelopes".to_owned(),
             Route::NotFound(hash) => hash.clone(),
         }
     }
@@ -104,6 +116,9 @@ mod tests {
             Route::Scoresheet("odd id/ü".into()),
             Route::Review("m3k-9f2a".into()),
             Route::Review("odd id/ü".into()),
+            Route::Adjourn("m3k-9f2a".into()),
+            Route::Resume("odd id/ü".into()),
+            Route::Envelopes,
         ] {
             assert_eq!(Route::parse(&route.href()), route);
         }

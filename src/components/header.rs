@@ -18,6 +18,7 @@ pub fn Header(route: Memo<Route>, locked: Signal<bool>) -> impl IntoView {
                 <nav aria-label="Main">
                     {link(Route::Games, "Games")}
                     {link(Route::NewGame, "New game")}
+                    {link(Route::Envelopes, "Envelopes")}
                     {link(Route::Settings, "Settings")}
                 </nav>
             </Show>

@@ -1,4 +1,8 @@
+use laws::adjournment::{AdjournmentEvent, Phase};
+use laws::game::Event;
 use leptos::prelude::*;
+
+use crate::adjourning::side_to_move;
 
 use crate::app::navigate;
 use crate::components::confirm_dialog::ConfirmDialog;
@@ -14,6 +18,7 @@ pub fn GamePage(id: String) -> impl IntoView {
     let game_id = id.clone();
     let game = Memo::new(move |_| state.game(&game_id));
     let confirm_delete = RwSignal::new(false);
+    let confirm_adjourn = RwSignal::new(false);
     view! {
         {move || match game.get() {
             None => view! { <MissingGame id=id.clone() /> }.into_any(),
@@ -30,6 +35,32 @@ pub fn GamePage(id: String) -> impl IntoView {
                         Err(e) => state.warn(e),
                     }
                 });
+                let adjourn = Callback::new({
+                    let id = id.clone();
+                    let game = game.clone();
+                    move |()| {
+                        let requested = side_to_move(&game).and_then(|sealer| {
+                            state.apply(&id, Event::Adjournment(AdjournmentEvent::SealRequested { sealer, session_end_ms: 0 }))
+                        });
+                        match requested {
+                            Ok(()) => navigate(&Route::Adjourn(id.clone())),
+                            Err(e) => state.warn(e),
+                        }
+                    }
+                });
+                let phase = game.fold().map(|play| play.adjournment.phase()).ok();
+                let adjournment_link = match phase {
+                    Some(Phase::Playing) => view! {
+                        <button class="button" on:click=move |_| confirm_adjourn.set(true)>"Adjourn"</button>
+                    }.into_any(),
+                    Some(Phase::Sealing | Phase::Sealed) => view! {
+                        <a class="button primary" href=Route::Adjourn(id.clone()).href()>"Sealing the move"</a>
+                    }.into_any(),
+                    Some(_) => view! {
+                        <a class="button primary" href=Route::Resume(id.clone()).href()>"Resumption"</a>
+                    }.into_any(),
+                    None => ().into_any(),
+                };
                 let fide = |id: Option<u32>| id.map(|id| format!(" (FIDE ID {id})")).unwrap_or_default();
                 view! {
                     <section class="page">
@@ -50,8 +81,15 @@ pub fn GamePage(id: String) -> impl IntoView {
                             <a class="button primary" href=Route::Scoresheet(id.clone()).href()>"Scoresheet"</a>
                             <a class="button" href=Route::Review(id.clone()).href()>"Review and PGN"</a>
                             <a class="button" href=Route::EditGame(id.clone()).href()>"Edit details"</a>
+                            {adjournment_link}
                             <button class="button danger" on:click=move |_| confirm_delete.set(true)>"Delete game"</button>
                         </div>
+                        <ConfirmDialog
+                            open=confirm_adjourn
+                            question=format!("Adjourn the game {} – {}? The player having the move will seal it (A1a).", setup.white.name, setup.black.name)
+                            confirm_label="Adjourn"
+                            on_confirm=adjourn
+                        />
                         <ConfirmDialog
                             open=confirm_delete
                             question=format!("Delete the game {} – {}? This cannot be undone; export a backup first if unsure.", setup.white.name, setup.black.name)

@@ -1,11 +1,14 @@
 //! One module per screen.
 
+pub mod adjourn;
 pub mod clock;
 pub mod edit_game;
+pub mod envelopes;
 pub mod game;
 pub mod games;
 pub mod new_game;
 pub mod not_found;
+pub mod resumption;
 pub mod review;
 pub mod scoresheet;
 pub mod settings;

@@ -34,6 +34,7 @@
 //! for step in steps {
 //!     adjournment.apply(step, 1_000).unwrap();
 //! }
+//! assert_eq!(adjournment.present(), Presence { white: true, black: true });
 //! let sealed_move = sealed.open("2468").unwrap();
 //! let ruling = adjournment.apply(AdjournmentEvent::Opened { sealed_move }, 1_000).unwrap().unwrap();
 //! assert_eq!((ruling.article.as_str(), ruling.outcome), ("A9a", Outcome::Continue));
@@ -545,6 +546,12 @@ impl Adjournment {
             Some((side, since)) => self.time_used.charged(side, now_ms.saturating_sub(since)),
             None => self.time_used,
         }
+    }
+
+    /// Who is at the board since play resumed (A9).
+    #[must_use]
+    pub fn present(&self) -> Presence {
+        self.present
     }
 
     /// Whose clock runs.

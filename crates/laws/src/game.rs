@@ -205,7 +205,34 @@ pub enum Event {
     /// A written entry corrected; the old writing stays, struck out.
     Corrected { slot: Slot, written: Written },
     /// A step of an adjournment: sealing, verifying, resuming (Appendix A).
-    Adjournment(AdjournmentEvent),
+    /// Nested under `step`, since both enums are tagged by `type`.
+    Adjournment(#[serde(with = "nested_step")] AdjournmentEvent),
+}
+
+/// `{"type": "adjournment", "step": {"type": "sealed", ...}}`: one `type`
+/// key per object, so the log reads back.
+mod nested_step {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use crate::adjournment::AdjournmentEvent;
+
+    #[derive(Serialize)]
+    struct Out<'a> {
+        step: &'a AdjournmentEvent,
+    }
+
+    #[derive(Deserialize)]
+    struct In {
+        step: AdjournmentEvent,
+    }
+
+    pub fn serialize<S: Serializer>(step: &AdjournmentEvent, s: S) -> Result<S::Ok, S::Error> {
+        Out { step }.serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<AdjournmentEvent, D::Error> {
+        In::deserialize(d).map(|nested| nested.step)
+    }
 }
 
 /// One entry of the log: when, what, and the chain hash that seals it.
@@ -644,6 +671,20 @@ mod tests {
             Err(GameError::Clock(_))
         ));
         assert_eq!(g, before);
+    }
+
+    #[test]
+    fn an_adjournment_step_survives_a_round_trip_through_json() {
+        let mut g = game();
+        let step = AdjournmentEvent::SealRequested {
+            sealer: Side::White,
+            session_end_ms: 0,
+        };
+        g.apply(Event::Adjournment(step), 5000).unwrap();
+        let json = serde_json::to_string(&g).unwrap();
+        assert!(json.contains(r#""step":{"type":"seal_requested""#));
+        let back: Game = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, g);
     }
 
     #[test]

@@ -1,0 +1,36 @@
+use laws::adjournment::{AdjournmentEvent, Presence};
+use laws::game::Side;
+use leptos::prelude::*;
+
+use crate::adjourning::record_step;
+use crate::state::AppState;
+
+/// A9b, A9c, A10: an absent player arrives, or is declared more than the
+/// limit late; the hour is the tablet's clock when the button is pressed.
+#[component]
+pub fn Arrivals(game_id: String, present: Presence, white: String, black: String) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let id = StoredValue::new(game_id);
+    let absent = [(Side::White, white), (Side::Black, black)]
+        .into_iter()
+        .filter(|(side, _)| !present.of(*side))
+        .map(|(side, name)| {
+            view! {
+                <div class="actions">
+                    <button class="button" on:click=move |_| {
+                        record_step(&state, &id.get_value(), AdjournmentEvent::Arrived { side });
+                    }>{format!("{name} ({side}) arrives now")}</button>
+                    <button class="button danger" on:click=move |_| {
+                        record_step(&state, &id.get_value(), AdjournmentEvent::Forfeited { late: side });
+                    }>{format!("{side} is too late: loses (A10)")}</button>
+                </div>
+            }
+        })
+        .collect_view();
+    view! {
+        <section class="arrivals">
+            <h2>"Absent players (A9b, A10)"</h2>
+            {absent}
+        </section>
+    }
+}

@@ -1,0 +1,103 @@
+use laws::adjournment::{AdjournmentEvent, DEFAULT_ITERATIONS, Envelope, Resumption, SealingDraft};
+use laws::game::Event;
+use leptos::prelude::*;
+
+use crate::adjourning::{ArbiterEntries, entropy, game_record};
+use crate::components::envelope_outside::EnvelopeOutside;
+use crate::components::field::Field;
+use crate::state::AppState;
+
+/// A2: the envelope, filled in from the game; the arbiter adds the date,
+/// time and venue of resumption and his name, and seals it with his PIN.
+#[component]
+pub fn EnvelopeForm(
+    game_id: String,
+    /// The sealed move, in memory only; cleared once sealed.
+    written: RwSignal<String>,
+    /// When the sealer stopped his clock.
+    stopped_ms: u64,
+) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let date = RwSignal::new(String::new());
+    let time = RwSignal::new(String::new());
+    let venue = RwSignal::new(String::new());
+    let arbiter = RwSignal::new(String::new());
+    let pin = RwSignal::new(String::new());
+    let pin_again = RwSignal::new(String::new());
+    let error = RwSignal::new(None::<String>);
+    let id = StoredValue::new(game_id);
+    let preview = Memo::new(move |_| -> Result<Envelope, String> {
+        let game = state
+            .game(&id.get_value())
+            .ok_or("the game is not on this tablet")?;
+        game_record(&game, stopped_ms, &ArbiterEntries::default())
+    });
+    let seal = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let result = (|| -> Result<(), String> {
+            let (pin, again) = (pin.get_untracked(), pin_again.get_untracked());
+            if pin != again {
+                return Err("The two PINs differ: type the same PIN twice.".into());
+            }
+            let entries = ArbiterEntries {
+                resumption: Resumption {
+                    date: date.get_untracked(),
+                    time: time.get_untracked(),
+                    venue: venue.get_untracked(),
+                },
+                arbiter: arbiter.get_untracked(),
+            };
+            let id = id.get_value();
+            let game = state.game(&id).ok_or("the game is not on this tablet")?;
+            let outside = game_record(&game, stopped_ms, &entries)?;
+            if outside.arbiter.is_empty() {
+                return Err("Write the arbiter's name on the envelope.".into());
+            }
+            let mut draft = SealingDraft::new(&outside).map_err(|e| e.to_string())?;
+            draft
+                .write(written.get_untracked().trim(), game.setup().notation)
+                .map_err(|e| e.to_string())?;
+            let sealed = draft
+                .seal(outside, stopped_ms, 0, &pin, DEFAULT_ITERATIONS, entropy()?)
+                .map_err(|e| e.to_string())?;
+            state.apply(
+                &id,
+                Event::Adjournment(AdjournmentEvent::Sealed {
+                    envelope: Box::new(sealed),
+                }),
+            )
+        })();
+        match result {
+            Ok(()) => {
+                written.set(String::new());
+                pin.set(String::new());
+                pin_again.set(String::new());
+                state.tell("The move is sealed. Verify the envelope now (A3).");
+            }
+            Err(e) => error.set(Some(e)),
+        }
+    };
+    view! {
+        <form class="envelope-form" on:submit=seal novalidate>
+            <h2>"The envelope (A2)"</h2>
+            {move || match preview.get() {
+                Ok(outside) => view! { <EnvelopeOutside outside=outside /> }.into_any(),
+                Err(e) => view! { <p class="form-error" role="alert">{e}</p> }.into_any(),
+            }}
+            <fieldset>
+                <legend>"Resumption of play (A2g)"</legend>
+                <Field label="Date of resumption".into() value=date kind="date" />
+                <Field label="Time of resumption".into() value=time kind="time" />
+                <Field label="Venue of resumption".into() value=venue />
+            </fieldset>
+            <fieldset>
+                <legend>"Arbiter"</legend>
+                <Field label="Arbiter's name".into() value=arbiter />
+                <Field label="Arbiter's PIN (at least 4 characters)".into() value=pin kind="password" />
+                <Field label="The same PIN again".into() value=pin_again kind="password" />
+            </fieldset>
+            {move || error.get().map(|e| view! { <p class="form-error" role="alert">{e}</p> })}
+            <button type="submit" class="button primary">"Seal the envelope"</button>
+        </form>
+    }
+}

@@ -1,0 +1,39 @@
+use laws::adjournment::{AdjournmentEvent, OpenError, SealedEnvelope};
+use leptos::prelude::*;
+
+use crate::adjourning::record_step;
+use crate::components::field::Field;
+use crate::state::AppState;
+
+/// A7: the arbiter opens the envelope with his PIN, the replier present.
+#[component]
+pub fn OpenEnvelope(game_id: String, sealed: SealedEnvelope) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let pin = RwSignal::new(String::new());
+    let error = RwSignal::new(None::<String>);
+    let open = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        match sealed.open(&pin.get_untracked()) {
+            Ok(sealed_move) => {
+                pin.set(String::new());
+                error.set(None);
+                record_step(&state, &game_id, AdjournmentEvent::Opened { sealed_move });
+            }
+            Err(OpenError::WrongPin) => {
+                error.set(Some(
+                    "Wrong PIN: the envelope stays closed. Type the PIN used at sealing.".into(),
+                ));
+            }
+            Err(e) => error.set(Some(format!("The envelope cannot be opened: {e}"))),
+        }
+    };
+    view! {
+        <form class="open-envelope" on:submit=open novalidate>
+            <h2>"Open the envelope (A7)"</h2>
+            <p>"The player who must reply is present: the arbiter opens the envelope and makes the sealed move on the board."</p>
+            <Field label="Arbiter's PIN".into() value=pin kind="password" />
+            {move || error.get().map(|e| view! { <p class="form-error" role="alert">{e}</p> })}
+            <button type="submit" class="button primary">"Open the envelope"</button>
+        </form>
+    }
+}

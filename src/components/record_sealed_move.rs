@@ -1,0 +1,43 @@
+use laws::adjournment::SealedMove;
+use laws::game::{Event, Side};
+use laws::scoresheet::Entry;
+use leptos::prelude::*;
+
+use crate::adjourning::next_clock_action;
+use crate::state::AppState;
+
+/// After opening: the sealed move goes on the scoresheet as written, and
+/// the replier's clock starts.
+#[component]
+pub fn RecordSealedMove(game_id: String, sealed_move: SealedMove, sealer: Side) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let text = sealed_move.text.clone();
+    let record = move |_| {
+        if let Err(e) = state.apply(&game_id, Event::Recorded(Entry::written(text.clone()))) {
+            state.warn(e);
+            return;
+        }
+        // At most: start or resume, then the sealer's press.
+        for _ in 0..3 {
+            let Some(action) = state
+                .game(&game_id)
+                .and_then(|g| g.clock())
+                .and_then(|c| next_clock_action(&c, sealer))
+            else {
+                break;
+            };
+            if let Err(e) = state.apply(&game_id, Event::Clock(action)) {
+                state.warn(e);
+                return;
+            }
+        }
+        state.tell("The sealed move is on the scoresheet and the clock runs.");
+    };
+    view! {
+        <section class="record-sealed-move">
+            <h2>"The sealed move"</h2>
+            <p class="sealed-move-text">{format!("{sealer} sealed: {}", sealed_move.text)}</p>
+            <button class="button primary" on:click=record>"Record it on the scoresheet and start the clock"</button>
+        </section>
+    }
+}

@@ -1,0 +1,93 @@
+use laws::adjournment::SealedEnvelope;
+use leptos::prelude::*;
+
+use crate::adjourning::status;
+use crate::components::envelope_outside::EnvelopeOutside;
+use crate::components::fingerprint::Fingerprint;
+use crate::files::download;
+use crate::route::Route;
+use crate::state::AppState;
+
+/// One envelope as the screen lists it.
+#[derive(Clone, PartialEq)]
+struct Listed {
+    game_id: String,
+    title: String,
+    status: &'static str,
+    sealed: SealedEnvelope,
+}
+
+/// Every envelope of every game, with its status and resumption; each can be
+/// exported for `laws envelope open` or printed (never the sealed move).
+#[component]
+pub fn Envelopes() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let listed = Memo::new(move |_| {
+        state.games.with(|games| {
+            games
+                .iter()
+                .filter_map(|game| Some((game, game.fold().ok()?.adjournment)))
+                .flat_map(|(game, adjournment)| {
+                    let setup = game.setup();
+                    let title = format!("{} – {}", setup.white.name, setup.black.name);
+                    adjournment
+                        .envelopes()
+                        .iter()
+                        .map(|sealed| Listed {
+                            game_id: game.id().to_owned(),
+                            title: title.clone(),
+                            status: status(&adjournment),
+                            sealed: sealed.clone(),
+                        })
+                        .collect::<Vec<_>>()
+                })
+                .collect::<Vec<_>>()
+        })
+    });
+    // The envelope being printed; the others are hidden from the printout.
+    let printing = RwSignal::new(None::<String>);
+    view! {
+        <section class="page envelopes">
+            <h1>"Envelopes"</h1>
+            <Show when=move || listed.with(Vec::is_empty)>
+                <p>"No envelopes: no game is adjourned."</p>
+            </Show>
+            <ul class="envelope-list">
+                <For each=move || listed.get() key=|l| l.sealed.fingerprint().to_owned() let:l>
+                    {
+                        let code = l.sealed.fingerprint().to_owned();
+                        let print_code = code.clone();
+                        let class = move || if printing.get().as_deref() == Some(code.as_str()) { "envelope to-print" } else { "envelope" };
+                        let export = {
+                            let sealed = l.sealed.clone();
+                            move |_| {
+                                let json = serde_json::to_string_pretty(&sealed).expect("an envelope serialises");
+                                let name = format!("envelope-{}.json", sealed.fingerprint());
+                                if let Err(e) = download(&name, "application/json", &json) {
+                                    state.warn(e);
+                                }
+                            }
+                        };
+                        let print = move |_| {
+                            printing.set(Some(print_code.clone()));
+                            let _ = window().print();
+                        };
+                        view! {
+                            <li class=class>
+                                <h2>{l.title.clone()}</h2>
+                                <p class="envelope-status">"Status: " <strong>{l.status}</strong></p>
+                                <Fingerprint code=l.sealed.fingerprint().to_owned() />
+                                <EnvelopeOutside outside=l.sealed.envelope().clone() />
+                                <div class="actions no-print">
+                                    <button class="button" on:click=export>"Export envelope (.json)"</button>
+                                    <button class="button" on:click=print>"Print"</button>
+                                    <a class="button" href=Route::Resume(l.game_id.clone()).href()>"Resumption"</a>
+                                </div>
+                            </li>
+                        }
+                    }
+                </For>
+            </ul>
+        </section>
+    }
+}

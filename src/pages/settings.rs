@@ -1,6 +1,5 @@
 use leptos::prelude::*;
 
-use crate::components::pgn_import::PgnImportPanel;
 use crate::files::{download, read_picked};
 use crate::state::{AppState, now_ms};
 
@@ -78,7 +77,6 @@ pub fn Settings() -> impl IntoView {
                     <button type="submit" class="button primary">"Save PIN"</button>
                 </form>
             </section>
-            <PgnImportPanel />
             <section class="panel" aria-labelledby="backup-title">
                 <h2 id="backup-title">"Backup"</h2>
                 <p>"Save every game to a file, and bring a file back onto this or another tablet. Importing never replaces a newer copy of a game."</p>

@@ -18,9 +18,23 @@ pub fn download(name: &str, mime: &str, text: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// The text of a file the user picked.
-pub async fn read_text(file: web_sys::File) -> Result<String, String> {
-    gloo_file::futures::read_as_text(&gloo_file::File::from(file))
-        .await
-        .map_err(|e| format!("the file could not be read: {e}"))
+/// The text of the file just picked in a file input, handed to `done`;
+/// the input is cleared so the same file can be picked again.
+pub fn read_picked(ev: &web_sys::Event, done: impl FnOnce(Result<String, String>) + 'static) {
+    let Some(input) = ev
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+    else {
+        return;
+    };
+    let Some(file) = input.files().and_then(|files| files.get(0)) else {
+        return;
+    };
+    input.set_value("");
+    leptos::task::spawn_local(async move {
+        let read = gloo_file::futures::read_as_text(&gloo_file::File::from(file))
+            .await
+            .map_err(|e| format!("the file could not be read: {e}"));
+        done(read);
+    });
 }

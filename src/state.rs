@@ -154,6 +154,12 @@ impl AppState {
             .with(|games| games.iter().find(|g| g.id() == id).cloned())
     }
 
+    /// Game `id` as it changes (`None` while it is not on this tablet).
+    pub fn watch(&self, id: String) -> Memo<Option<Game>> {
+        let state = *self;
+        Memo::new(move |_| state.game(&id))
+    }
+
     /// Saves `game` then shows it; a refused save changes nothing shown.
     fn save(&self, game: Game) -> Result<(), String> {
         let (store, _) = store();

@@ -18,6 +18,7 @@ pub mod header;
 pub mod move_list;
 pub mod notice_bar;
 pub mod open_envelope;
+pub mod pgn_import;
 pub mod pin_dialog;
 pub mod presence_form;
 pub mod record_sealed_move;

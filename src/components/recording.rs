@@ -121,10 +121,7 @@ fn written_cells(game: &Game) -> Vec<Cell> {
 #[component]
 pub fn RecordingSheet(id: String) -> impl IntoView {
     let state = expect_context::<AppState>();
-    let game = Memo::new({
-        let id = id.clone();
-        move |_| state.game(&id)
-    });
+    let game = state.watch(id.clone());
     let flipped = RwSignal::new(false);
     let typed = RwSignal::new(String::new());
     let offer = RwSignal::new(false);
@@ -249,7 +246,7 @@ pub fn RecordingSheet(id: String) -> impl IntoView {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use laws::game::{Player, Setup};
     use shakmaty::Role;
@@ -261,7 +258,8 @@ mod tests {
         assert_eq!(clock_text(0), "0:00");
     }
 
-    fn game(texts: &[&str]) -> Game {
+    /// A game whose sheet holds `texts`, for the sheet's tests.
+    pub(crate) fn game(texts: &[&str]) -> Game {
         let setup = Setup {
             white: Player::named("A"),
             black: Player::named("B"),

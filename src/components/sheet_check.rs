@@ -166,21 +166,10 @@ pub fn SheetCheckView(game: Memo<Option<Game>>) -> impl IntoView {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use laws::game::{Event, Player, Setup};
-    use laws::scoresheet::Entry;
+    use crate::components::recording::tests::game;
 
     fn play(texts: &[&str]) -> Play {
-        let setup = Setup {
-            white: Player::named("A"),
-            black: Player::named("B"),
-            ..Setup::default()
-        };
-        let mut game = Game::new("g", setup, 0);
-        for text in texts {
-            game.apply(Event::Recorded(Entry::written(*text)), 0)
-                .unwrap();
-        }
-        game.fold().unwrap()
+        game(texts).fold().unwrap()
     }
 
     #[test]

@@ -1,6 +1,7 @@
 use laws::game::Game;
 use leptos::prelude::*;
 
+use crate::components::pgn_import::PgnImportPanel;
 use crate::route::Route;
 use crate::state::AppState;
 
@@ -76,6 +77,7 @@ pub fn Games() -> impl IntoView {
                     </For>
                 </ul>
             </Show>
+            <PgnImportPanel />
         </section>
     }
 }

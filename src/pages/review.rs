@@ -13,11 +13,12 @@ use wasm_bindgen::JsCast;
 
 use crate::components::board::Board;
 use crate::components::move_list::{Cell, MoveList};
+use crate::components::pgn_import::PgnImportPanel;
 use crate::components::recording::clock_text;
-use crate::files::{download, read_text};
+use crate::files::download;
 use crate::pages::not_found::MissingGame;
 use crate::route::Route;
-use crate::state::{AppState, PgnImport};
+use crate::state::AppState;
 
 /// The game as far as its sheet can be read: every position (the start
 /// first) and the moves in the sheet's language.
@@ -92,15 +93,10 @@ fn pgn_text(game: &Game) -> Result<(String, Option<Slot>), String> {
 #[component]
 pub fn ReviewPage(id: String) -> impl IntoView {
     let state = expect_context::<AppState>();
-    let game = Memo::new({
-        let id = id.clone();
-        move |_| state.game(&id)
-    });
+    let game = state.watch(id.clone());
     let exists = Memo::new(move |_| game.with(Option::is_some));
     let flipped = RwSignal::new(false);
     let ply = RwSignal::new(usize::MAX);
-    let pasted = RwSignal::new(String::new());
-    let imported = RwSignal::new(None::<PgnImport>);
 
     let moves =
         Memo::new(move |_| game.with(|g| g.as_ref().map(|g| replay(g).cells).unwrap_or_default()));
@@ -173,33 +169,6 @@ pub fn ReviewPage(id: String) -> impl IntoView {
             Err(e) => state.warn(format!("No PGN: {e}.")),
         }
     };
-    let import_text = move |text: String| {
-        let result = state.import_pgn(&text);
-        if !result.added.is_empty() {
-            pasted.set(String::new());
-        }
-        imported.set(Some(result));
-    };
-    let pick_file = move |ev: leptos::ev::Event| {
-        let input: web_sys::HtmlInputElement = ev.target().expect("an input").unchecked_into();
-        let Some(file) = input.files().and_then(|files| files.get(0)) else {
-            return;
-        };
-        input.set_value("");
-        leptos::task::spawn_local(async move {
-            match read_text(file).await {
-                Ok(text) => import_text(text),
-                Err(e) => state.warn(e),
-            }
-        });
-    };
-    let title_of = move |id: &str| {
-        state
-            .game(id)
-            .map(|g| format!("{} – {}", g.setup().white.name, g.setup().black.name))
-            .unwrap_or_else(|| id.to_owned())
-    };
-
     view! {
         <section class="page review">
             {move || if exists.get() {
@@ -242,41 +211,7 @@ pub fn ReviewPage(id: String) -> impl IntoView {
             } else {
                 view! { <MissingGame id=id.clone() /> }.into_any()
             }}
-            <section class="panel pgn-import" aria-labelledby="pgn-import-title">
-                <h2 id="pgn-import-title">"Import PGN"</h2>
-                <p>"Each game of the file becomes a new game on this tablet; a game that cannot be read is named with the reason, and the others are still imported."</p>
-                <div class="actions">
-                    <label class="button">
-                        "Import PGN file"
-                        <input class="visually-hidden" type="file" accept=".pgn,application/x-chess-pgn,text/plain" on:change=pick_file />
-                    </label>
-                </div>
-                <label class="field">
-                    <span>"Or paste PGN"</span>
-                    <textarea rows="5" prop:value=move || pasted.get() on:input=move |ev| pasted.set(event_target_value(&ev))></textarea>
-                </label>
-                <button type="button" class="button" on:click=move |_| import_text(pasted.get_untracked())>"Import pasted PGN"</button>
-                {move || imported.get().map(|result| view! {
-                    <div class="import-result">
-                        <p role="status">{match result.added.len() {
-                            0 => "No game was imported.".to_owned(),
-                            1 => "Imported 1 game:".to_owned(),
-                            n => format!("Imported {n} games:"),
-                        }}</p>
-                        <ul>
-                            {result.added.iter().map(|id| view! {
-                                <li><a href=Route::Review(id.clone()).href()>{title_of(id)}</a></li>
-                            }).collect_view()}
-                        </ul>
-                        {(!result.errors.is_empty()).then(|| view! {
-                            <div class="form-error" role="alert">
-                                <p>"Not imported:"</p>
-                                <ul>{result.errors.iter().map(|e| view! { <li>{e.clone()}</li> }).collect_view()}</ul>
-                            </div>
-                        })}
-                    </div>
-                })}
-            </section>
+            <PgnImportPanel />
         </section>
     }
 }

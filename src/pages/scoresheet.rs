@@ -13,10 +13,7 @@ use crate::state::AppState;
 #[component]
 pub fn ScoresheetPage(id: String) -> impl IntoView {
     let state = expect_context::<AppState>();
-    let game = Memo::new({
-        let id = id.clone();
-        move |_| state.game(&id)
-    });
+    let game = state.watch(id.clone());
     let recording = Memo::new({
         let id = id.clone();
         move |_| {

@@ -1,7 +1,6 @@
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
 
-use crate::files::{download, read_text};
+use crate::files::{download, read_picked};
 use crate::state::{AppState, now_ms};
 
 /// Browsers give a site about 5 MB of localStorage.
@@ -38,16 +37,9 @@ pub fn Settings() -> impl IntoView {
         Err(e) => state.warn(format!("Nothing was imported: {e}")),
     };
     let pick_file = move |ev: leptos::ev::Event| {
-        let input: web_sys::HtmlInputElement = ev.target().expect("an input").unchecked_into();
-        let Some(file) = input.files().and_then(|files| files.get(0)) else {
-            return;
-        };
-        input.set_value("");
-        leptos::task::spawn_local(async move {
-            match read_text(file).await {
-                Ok(text) => import_text(text),
-                Err(e) => state.warn(e),
-            }
+        read_picked(&ev, move |read| match read {
+            Ok(text) => import_text(text),
+            Err(e) => state.warn(e),
         });
     };
 

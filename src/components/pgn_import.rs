@@ -1,0 +1,72 @@
+//! PGN import: a file or pasted text; each game becomes a new game, and
+//! each game that cannot be read is named with the reason.
+
+use leptos::prelude::*;
+
+use crate::files::read_picked;
+use crate::route::Route;
+use crate::state::{AppState, PgnImport};
+
+#[component]
+pub fn PgnImportPanel() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let pasted = RwSignal::new(String::new());
+    let imported = RwSignal::new(None::<PgnImport>);
+    let import_text = move |text: String| {
+        let result = state.import_pgn(&text);
+        if !result.added.is_empty() {
+            pasted.set(String::new());
+        }
+        imported.set(Some(result));
+    };
+    let pick_file = move |ev: leptos::ev::Event| {
+        read_picked(&ev, move |read| match read {
+            Ok(text) => import_text(text),
+            Err(e) => state.warn(e),
+        });
+    };
+    let title_of = move |id: &str| {
+        state
+            .game(id)
+            .map(|g| format!("{} – {}", g.setup().white.name, g.setup().black.name))
+            .unwrap_or_else(|| id.to_owned())
+    };
+
+    view! {
+        <section class="panel pgn-import" aria-labelledby="pgn-import-title">
+            <h2 id="pgn-import-title">"Import PGN"</h2>
+            <p>"Each game of the file becomes a new game on this tablet; a game that cannot be read is named with the reason, and the others are still imported."</p>
+            <div class="actions">
+                <label class="button">
+                    "Import PGN file"
+                    <input class="visually-hidden" type="file" accept=".pgn,application/x-chess-pgn,text/plain" on:change=pick_file />
+                </label>
+            </div>
+            <label class="field">
+                <span>"Or paste PGN"</span>
+                <textarea rows="5" prop:value=move || pasted.get() on:input=move |ev| pasted.set(event_target_value(&ev))></textarea>
+            </label>
+            <button type="button" class="button" on:click=move |_| import_text(pasted.get_untracked())>"Import pasted PGN"</button>
+            {move || imported.get().map(|result| view! {
+                <div class="import-result">
+                    <p role="status">{match result.added.len() {
+                        0 => "No game was imported.".to_owned(),
+                        1 => "Imported 1 game:".to_owned(),
+                        n => format!("Imported {n} games:"),
+                    }}</p>
+                    <ul>
+                        {result.added.iter().map(|id| view! {
+                            <li><a href=Route::Review(id.clone()).href()>{title_of(id)}</a></li>
+                        }).collect_view()}
+                    </ul>
+                    {(!result.errors.is_empty()).then(|| view! {
+                        <div class="form-error" role="alert">
+                            <p>"Not imported:"</p>
+                            <ul>{result.errors.iter().map(|e| view! { <li>{e.clone()}</li> }).collect_view()}</ul>
+                        </div>
+                    })}
+                </div>
+            })}
+        </section>
+    }
+}

@@ -10,6 +10,7 @@ pub mod envelope_outside;
 pub mod field;
 pub mod fingerprint;
 pub mod game_form;
+pub mod game_screen;
 pub mod header;
 pub mod notice_bar;
 pub mod open_envelope;

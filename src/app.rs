@@ -5,8 +5,9 @@ use leptos::prelude::*;
 
 use crate::components::{header::Header, notice_bar::NoticeBar, storage_problems::StorageProblems};
 use crate::pages::{
-    adjourn::AdjournPage, edit_game::EditGame, envelopes::Envelopes, game::GamePage, games::Games,
-    new_game::NewGame, not_found::NotFound, resumption::Resumption, settings::Settings,
+    adjourn::AdjournPage, clock::ClockPage, edit_game::EditGame, envelopes::Envelopes,
+    game::GamePage, games::Games, new_game::NewGame, not_found::NotFound, resumption::Resumption,
+    review::ReviewPage, scoresheet::ScoresheetPage, settings::Settings,
 };
 use crate::route::Route;
 use crate::state::AppState;
@@ -22,7 +23,20 @@ pub fn App() -> impl IntoView {
     provide_context(state);
 
     let (hash, set_hash) = signal(current_hash());
-    let route = Memo::new(move |_| Route::parse(&hash.get()));
+    let asked = Memo::new(move |_| Route::parse(&hash.get()));
+    // A scoresheet in recording mode holds the tablet until the arbiter's
+    // PIN is given: any other screen asked for shows the sheet instead.
+    let locked = Memo::new(move |_| state.settings.with(|s| s.locked_sheet.clone()));
+    let route = Memo::new(move |_| match locked.get() {
+        Some(id) => Route::Scoresheet(id),
+        None => asked.get(),
+    });
+    Effect::new(move |_| {
+        let shown = route.get();
+        if asked.get() != shown {
+            navigate(&shown);
+        }
+    });
     let on_hash = window_event_listener(ev::hashchange, move |_| set_hash.set(current_hash()));
     // Another tab saved or deleted a record: read storage again.
     let on_storage = window_event_listener(ev::storage, move |e| {
@@ -36,7 +50,7 @@ pub fn App() -> impl IntoView {
     });
 
     view! {
-        <Header route=route />
+        <Header route=route locked=Signal::derive(move || locked.with(Option::is_some)) />
         <main id="main">
             <StorageProblems />
             <NoticeBar />
@@ -45,6 +59,9 @@ pub fn App() -> impl IntoView {
                 Route::NewGame => view! { <NewGame /> }.into_any(),
                 Route::Game(id) => view! { <GamePage id=id /> }.into_any(),
                 Route::EditGame(id) => view! { <EditGame id=id /> }.into_any(),
+                Route::Clock(id) => view! { <ClockPage id=id /> }.into_any(),
+                Route::Scoresheet(id) => view! { <ScoresheetPage id=id /> }.into_any(),
+                Route::Review(id) => view! { <ReviewPage id=id /> }.into_any(),
                 Route::Adjourn(id) => view! { <AdjournPage id=id /> }.into_any(),
                 Route::Resume(id) => view! { <Resumption id=id /> }.into_any(),
                 Route::Envelopes => view! { <Envelopes /> }.into_any(),

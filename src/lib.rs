@@ -3,6 +3,7 @@
 //! and keeps the records in the browser.
 
 pub mod adjourning;
+pub mod alerts;
 pub mod app;
 pub mod backup;
 pub mod components;
@@ -11,3 +12,4 @@ pub mod pages;
 pub mod route;
 pub mod state;
 pub mod storage;
+pub mod wake_lock;

@@ -8,6 +8,12 @@ pub enum Route {
     NewGame,
     Game(String),
     EditGame(String),
+    /// The chess clock of a game, full screen.
+    Clock(String),
+    /// A game's scoresheet: the player's recording mode or the arbiter's check.
+    Scoresheet(String),
+    /// A finished or running game move by move, PGN and print.
+    Review(String),
     /// Sealing the move and verifying the envelope (Appendix A1–A3).
     Adjourn(String),
     /// The resumption wizard (A5–A13).
@@ -30,6 +36,9 @@ impl Route {
             ["envelopes"] => Route::Envelopes,
             ["game", id] => Route::Game(decode(id)),
             ["game", id, "edit"] => Route::EditGame(decode(id)),
+            ["game", id, "clock"] => Route::Clock(decode(id)),
+            ["game", id, "scoresheet"] => Route::Scoresheet(decode(id)),
+            ["game", id, "review"] => Route::Review(decode(id)),
             ["game", id, "adjourn"] => Route::Adjourn(decode(id)),
             ["game", id, "resume"] => Route::Resume(decode(id)),
             _ => Route::NotFound(hash.to_owned()),
@@ -44,6 +53,9 @@ impl Route {
             Route::Settings => "#/settings".to_owned(),
             Route::Game(id) => format!("#/game/{}", encode(id)),
             Route::EditGame(id) => format!("#/game/{}/edit", encode(id)),
+            Route::Clock(id) => format!("#/game/{}/clock", encode(id)),
+            Route::Scoresheet(id) => format!("#/game/{}/scoresheet", encode(id)),
+            Route::Review(id) => format!("#/game/{}/review", encode(id)),
             Route::Adjourn(id) => format!("#/game/{}/adjourn", encode(id)),
             Route::Resume(id) => format!("#/game/{}/resume", encode(id)),
             Route::Envelopes => "#/envelopes".to_owned(),
@@ -98,6 +110,12 @@ mod tests {
             Route::Settings,
             Route::Game("m3k-9f2a".into()),
             Route::EditGame("odd id/ü".into()),
+            Route::Clock("m3k-9f2a".into()),
+            Route::Clock("odd id/ü".into()),
+            Route::Scoresheet("m3k-9f2a".into()),
+            Route::Scoresheet("odd id/ü".into()),
+            Route::Review("m3k-9f2a".into()),
+            Route::Review("odd id/ü".into()),
             Route::Adjourn("m3k-9f2a".into()),
             Route::Resume("odd id/ü".into()),
             Route::Envelopes,

@@ -4,10 +4,12 @@
 use std::rc::Rc;
 
 use laws::game::{Event, Game, Setup};
+use laws::pin::PinHash;
+use laws::{game_pgn, pgn};
 use leptos::prelude::*;
 
 use crate::backup::{self, Merge};
-use crate::storage::{Backend, Browser, Memory, StorageError, Store};
+use crate::storage::{Backend, Browser, Memory, Settings, StorageError, Store};
 
 /// A message for the arbiter after an action.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -26,6 +28,15 @@ pub struct AppState {
     /// False when the browser gives no storage: work is kept for this session only.
     pub persistent: RwSignal<bool>,
     pub notice: RwSignal<Option<Notice>>,
+    /// This tablet's settings: the arbiter's PIN, the locked scoresheet.
+    pub settings: RwSignal<Settings>,
+}
+
+/// What a PGN import did: games added, and each game that was not.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PgnImport {
+    pub added: Vec<String>,
+    pub errors: Vec<String>,
 }
 
 thread_local! {
@@ -69,6 +80,18 @@ fn new_id(now_ms: u64) -> String {
     format!("{}-{random:04x}", radix36(now_ms))
 }
 
+/// 16 bytes from the browser's cryptographic random source.
+fn random_salt() -> Result<[u8; 16], String> {
+    let mut salt = [0u8; 16];
+    window()
+        .crypto()
+        .and_then(|c| c.get_random_values_with_u8_array(&mut salt))
+        .map_err(|_| {
+            "this browser gives no secure random numbers; the PIN was not set".to_owned()
+        })?;
+    Ok(salt)
+}
+
 fn radix36(mut n: u64) -> String {
     let digits = b"0123456789abcdefghijklmnopqrstuvwxyz";
     let mut out = Vec::new();
@@ -91,6 +114,7 @@ impl AppState {
             problems: RwSignal::new(Vec::new()),
             persistent: RwSignal::new(true),
             notice: RwSignal::new(None),
+            settings: RwSignal::new(Settings::default()),
         };
         state.reload();
         state
@@ -103,6 +127,10 @@ impl AppState {
         self.persistent.set(unavailable.is_none());
         let mut problems: Vec<String> = unavailable.iter().map(ToString::to_string).collect();
         problems.extend(loaded.problems.iter().map(ToString::to_string));
+        match store.load_settings() {
+            Ok(settings) => self.settings.set(settings),
+            Err(e) => problems.push(e.to_string()),
+        }
         self.problems.set(problems);
         self.games.set(loaded.games);
     }
@@ -162,6 +190,85 @@ impl AppState {
             .ok_or_else(|| format!("game {id} is not on this tablet"))?;
         game.apply(event, now_ms()).map_err(|e| e.to_string())?;
         self.save(game)
+    }
+
+    /// Saves the settings changed by `change`, then shows them.
+    fn change_settings(&self, change: impl FnOnce(&mut Settings)) -> Result<(), String> {
+        let mut settings = self.settings.get_untracked();
+        change(&mut settings);
+        store()
+            .0
+            .save_settings(&settings)
+            .map_err(|e| e.to_string())?;
+        self.settings.set(settings);
+        Ok(())
+    }
+
+    /// Whether `pin` is the arbiter's PIN (false when none is set).
+    pub fn pin_opens(&self, pin: &str) -> bool {
+        self.settings
+            .with_untracked(|s| s.arbiter_pin.as_ref().is_some_and(|h| h.verify(pin)))
+    }
+
+    /// Sets the arbiter's PIN; an existing one must be given first.
+    pub fn set_pin(&self, current: &str, new: &str) -> Result<(), String> {
+        let has_pin = self.settings.with_untracked(|s| s.arbiter_pin.is_some());
+        if has_pin && !self.pin_opens(current) {
+            return Err("The current PIN is not right; the PIN was not changed.".into());
+        }
+        let hash = PinHash::new(new, &random_salt()?).map_err(|e| format!("Not saved: {e}."))?;
+        self.change_settings(|s| s.arbiter_pin = Some(hash))
+    }
+
+    /// Puts game `id`'s scoresheet in recording mode: the tablet stays on
+    /// it until the arbiter's PIN is given.
+    pub fn lock_sheet(&self, id: &str) -> Result<(), String> {
+        if self.settings.with_untracked(|s| s.arbiter_pin.is_none()) {
+            return Err(
+                "Set the arbiter's PIN in Settings first: leaving recording mode needs it.".into(),
+            );
+        }
+        self.change_settings(|s| s.locked_sheet = Some(id.to_owned()))
+    }
+
+    /// Leaves recording mode if `pin` is the arbiter's.
+    pub fn unlock_sheet(&self, pin: &str) -> Result<(), String> {
+        if !self.pin_opens(pin) {
+            return Err("That is not the arbiter's PIN.".into());
+        }
+        self.change_settings(|s| s.locked_sheet = None)
+    }
+
+    /// Adds every game of a PGN text as a new game; the games that cannot
+    /// be read are reported one by one and the others still added.
+    pub fn import_pgn(&self, text: &str) -> PgnImport {
+        let (store, _) = store();
+        let mut result = PgnImport::default();
+        for imported in pgn::import(text.as_bytes()) {
+            let now = now_ms();
+            let saved = imported
+                .map_err(|e| e.to_string())
+                .and_then(|g| {
+                    let number = g.number;
+                    game_pgn::import(&g, &new_id(now), now)
+                        .map_err(|e| format!("game {number}: {e}"))
+                })
+                .and_then(|game| {
+                    store
+                        .save_game(&game)
+                        .map(|()| game.id().to_owned())
+                        .map_err(|e| e.to_string())
+                });
+            match saved {
+                Ok(id) => result.added.push(id),
+                Err(e) => result.errors.push(e),
+            }
+        }
+        if result.added.is_empty() && result.errors.is_empty() {
+            result.errors.push("no game was found in this text".into());
+        }
+        self.reload();
+        result
     }
 
     pub fn delete(&self, id: &str) -> Result<(), String> {

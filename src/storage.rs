@@ -11,12 +11,14 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 use laws::game::{Game, Lineage};
+use laws::pin::PinHash;
 use serde::{Deserialize, Serialize};
 
 /// Every key of ours starts with this; the `v1` changes only if the key
 /// layout itself changes.
 pub const PREFIX: &str = "arbiter/v1/";
 const GAME_PREFIX: &str = "arbiter/v1/game/";
+const SETTINGS_KEY: &str = "arbiter/v1/settings";
 
 /// The version of the records' contents written by this build.
 pub const SCHEMA: u32 = 1;
@@ -235,6 +237,17 @@ fn migrate(
     }
 }
 
+/// This tablet's settings, one record.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    /// The arbiter's PIN, hashed; `None` until the arbiter sets one.
+    pub arbiter_pin: Option<PinHash>,
+    /// The game whose scoresheet is in recording mode: the tablet stays on
+    /// it until the arbiter's PIN is given, across reloads.
+    pub locked_sheet: Option<String>,
+}
+
 /// What loading found: the games that could be read, and the problems.
 #[derive(Debug, Default)]
 pub struct Loaded {
@@ -308,6 +321,30 @@ impl<B: Backend> Store<B> {
             }
         }
         self.backend.set(&key, &encode_game(game))
+    }
+
+    /// The settings; defaults when none were saved.
+    pub fn load_settings(&self) -> Result<Settings, StorageError> {
+        let Some(text) = self.backend.get(SETTINGS_KEY)? else {
+            return Ok(Settings::default());
+        };
+        let corrupt = |reason: String| StorageError::Corrupt {
+            key: SETTINGS_KEY.to_owned(),
+            reason,
+        };
+        let record: Record<serde_json::Value> =
+            serde_json::from_str(&text).map_err(|e| corrupt(e.to_string()))?;
+        let data = migrate(SETTINGS_KEY, record.schema, record.data)?;
+        serde_json::from_value(data).map_err(|e| corrupt(e.to_string()))
+    }
+
+    pub fn save_settings(&self, settings: &Settings) -> Result<(), StorageError> {
+        let text = serde_json::to_string(&Record {
+            schema: SCHEMA,
+            data: settings,
+        })
+        .expect("settings serialise");
+        self.backend.set(SETTINGS_KEY, &text)
     }
 
     pub fn delete_game(&self, id: &str) -> Result<(), StorageError> {
@@ -482,6 +519,23 @@ mod tests {
             Err(StorageError::QuotaExceeded { key: game_key("g") })
         );
         assert_eq!(store.load_game("g").unwrap().unwrap(), g);
+    }
+
+    #[test]
+    fn settings_load_back_and_default_when_absent() {
+        let store = Store::new(Memory::default());
+        assert_eq!(store.load_settings().unwrap(), Settings::default());
+        let settings = Settings {
+            arbiter_pin: Some(PinHash::new("2468", &[3; 16]).unwrap()),
+            locked_sheet: Some("g1".into()),
+        };
+        store.save_settings(&settings).unwrap();
+        assert_eq!(store.load_settings().unwrap(), settings);
+        store.backend.set(SETTINGS_KEY, "junk").unwrap();
+        assert!(matches!(
+            store.load_settings(),
+            Err(StorageError::Corrupt { .. })
+        ));
     }
 
     #[test]

@@ -2,9 +2,10 @@ use leptos::prelude::*;
 
 use crate::route::Route;
 
-/// The app's name and the navigation, large enough for a finger.
+/// The app's name and the navigation, large enough for a finger; no
+/// navigation while a scoresheet is locked in recording mode.
 #[component]
-pub fn Header(route: Memo<Route>) -> impl IntoView {
+pub fn Header(route: Memo<Route>, locked: Signal<bool>) -> impl IntoView {
     let link = move |target: Route, label: &'static str| {
         let href = target.href();
         let current = move || (route.get() == target).then_some("page");
@@ -13,12 +14,14 @@ pub fn Header(route: Memo<Route>) -> impl IntoView {
     view! {
         <header class="app-header">
             <a class="brand" href="#/">"Arbiter"</a>
-            <nav aria-label="Main">
-                {link(Route::Games, "Games")}
-                {link(Route::NewGame, "New game")}
-                {link(Route::Envelopes, "Envelopes")}
-                {link(Route::Settings, "Settings")}
-            </nav>
+            <Show when=move || !locked.get() fallback=|| view! { <span class="header-mode">"Scoresheet — recording mode"</span> }>
+                <nav aria-label="Main">
+                    {link(Route::Games, "Games")}
+                    {link(Route::NewGame, "New game")}
+                    {link(Route::Envelopes, "Envelopes")}
+                    {link(Route::Settings, "Settings")}
+                </nav>
+            </Show>
         </header>
     }
 }

@@ -1,24 +1,32 @@
 //! Reusable pieces of the screens, one component per file.
 
+pub mod arbiter_clock_menu;
 pub mod arrivals;
 pub mod before_resumption;
+pub mod board;
 pub mod clock_correction;
+pub mod clock_face;
 pub mod confirm_dialog;
 pub mod envelope_form;
 pub mod envelope_missing;
 pub mod envelope_outside;
 pub mod field;
 pub mod fingerprint;
+pub mod flag_ruling;
 pub mod game_form;
 pub mod game_screen;
 pub mod header;
+pub mod move_list;
 pub mod notice_bar;
 pub mod open_envelope;
+pub mod pin_dialog;
 pub mod presence_form;
 pub mod record_sealed_move;
+pub mod recording;
 pub mod rulings;
 pub mod seal_move;
 pub mod set_up_board;
+pub mod sheet_check;
 pub mod state_move;
 pub mod storage_problems;
 pub mod verify_envelope;

@@ -77,6 +77,9 @@ pub fn GamePage(id: String) -> impl IntoView {
                             <dt>"Events in the log"</dt><dd>{game.log().len()}</dd>
                         </dl>
                         <div class="actions">
+                            <a class="button primary" href=Route::Clock(id.clone()).href()>"Clock"</a>
+                            <a class="button primary" href=Route::Scoresheet(id.clone()).href()>"Scoresheet"</a>
+                            <a class="button" href=Route::Review(id.clone()).href()>"Review and PGN"</a>
                             <a class="button" href=Route::EditGame(id.clone()).href()>"Edit details"</a>
                             {adjournment_link}
                             <button class="button danger" on:click=move |_| confirm_delete.set(true)>"Delete game"</button>

@@ -1,6 +1,7 @@
 //! One module per screen.
 
 pub mod adjourn;
+pub mod clock;
 pub mod edit_game;
 pub mod envelopes;
 pub mod game;
@@ -8,4 +9,6 @@ pub mod games;
 pub mod new_game;
 pub mod not_found;
 pub mod resumption;
+pub mod review;
+pub mod scoresheet;
 pub mod settings;

@@ -12,6 +12,18 @@ const BROWSER_QUOTA_BYTES: usize = 5 * 1024 * 1024;
 pub fn Settings() -> impl IntoView {
     let state = expect_context::<AppState>();
     let pasted = RwSignal::new(String::new());
+    let current_pin = RwSignal::new(String::new());
+    let new_pin = RwSignal::new(String::new());
+    let has_pin = Memo::new(move |_| state.settings.with(|s| s.arbiter_pin.is_some()));
+    let save_pin = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        match state.set_pin(&current_pin.get_untracked(), &new_pin.get_untracked()) {
+            Ok(()) => state.tell("Arbiter's PIN saved."),
+            Err(e) => state.warn(e),
+        }
+        current_pin.set(String::new());
+        new_pin.set(String::new());
+    };
     let used = Memo::new(move |_| state.used_bytes());
 
     let export = move |_| {
@@ -52,6 +64,26 @@ pub fn Settings() -> impl IntoView {
                         state.games.with(Vec::len), used.get() as f64 / 1024.0, BROWSER_QUOTA_BYTES / 1024)}
                 </p>
                 <meter min="0" max=BROWSER_QUOTA_BYTES value=move || used.get() aria-label="Storage used"></meter>
+            </section>
+            <section class="panel" aria-labelledby="pin-settings-title">
+                <h2 id="pin-settings-title">"Arbiter's PIN"</h2>
+                <p>"A player's scoresheet in recording mode can only be left with this PIN. It is stored hashed, never as typed."</p>
+                <p>{move || if has_pin.get() { "A PIN is set." } else { "No PIN is set yet." }}</p>
+                <form class="pin-form" on:submit=save_pin>
+                    <Show when=move || has_pin.get()>
+                        <label class="field">
+                            <span>"Current PIN"</span>
+                            <input type="password" inputmode="numeric" autocomplete="off"
+                                prop:value=move || current_pin.get() on:input=move |ev| current_pin.set(event_target_value(&ev)) />
+                        </label>
+                    </Show>
+                    <label class="field">
+                        <span>"New PIN (at least 4 digits)"</span>
+                        <input type="password" inputmode="numeric" autocomplete="off"
+                            prop:value=move || new_pin.get() on:input=move |ev| new_pin.set(event_target_value(&ev)) />
+                    </label>
+                    <button type="submit" class="button primary">"Save PIN"</button>
+                </form>
             </section>
             <section class="panel" aria-labelledby="backup-title">
                 <h2 id="backup-title">"Backup"</h2>

@@ -584,7 +584,7 @@ impl Adjournment {
             .position
             .as_ref()
             .expect("an opened envelope leaves a position");
-        let replier = other(self.sealer);
+        let replier = self.sealer.opponent();
         Ok(Envelope {
             fen: fen(position),
             moves: Vec::new(),
@@ -735,7 +735,7 @@ impl Adjournment {
                     "A4",
                     format!(
                         "{by} offers a draw; it is valid until {} accepts or rejects it",
-                        other(by)
+                        by.opponent()
                     ),
                 )
             }
@@ -773,7 +773,7 @@ impl Adjournment {
                 self.before_resumption(out_of_order)?;
                 Ok(Some(Ruling::new(
                     "A6",
-                    Outcome::win(other(by)),
+                    Outcome::win(by.opponent()),
                     format!(
                         "{by} notifies the arbiter that he resigns{}",
                         self.archive_note()
@@ -838,7 +838,7 @@ impl Adjournment {
                 self.present = present;
                 self.present_at_resumption = present;
                 self.phase = P::Resumed;
-                let replier = other(self.sealer);
+                let replier = self.sealer.opponent();
                 if present.of(replier) {
                     continuing(
                         "A9a",
@@ -889,9 +889,9 @@ impl Adjournment {
                     return Err(AdjournmentError::NotToMove(by));
                 }
                 self.time_used = self.time_used_at(at);
-                self.running = Some((other(by), at));
+                self.running = Some((by.opponent(), at));
                 self.moved.set(by);
-                if self.draw_offer == Some(other(by)) {
+                if self.draw_offer == Some(by.opponent()) {
                     // 9.1: making a move rejects the offer.
                     self.draw_offer = None;
                 }
@@ -972,7 +972,7 @@ impl Adjournment {
                     Some(refen) => {
                         let position =
                             envelope::parse_fen(&refen).map_err(AdjournmentError::Envelope)?;
-                        if position.turn() != color(self.sealer) {
+                        if position.turn() != Color::from(self.sealer) {
                             let sealer = self.sealer;
                             return Err(AdjournmentError::Envelope(
                                 EnvelopeError::SealerNotToMove { sealer },
@@ -1019,7 +1019,7 @@ impl Adjournment {
                 };
                 self.position = Some(after);
                 self.opened = 1;
-                self.running = Some((other(self.sealer), at));
+                self.running = Some((self.sealer.opponent(), at));
                 self.phase = P::Continuing;
                 Ok(Some(judgment.ruling))
             }
@@ -1088,8 +1088,8 @@ impl Adjournment {
                 phase: self.phase,
             });
         }
-        if self.draw_offer != Some(other(by)) {
-            return Err(AdjournmentError::NoOfferFrom(other(by)));
+        if self.draw_offer != Some(by.opponent()) {
+            return Err(AdjournmentError::NoOfferFrom(by.opponent()));
         }
         self.draw_offer = None;
         Ok(())
@@ -1131,7 +1131,7 @@ impl Adjournment {
         out_of_order: AdjournmentError,
     ) -> Result<Ruling, AdjournmentError> {
         let article = match self.phase {
-            Phase::Resumed if self.present_at_resumption.of(other(self.sealer)) => "A9a",
+            Phase::Resumed if self.present_at_resumption.of(self.sealer.opponent()) => "A9a",
             Phase::Resumed => "A9b",
             Phase::ReplySealed => "A9c",
             Phase::Sealed | Phase::Kept | Phase::SetUp => return Err(AdjournmentError::NotResumed),
@@ -1178,7 +1178,7 @@ impl Adjournment {
         if self.phase != Phase::Continuing || self.envelopes.len() != 1 {
             return Err(out_of_order);
         }
-        let replier = other(self.sealer);
+        let replier = self.sealer.opponent();
         if self.present.of(self.sealer) {
             return Err(AdjournmentError::SealerPresent(self.sealer));
         }
@@ -1234,12 +1234,12 @@ impl Adjournment {
 
     /// 6.9/6.10: a flag fell; A10c when the opponent is the absent sealer.
     fn flag_fall(&self, side: Side) -> Ruling {
-        let winner = other(side);
+        let winner = side.opponent();
         let flag = self.rules.flag_article.as_str();
         let cannot_mate = self
             .position
             .as_ref()
-            .is_some_and(|p| can_checkmate(p, color(winner)) == CanMate::No);
+            .is_some_and(|p| can_checkmate(p, Color::from(winner)) == CanMate::No);
         if cannot_mate {
             Ruling::new(
                 flag,
@@ -1279,7 +1279,7 @@ impl Adjournment {
                 "5.2a" | "9.6" => "A10b",
                 article
                     if article == self.rules.flag_article
-                        && decided.outcome != Outcome::win(other(late)) =>
+                        && decided.outcome != Outcome::win(late.opponent()) =>
                 {
                     "A10c"
                 }
@@ -1300,12 +1300,12 @@ impl Adjournment {
         }
         if late == self.sealer
             && self.opened == 0
-            && self.present.of(other(late))
+            && self.present.of(late.opponent())
             && self.phase == Phase::Resumed
         {
             return Err(AdjournmentError::OpenEnvelopeFirst);
         }
-        let other_side = other(late);
+        let other_side = late.opponent();
         if !self.present.of(other_side) {
             return Ok(Ruling::new(
                 "A10",
@@ -1321,27 +1321,6 @@ impl Adjournment {
             Outcome::win(other_side),
             format!("{late} is {late_for}: {other_side} wins"),
         ))
-    }
-}
-
-pub(crate) fn other(side: Side) -> Side {
-    match side {
-        Side::White => Side::Black,
-        Side::Black => Side::White,
-    }
-}
-
-pub(crate) fn color(side: Side) -> Color {
-    match side {
-        Side::White => Color::White,
-        Side::Black => Color::Black,
-    }
-}
-
-pub(crate) fn side(color: Color) -> Side {
-    match color {
-        Color::White => Side::White,
-        Color::Black => Side::Black,
     }
 }
 

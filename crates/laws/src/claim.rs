@@ -185,7 +185,7 @@ impl Ending {
 pub fn ending(position: &Chess) -> Option<Ending> {
     if position.is_checkmate() {
         Some(Ending::Checkmate {
-            winner: side(!position.turn()),
+            winner: Side::from(!position.turn()),
         })
     } else if position.is_stalemate() {
         Some(Ending::Stalemate)
@@ -252,7 +252,7 @@ fn rule(
         .clone();
     let ruling = |valid, reason| Ruling {
         article,
-        claimant: side(current.turn()),
+        claimant: Side::from(current.turn()),
         valid,
         intended_move: intended.is_some(),
         reason,
@@ -320,13 +320,6 @@ pub fn fifty_moves(
             .halfmoves();
         (halfmoves >= 100, Reason::QuietMoves { halfmoves })
     })
-}
-
-fn side(color: Color) -> Side {
-    match color {
-        Color::White => Side::White,
-        Color::Black => Side::Black,
-    }
 }
 
 #[cfg(test)]

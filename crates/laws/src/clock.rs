@@ -271,18 +271,12 @@ fn ix(side: Side) -> usize {
     }
 }
 
-fn opponent(side: Side) -> Side {
-    match side {
-        Side::White => Side::Black,
-        Side::Black => Side::White,
-    }
-}
-
-fn color(side: Side) -> Color {
-    match side {
-        Side::White => Color::White,
-        Side::Black => Color::Black,
-    }
+/// `h:mm:ss` as on a clock face and as an arbiter writes a time (seconds
+/// rounded down).
+#[must_use]
+pub fn clock_face(ms: u64) -> String {
+    let s = ms / 1000;
+    format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
 }
 
 /// Time charged for `elapsed` ms of a move already thought on for `think` ms.
@@ -583,7 +577,7 @@ impl Clock {
             period: played_in,
         });
         dial.think_ms = 0;
-        let next = opponent(side);
+        let next = side.opponent();
         self.face.dials[ix(next)].think_ms = 0;
         self.face.run = Run::Running {
             side: next,
@@ -824,7 +818,7 @@ pub fn rule_flag_fall(
                     format!("{claimant}'s claim is not valid: {claimant}'s own flag has fallen."),
                 );
             }
-            let flagged = opponent(claimant);
+            let flagged = claimant.opponent();
             if !down(flagged) {
                 return ruling(
                     Verdict::PlayOn,
@@ -835,8 +829,9 @@ pub fn rule_flag_fall(
             flagged
         }
     };
-    let winner = opponent(flagged);
-    let (verdict, why) = match mate_verdict(position, color(winner), Budget::AT_THE_BOARD).can_mate
+    let winner = flagged.opponent();
+    let (verdict, why) = match mate_verdict(position, Color::from(winner), Budget::AT_THE_BOARD)
+        .can_mate
     {
         CanMate::Yes => (
             Verdict::Win { winner },

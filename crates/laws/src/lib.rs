@@ -14,6 +14,8 @@
 //! | [`time_control`], [`clock`] | Article 6, Appendix B1 |
 //! | [`scoresheet`] | Article 8 |
 //! | [`pgn`] | import and export |
+//! | [`game_pgn`] | a game to PGN and back |
+//! | [`pin`] | the arbiter's PIN, hashed |
 //! | [`game`] | setup, events, the fold |
 //! | [`claim`] | the duty to record (8.4), draw claims (9.2, 9.3), checkmate and stalemate |
 //! | [`adjournment`] | Appendix A |
@@ -26,9 +28,11 @@ pub mod adjournment;
 pub mod claim;
 pub mod clock;
 pub mod game;
+pub mod game_pgn;
 pub mod irregularity;
 pub mod notation;
 pub mod pgn;
+pub mod pin;
 pub mod rapidplay;
 pub mod ruleset;
 pub mod scoresheet;

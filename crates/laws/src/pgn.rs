@@ -650,13 +650,7 @@ fn parse_clock(value: &str) -> Result<u64, ()> {
 
 /// Writes `H:MM:SS`, with milliseconds only when there are some.
 fn format_clock(ms: u64) -> String {
-    let (seconds, millis) = (ms / 1000, ms % 1000);
-    let hms = format!(
-        "{}:{:02}:{:02}",
-        seconds / 3600,
-        seconds / 60 % 60,
-        seconds % 60
-    );
+    let (hms, millis) = (crate::clock::clock_face(ms), ms % 1000);
     if millis == 0 {
         hms
     } else {

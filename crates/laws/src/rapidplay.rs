@@ -23,14 +23,12 @@
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
-use shakmaty::{Chess, Position, Square};
+use shakmaty::{Chess, Color, Position, Square};
 
 use crate::claim::must_record;
 use crate::game::Side;
 use crate::irregularity::touch_move::{TouchMoveError, touch_move};
-use crate::irregularity::{
-    ClockReading, Effect, Outcome, Ruling, clock_face, color_of, minutes, opponent, side_of,
-};
+use crate::irregularity::{ClockReading, Effect, Outcome, Ruling, clock_face, minutes};
 use crate::ruleset::Ruleset;
 use crate::time_control::Class;
 use crate::unwinnable::{CanMate, can_checkmate};
@@ -168,7 +166,7 @@ pub fn flags_seen(class: Class, reading: ClockReading) -> Result<Ruling, Rapidpl
             Outcome::Continue,
             format!(
                 "{side}'s flag is down, but it counts as fallen only when {} makes a valid claim; the arbiter does not signal it.",
-                opponent(side)
+                side.opponent()
             ),
         )),
         _ => Ok(both_flags_down()),
@@ -194,7 +192,7 @@ pub fn time_claim(
     reading: ClockReading,
 ) -> Result<Ruling, RapidplayError> {
     rapid_only(class)?;
-    let flagged = opponent(claimant);
+    let flagged = claimant.opponent();
     let ruling = match (reading.flag_down(claimant), reading.flag_down(flagged)) {
         (true, true) => both_flags_down(),
         (true, false) => Ruling::new(
@@ -212,7 +210,7 @@ pub fn time_claim(
                 clock_face(reading.of(flagged))
             ),
         ),
-        (false, true) => match can_checkmate(position, color_of(claimant)) {
+        (false, true) => match can_checkmate(position, Color::from(claimant)) {
             CanMate::No => Ruling::new(
                 "B7",
                 Outcome::Draw,
@@ -270,13 +268,13 @@ pub fn quickplay_claim(
     decision: QuickplayDecision,
 ) -> Result<Ruling, RapidplayError> {
     check_quickplay_claim(position, ruleset, claimant, remaining_ms)?;
-    let other = opponent(claimant);
+    let other = claimant.opponent();
     let bonus = Effect::AddTime {
         side: other,
         ms: ruleset.quickplay_bonus_ms,
     };
     let extra = minutes(ruleset.quickplay_bonus_ms);
-    let note = match can_checkmate(position, color_of(other)) {
+    let note = match can_checkmate(position, Color::from(other)) {
         CanMate::No => format!(" ({other} cannot checkmate by any series of legal moves.)"),
         CanMate::Yes | CanMate::Undetermined => String::new(),
     };
@@ -339,7 +337,7 @@ fn check_quickplay_claim(
     claimant: Side,
     remaining_ms: u64,
 ) -> Result<(), RapidplayError> {
-    if side_of(position.turn()) != claimant {
+    if Side::from(position.turn()) != claimant {
         return Err(RapidplayError::NotOnMove { claimant });
     }
     if remaining_ms == 0 {

@@ -1,7 +1,7 @@
 //! Appendix A, article by article: each case file under
 //! `tests/cases/adjournment/` walks an adjournment step by step and states
 //! the ruling (or the refusal) each step must get. The format is in
-//! `CLI-envelope.md`.
+//! the README's envelope section.
 
 mod envelope_outside;
 

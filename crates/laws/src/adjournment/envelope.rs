@@ -4,9 +4,8 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 use shakmaty::fen::Fen;
-use shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
+use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Position};
 
-use super::{color, other};
 use crate::game::Side;
 
 /// The time used by each player, in milliseconds (A2c, A5).
@@ -72,11 +71,7 @@ impl fmt::Display for TimeUsed {
     }
 }
 
-/// `h:mm:ss` as an arbiter writes a time.
-pub(super) fn hms(ms: u64) -> String {
-    let s = ms / 1000;
-    format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
-}
+pub(super) use crate::clock::clock_face as hms;
 
 /// Date, time and venue of resumption of play (A2g), as announced.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -125,7 +120,7 @@ impl Envelope {
     /// The player who must reply to the sealed move.
     #[must_use]
     pub fn replier(&self) -> Side {
-        other(self.sealer)
+        self.sealer.opponent()
     }
 
     /// The name of `side` as written on the envelope.
@@ -146,7 +141,7 @@ impl Envelope {
             }
         }
         let position = parse_fen(&self.fen)?;
-        if position.turn() != color(self.sealer) {
+        if position.turn() != Color::from(self.sealer) {
             return Err(EnvelopeError::SealerNotToMove {
                 sealer: self.sealer,
             });

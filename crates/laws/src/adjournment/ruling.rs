@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use shakmaty::san::San;
 use shakmaty::{Chess, Color, Position};
 
-use super::{AdjournmentRules, SealedMove, color, other};
+use super::{AdjournmentRules, SealedMove};
 use crate::game::Side;
 use crate::notation::{Note, Reading, read};
 use crate::unwinnable::{CanMate, can_checkmate};
@@ -143,7 +143,7 @@ pub(super) fn judge(
     rules: &AdjournmentRules,
     continue_article: &str,
 ) -> (Judgment, Option<Chess>) {
-    let sealer = super::side(position.turn());
+    let sealer = Side::from(position.turn());
     let quoted = &sealed.text;
     let (verdict, faulty) = match read(position, &sealed.text, sealed.lang) {
         Reading::Legal { mv, san, notes } => {
@@ -198,7 +198,7 @@ pub(super) fn judge(
 
 /// The ruling after a legal move by `mover` reached `after`.
 pub(super) fn played(after: &Chess, mover: Side, san: &str, continue_article: &str) -> Ruling {
-    let replier = other(mover);
+    let replier = mover.opponent();
     if after.is_checkmate() {
         Ruling::new(
             "5.1a",
@@ -236,7 +236,7 @@ fn faulty_recording(
     why: String,
     rules: &AdjournmentRules,
 ) -> Ruling {
-    let replier = other(sealer);
+    let replier = sealer.opponent();
     if is_dead(position) {
         Ruling::new(
             article,
@@ -246,7 +246,7 @@ fn faulty_recording(
             ),
         )
         .except("9.6")
-    } else if can_checkmate(position, color(replier)) == CanMate::No {
+    } else if can_checkmate(position, Color::from(replier)) == CanMate::No {
         let flag = &rules.flag_article;
         Ruling::new(
             article,

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::{
     Adjournment, AdjournmentError, AdjournmentEvent, AdjournmentRules, Entropy, Envelope,
     EnvelopeError, MIN_ITERATIONS, OpenError, Phase, Presence, Ruling, SealError, SealedEnvelope,
-    SealedMove, TimeUsed, Verdict, judge_sealed_move, other,
+    SealedMove, TimeUsed, Verdict, judge_sealed_move,
 };
 use crate::game::Side;
 
@@ -249,7 +249,7 @@ impl Scenario {
     ) -> Result<(), ScenarioError> {
         use AdjournmentEvent as Ev;
         let sealer = outside.sealer;
-        let replier = other(sealer);
+        let replier = sealer.opponent();
         let limit = self.rules.late_limit_ms;
         let r = self.resumption_ms;
         walk.step(

@@ -31,7 +31,6 @@ use shakmaty::{
 };
 
 use super::replay::Wing;
-use super::ruling::{color_of, side_of};
 use super::text;
 use crate::game::Side;
 
@@ -133,11 +132,11 @@ impl PositionEditor {
 
     #[must_use]
     pub fn turn(&self) -> Side {
-        side_of(self.setup.turn)
+        Side::from(self.setup.turn)
     }
 
     pub fn set_turn(&mut self, side: Side) {
-        self.setup.turn = color_of(side);
+        self.setup.turn = Color::from(side);
     }
 
     /// Whether `side` keeps the right to castle on `wing`.
@@ -203,7 +202,7 @@ fn corner(side: Side, wing: Wing) -> Square {
         Wing::KingSide => File::H,
         Wing::QueenSide => File::A,
     };
-    Square::from_coords(file, color_of(side).backrank())
+    Square::from_coords(file, Color::from(side).backrank())
 }
 
 /// A position the editor refuses, with every reason.
@@ -352,7 +351,7 @@ fn refusals(setup: &Setup, kinds: shakmaty::PositionErrorKinds) -> Vec<Refusal> 
     }
     for color in Color::ALL {
         let kings = (board.kings() & board.by_color(color)).count() as u32;
-        let side = side_of(color);
+        let side = Side::from(color);
         if kings == 0 {
             reasons.push(Refusal::MissingKing { side });
         } else if kings > 1 {
@@ -369,7 +368,7 @@ fn refusals(setup: &Setup, kinds: shakmaty::PositionErrorKinds) -> Vec<Refusal> 
         for color in Color::ALL {
             for castling_side in CastlingSide::ALL {
                 let wing = Wing::from(castling_side);
-                let side = side_of(color);
+                let side = Side::from(color);
                 let rook = corner(side, wing);
                 let king = Square::from_coords(File::E, color.backrank());
                 let ok = board.king_of(color) == Some(king)
@@ -402,14 +401,14 @@ fn refusals(setup: &Setup, kinds: shakmaty::PositionErrorKinds) -> Vec<Refusal> 
     }
     if kinds.contains(K::OPPOSITE_CHECK) {
         reasons.push(Refusal::OppositeCheck {
-            side: side_of(!setup.turn),
+            side: Side::from(!setup.turn),
         });
     }
     if kinds.contains(K::IMPOSSIBLE_CHECK)
         && let Some(king) = board.king_of(setup.turn)
     {
         reasons.push(Refusal::ImpossibleCheck {
-            side: side_of(setup.turn),
+            side: Side::from(setup.turn),
             checkers: board
                 .attacks_to(king, !setup.turn, board.occupied())
                 .into_iter()
@@ -420,7 +419,7 @@ fn refusals(setup: &Setup, kinds: shakmaty::PositionErrorKinds) -> Vec<Refusal> 
         for color in Color::ALL {
             if too_much_material(board, color) {
                 reasons.push(Refusal::TooMuchMaterial {
-                    side: side_of(color),
+                    side: Side::from(color),
                 });
             }
         }

@@ -42,7 +42,7 @@ pub mod touch_move;
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
-use shakmaty::{Chess, Position, Square};
+use shakmaty::{Chess, Color, Position, Square};
 
 use crate::game::Side;
 use crate::rapidplay::{self, QuickplayDecision, RapidplayError};
@@ -52,8 +52,8 @@ use crate::unwinnable::{CanMate, can_checkmate};
 use replay::{BoardMove, IllegalMove, Reinstatement, ReplayError};
 use touch_move::TouchMoveError;
 
+pub(crate) use ruling::clock_face;
 pub use ruling::{ClockReading, Effect, IllegalMoveCount, Outcome, Ruling};
-pub(crate) use ruling::{clock_face, color_of, opponent, side_of};
 
 /// The game as the arbiter finds it: what the rulings of Article 7 need.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -108,7 +108,7 @@ impl Situation {
     #[must_use]
     pub fn moves_made(&self, side: Side) -> usize {
         let plies = self.moves.len();
-        let first = side_of(self.start.turn()) == side;
+        let first = Side::from(self.start.turn()) == side;
         if first { plies.div_ceil(2) } else { plies / 2 }
     }
 
@@ -116,7 +116,7 @@ impl Situation {
     #[must_use]
     pub fn to_move(&self) -> Side {
         let turn = self.start.turn();
-        side_of(if self.moves.len().is_multiple_of(2) {
+        Side::from(if self.moves.len().is_multiple_of(2) {
             turn
         } else {
             !turn
@@ -290,7 +290,7 @@ pub fn actions_now(situation: &Situation) -> Vec<Applicable> {
         },
         Finding::PiecesDisplaced { by: to_move },
         Finding::PiecesDisplaced {
-            by: opponent(to_move),
+            by: to_move.opponent(),
         },
         Finding::illegal_move(),
         Finding::ClockSetWrongly,
@@ -348,7 +348,7 @@ pub fn rule(finding: &Finding, situation: &Situation) -> Result<Ruling, Irregula
             Outcome::Continue,
             format!(
                 "{by} displaced pieces and re-establishes the correct position on his own time; if necessary, {} may restart {by}'s clock to make sure of it.",
-                opponent(*by)
+                by.opponent()
             ),
         )
         .with(Effect::RestorePieces { side: *by })
@@ -407,7 +407,7 @@ pub fn rule(finding: &Finding, situation: &Situation) -> Result<Ruling, Irregula
         }
         Finding::QuickplayClaim { decision } => {
             let position = current(situation)?;
-            let claimant = side_of(position.turn());
+            let claimant = Side::from(position.turn());
             rapidplay::quickplay_claim(
                 &position,
                 &situation.ruleset,
@@ -537,7 +537,7 @@ fn illegal_move(
         ruling.effects = reinstate_effects(&reinstatement);
         return Ok(ruling);
     };
-    let beneficiary = opponent(offender);
+    let beneficiary = offender.opponent();
     if class == Class::Blitz {
         return Ok(decisive(
             "C3",
@@ -641,7 +641,7 @@ fn claim_too_late(
 /// `beneficiary` wins, unless he cannot checkmate by any series of legal
 /// moves: then the game is drawn.
 fn decisive(article: &str, position: &Chess, beneficiary: Side, why: String) -> Ruling {
-    match can_checkmate(position, color_of(beneficiary)) {
+    match can_checkmate(position, Color::from(beneficiary)) {
         CanMate::No => Ruling::new(
             article,
             Outcome::Draw,
@@ -661,7 +661,7 @@ fn decisive(article: &str, position: &Chess, beneficiary: Side, why: String) -> 
 /// the opponent's piece on the target square, if any.
 fn touched_by(position: &Chess, illegal: &IllegalMove) -> Vec<Square> {
     let board = position.board();
-    let mover = color_of(illegal.side);
+    let mover = Color::from(illegal.side);
     let mut touched = Vec::new();
     if board.piece_at(illegal.mv.from).is_some() {
         touched.push(illegal.mv.from);

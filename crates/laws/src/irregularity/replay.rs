@@ -31,7 +31,7 @@ use shakmaty::{
     uci::UciMove,
 };
 
-use super::ruling::{ClockReading, side_of};
+use super::ruling::ClockReading;
 use super::text::{self, role_name};
 use crate::game::Side;
 
@@ -413,7 +413,7 @@ fn replay(
                 let illegal = IllegalMove {
                     ply,
                     move_number: position.fullmoves().get(),
-                    side: side_of(position.turn()),
+                    side: Side::from(position.turn()),
                     mv: *mv,
                     reason: why_illegal(&position, *mv),
                 };

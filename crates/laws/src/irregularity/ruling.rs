@@ -3,7 +3,6 @@
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
-use shakmaty::Color;
 
 use crate::game::Side;
 
@@ -179,32 +178,7 @@ impl fmt::Display for ClockReading {
     }
 }
 
-/// `h:mm:ss` as on a clock face (seconds rounded down).
-pub(crate) fn clock_face(ms: u64) -> String {
-    let s = ms / 1000;
-    format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
-}
-
-pub(crate) fn side_of(color: Color) -> Side {
-    match color {
-        Color::White => Side::White,
-        Color::Black => Side::Black,
-    }
-}
-
-pub(crate) fn color_of(side: Side) -> Color {
-    match side {
-        Side::White => Color::White,
-        Side::Black => Color::Black,
-    }
-}
-
-pub(crate) fn opponent(side: Side) -> Side {
-    match side {
-        Side::White => Side::Black,
-        Side::Black => Side::White,
-    }
-}
+pub(crate) use crate::clock::clock_face;
 
 #[cfg(test)]
 mod tests {

@@ -1,18 +1,6 @@
 //! Squares and pieces in the words of the arbiter, and as JSON strings.
 
-use shakmaty::Role;
-
-/// The piece's name in English.
-pub(crate) fn role_name(role: Role) -> &'static str {
-    match role {
-        Role::Pawn => "pawn",
-        Role::Knight => "knight",
-        Role::Bishop => "bishop",
-        Role::Rook => "rook",
-        Role::Queen => "queen",
-        Role::King => "king",
-    }
-}
+pub(crate) use crate::notation::role_name;
 
 /// Serde for a [`shakmaty::Square`] as `"e4"`.
 pub(crate) mod square {

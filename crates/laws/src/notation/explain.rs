@@ -283,7 +283,8 @@ fn side_name(side: CastlingSide) -> &'static str {
     }
 }
 
-pub(super) fn role_name(role: Role) -> &'static str {
+/// The piece's name in English.
+pub(crate) fn role_name(role: Role) -> &'static str {
     match role {
         Role::Pawn => "pawn",
         Role::Knight => "knight",

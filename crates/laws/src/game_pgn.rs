@@ -1,0 +1,357 @@
+//! Between a [`Game`] and PGN: a game's scoresheet as a [`pgn::Record`] for
+//! [`pgn::export`], and an imported PGN game as a new [`Game`].
+//!
+//! Only what the sheet says is exported: the moves as read in the sheet's
+//! language, up to the first dash or irregularity (PGN cannot hold a move
+//! nobody can read). An imported game gets one [`Event::Recorded`] per
+//! move, written in canonical English SAN, so checking it finds every
+//! entry legal.
+//!
+//! ```
+//! use laws::game::{Event, Game, Player, Setup};
+//! use laws::game_pgn;
+//! use laws::pgn;
+//! use laws::scoresheet::Entry;
+//!
+//! let setup = Setup { white: Player::named("A"), black: Player::named("B"), ..Setup::default() };
+//! let mut game = Game::new("g", setup, 0);
+//! for text in ["e4", "e5", "Nf3"] {
+//!     game.apply(Event::Recorded(Entry::written(text)), 0).unwrap();
+//! }
+//! let text = pgn::export(&game_pgn::export(&game).unwrap().record).unwrap();
+//! let imported = pgn::import(text.as_bytes()).remove(0).unwrap();
+//! let back = game_pgn::import(&imported, "h", 1).unwrap();
+//! assert_eq!(back.scoresheet().len(), 3);
+//! ```
+
+use shakmaty::{Chess, EnPassantMode, Move, Position, fen::Fen};
+
+use crate::claim;
+use crate::game::{Event, Game, GameError, Play, Player, Setup, Side};
+use crate::notation::{self, Lang};
+use crate::pgn::{ImportedGame, PgnResult, Record, RecordMove};
+use crate::scoresheet::{Entry, Slot, Written};
+use crate::time_control::TimeControl;
+
+/// The moves a scoresheet records, as far as they can be read.
+#[derive(Debug, Clone)]
+pub struct SheetMoves {
+    pub start: Chess,
+    pub moves: Vec<RecordMove>,
+    /// The first entry that is not a legal move (dash, ambiguous,
+    /// unreadable, illegal): the moves stop before it.
+    pub stopped_at: Option<Slot>,
+}
+
+impl SheetMoves {
+    /// Reads `play`'s sheet from its start position.
+    #[must_use]
+    pub fn of(play: &Play) -> SheetMoves {
+        let mut pos = play.start.clone();
+        let mut moves = Vec::new();
+        for (slot, entry) in play.sheet.entries() {
+            let mv = match &entry.written {
+                Written::Move(text) => notation::read(&pos, text, play.sheet.lang)
+                    .legal_move()
+                    .copied(),
+                Written::Dash => None,
+            };
+            let Some(mv) = mv else {
+                return SheetMoves {
+                    start: play.start.clone(),
+                    moves,
+                    stopped_at: Some(slot),
+                };
+            };
+            pos.play_unchecked(mv);
+            moves.push(RecordMove {
+                mv,
+                clock_ms: entry.clock_ms,
+                emt_ms: None,
+                draw_offer: entry.draw_offer,
+            });
+        }
+        SheetMoves {
+            start: play.start.clone(),
+            moves,
+            stopped_at: None,
+        }
+    }
+
+    /// The moves alone, for [`claim`]'s rulings.
+    #[must_use]
+    pub fn plain(&self) -> Vec<Move> {
+        self.moves.iter().map(|m| m.mv).collect()
+    }
+
+    /// The position after every move read.
+    #[must_use]
+    pub fn end(&self) -> Chess {
+        let mut pos = self.start.clone();
+        for m in &self.moves {
+            pos.play_unchecked(m.mv);
+        }
+        pos
+    }
+}
+
+/// A game ready for [`crate::pgn::export`].
+#[derive(Debug, Clone)]
+pub struct Export {
+    pub record: Record,
+    /// Where the export stopped because the sheet could not be read further.
+    pub stopped_at: Option<Slot>,
+}
+
+/// The game as a PGN record: its details as tags, the moves read from the
+/// scoresheet, and the result when the board decided it (checkmate,
+/// stalemate); otherwise `*`.
+pub fn export(game: &Game) -> Result<Export, GameError> {
+    let play = game.fold()?;
+    let read = SheetMoves::of(&play);
+    let setup = &play.setup;
+    let mut tags = Vec::new();
+    let mut tag = |name: &str, value: &str| {
+        if !value.trim().is_empty() {
+            tags.push((name.to_owned(), value.trim().to_owned()));
+        }
+    };
+    tag("Event", &setup.event);
+    tag("Site", &setup.site);
+    tag("Round", &setup.round);
+    tag("White", &setup.white.name);
+    tag("Black", &setup.black.name);
+    tag("Board", &setup.board);
+    for (name, player) in [("WhiteFideId", &setup.white), ("BlackFideId", &setup.black)] {
+        if let Some(id) = player.fide_id {
+            tag(name, &id.to_string());
+        }
+    }
+    let result = match (read.stopped_at, claim::ending(&read.end())) {
+        (
+            None,
+            Some(claim::Ending::Checkmate {
+                winner: Side::White,
+            }),
+        ) => PgnResult::WhiteWins,
+        (
+            None,
+            Some(claim::Ending::Checkmate {
+                winner: Side::Black,
+            }),
+        ) => PgnResult::BlackWins,
+        (None, Some(claim::Ending::Stalemate)) => PgnResult::Draw,
+        _ => PgnResult::Unknown,
+    };
+    Ok(Export {
+        record: Record {
+            tags,
+            time_control: (setup.time_control != TimeControl::Unknown)
+                .then(|| setup.time_control.to_string()),
+            start_fen: setup.start_fen.clone(),
+            moves: read.moves,
+            result,
+            termination: None,
+        },
+        stopped_at: read.stopped_at,
+    })
+}
+
+/// A new game `id` from an imported one: setup from its tags, one
+/// recorded entry per mainline move (English SAN, with its clock reading
+/// and draw offer), all logged at `created_ms`.
+pub fn import(imported: &ImportedGame, id: &str, created_ms: u64) -> Result<Game, GameError> {
+    let text = |name: &str| {
+        imported
+            .tag(name)
+            .map(str::trim)
+            .filter(|v| !v.is_empty() && *v != "?")
+            .unwrap_or("")
+            .to_owned()
+    };
+    let player = |name: &str, fide: &str| Player {
+        // Setup needs a name; PGN writes an unknown one as `?`.
+        name: Some(text(name))
+            .filter(|n| !n.is_empty())
+            .unwrap_or_else(|| "?".to_owned()),
+        fide_id: text(fide).parse().ok(),
+    };
+    let default_start = Chess::default();
+    let start_fen = (Fen::from_position(&imported.start, EnPassantMode::Legal)
+        != Fen::from_position(&default_start, EnPassantMode::Legal))
+    .then(|| Fen::from_position(&imported.start, EnPassantMode::Legal).to_string());
+    let setup = Setup {
+        event: text("Event"),
+        site: text("Site"),
+        round: text("Round"),
+        board: text("Board"),
+        white: player("White", "WhiteFideId"),
+        black: player("Black", "BlackFideId"),
+        time_control: imported
+            .tag("TimeControl")
+            .and_then(|t| t.parse().ok())
+            .unwrap_or(TimeControl::Unknown),
+        notation: Lang::En,
+        start_fen,
+        ..Setup::default()
+    };
+    setup.validate().map_err(GameError::Setup)?;
+    let mut game = Game::new(id, setup, created_ms);
+    let mut pos = imported.start.clone();
+    for m in &imported.moves {
+        let entry = Entry {
+            written: Written::Move(notation::write(&pos, &m.mv, Lang::En)),
+            clock_ms: m.clock_ms,
+            draw_offer: m.draw_offer,
+            corrections: Vec::new(),
+        };
+        pos.play_unchecked(m.mv);
+        game.apply(Event::Recorded(entry), created_ms)?;
+    }
+    Ok(game)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pgn;
+
+    fn game(lang: Lang, start_fen: Option<&str>, entries: Vec<Entry>) -> Game {
+        let setup = Setup {
+            event: "Club ch.".into(),
+            round: "4".into(),
+            board: "2".into(),
+            white: Player {
+                name: "Kowalski, Jan".into(),
+                fide_id: Some(1_234_567),
+            },
+            black: Player::named("Nowak, Anna"),
+            notation: lang,
+            start_fen: start_fen.map(str::to_owned),
+            ..Setup::default()
+        };
+        let mut game = Game::new("g", setup, 1000);
+        for entry in entries {
+            game.apply(Event::Recorded(entry), 2000).unwrap();
+        }
+        game
+    }
+
+    fn round_trip(game: &Game) -> Game {
+        let text = pgn::export(&export(game).unwrap().record).unwrap();
+        let imported = pgn::import(text.as_bytes()).remove(0).unwrap();
+        import(&imported, "back", 5000).unwrap()
+    }
+
+    fn written(game: &Game) -> Vec<String> {
+        game.scoresheet()
+            .entries()
+            .map(|(_, e)| e.written.to_string())
+            .collect()
+    }
+
+    #[test]
+    fn a_game_comes_back_with_its_moves_clocks_offers_and_details() {
+        let mut offer = Entry::written("Nc6");
+        offer.draw_offer = true;
+        let mut timed = Entry::written("Nf3");
+        timed.clock_ms = Some(5_395_000);
+        let g = game(
+            Lang::En,
+            None,
+            vec![Entry::written("e4"), Entry::written("e5"), timed, offer],
+        );
+        let back = round_trip(&g);
+        assert_eq!(written(&back), ["e4", "e5", "Nf3", "Nc6"]);
+        let entries: Vec<Entry> = back
+            .scoresheet()
+            .entries()
+            .map(|(_, e)| e.clone())
+            .collect();
+        assert_eq!(entries[2].clock_ms, Some(5_395_000));
+        assert!(entries[3].draw_offer);
+        let setup = back.setup();
+        assert_eq!(setup.white, g.setup().white);
+        assert_eq!(setup.black.name, "Nowak, Anna");
+        assert_eq!(
+            (
+                setup.event.as_str(),
+                setup.round.as_str(),
+                setup.board.as_str()
+            ),
+            ("Club ch.", "4", "2")
+        );
+        assert_eq!(setup.time_control, g.setup().time_control);
+        assert_eq!(back.fold().unwrap().check().first_irregularity, None);
+    }
+
+    #[test]
+    fn a_german_sheet_is_exported_in_english_san() {
+        let g = game(
+            Lang::De,
+            None,
+            ["e4", "e5", "Sf3", "Sc6", "Lb5"].map(Entry::written).into(),
+        );
+        let text = pgn::export(&export(&g).unwrap().record).unwrap();
+        assert!(text.contains("1. e4 e5 2. Nf3 Nc6 3. Bb5 *"), "{text}");
+    }
+
+    #[test]
+    fn the_export_stops_at_the_first_entry_that_is_not_a_legal_move() {
+        let g = game(
+            Lang::En,
+            None,
+            vec![
+                Entry::written("e4"),
+                Entry::written("e5"),
+                Entry::written("Ke3"),
+                Entry::written("Nc6"),
+            ],
+        );
+        let exported = export(&g).unwrap();
+        assert_eq!(exported.record.moves.len(), 2);
+        assert_eq!(
+            exported.stopped_at,
+            Some(Slot {
+                number: 2,
+                side: Side::White
+            })
+        );
+        let dashed = game(Lang::En, None, vec![Entry::written("d4"), Entry::dash()]);
+        assert_eq!(export(&dashed).unwrap().record.moves.len(), 1);
+    }
+
+    #[test]
+    fn checkmate_on_the_sheet_gives_the_result() {
+        let g = game(
+            Lang::En,
+            None,
+            ["f3", "e5", "g4", "Qh4"].map(Entry::written).into(),
+        );
+        assert_eq!(export(&g).unwrap().record.result, PgnResult::BlackWins);
+    }
+
+    #[test]
+    fn a_set_up_position_with_black_to_move_survives() {
+        let fen = "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1";
+        let g = game(
+            Lang::En,
+            Some(fen),
+            ["Kd7", "e4"].map(Entry::written).into(),
+        );
+        let back = round_trip(&g);
+        assert_eq!(back.setup().start_fen.as_deref(), Some(fen));
+        assert_eq!(written(&back), ["Kd7", "e4"]);
+        assert!(back.scoresheet().black_starts);
+    }
+
+    #[test]
+    fn missing_tags_give_a_game_with_unknown_names_and_no_clock() {
+        let imported = pgn::import("1. d4 d5 *".as_bytes()).remove(0).unwrap();
+        let g = import(&imported, "x", 1).unwrap();
+        assert_eq!(g.setup().white.name, "?");
+        assert_eq!(g.setup().time_control, TimeControl::Unknown);
+        assert!(g.clock().is_none());
+        assert_eq!(written(&g), ["d4", "d5"]);
+    }
+}

@@ -1,0 +1,325 @@
+//! The player's scoresheet in recording mode: the move is tapped on the
+//! board or typed, a dash, a draw offer. Nothing here says whether a move
+//! is legal (FIDE's rule for electronic scoresheets).
+
+use std::time::Duration;
+
+use laws::clock::ClockAction;
+use laws::game::{Event, Game, Side};
+use laws::scoresheet::{Entry, Written};
+use leptos::prelude::*;
+use shakmaty::fen::Fen;
+use shakmaty::{CastlingMode, Chess, Position, Square};
+
+use crate::components::board::{Board, tapped_text};
+use crate::components::move_list::{Cell, MoveList};
+use crate::state::{AppState, now_ms};
+
+/// A clock reading as a player reads it: `1:29:55`, or `4:07` under an hour.
+pub fn clock_text(ms: u64) -> String {
+    let seconds = ms / 1000;
+    let (h, m, s) = (seconds / 3600, seconds / 60 % 60, seconds % 60);
+    if h > 0 {
+        format!("{h}:{m:02}:{s:02}")
+    } else {
+        format!("{m}:{s:02}")
+    }
+}
+
+/// Where the pieces stand after the last entry, as the sheet's check
+/// follows it; `None` once a dash or an irregularity hides it.
+fn position_after_sheet(game: &Game) -> Option<Chess> {
+    let play = game.fold().ok()?;
+    let check = play.check();
+    match check.entries.last() {
+        None => Some(play.start),
+        Some(last) => last
+            .fen_after
+            .as_deref()?
+            .parse::<Fen>()
+            .ok()?
+            .into_position(CastlingMode::Standard)
+            .ok(),
+    }
+}
+
+/// The pieces as the player sees them: the position as far as the sheet
+/// can be followed, then each later box written square to square
+/// ("Ke1-e3", as a tap writes it) moved as written, so the board never
+/// tells a legal move from an illegal one. A box in any other form stops
+/// the board there.
+fn tapped_board(game: &Game) -> shakmaty::Board {
+    let Ok(play) = game.fold() else {
+        return shakmaty::Board::default();
+    };
+    let check = play.check();
+    let known = check
+        .entries
+        .iter()
+        .take_while(|e| e.fen_after.is_some())
+        .count();
+    let mut board = match known.checked_sub(1) {
+        None => play.start.board().clone(),
+        Some(last) => check.entries[last]
+            .fen_after
+            .as_deref()
+            .and_then(|fen| fen.parse::<Fen>().ok())
+            .map(|fen| fen.into_setup().board)
+            .unwrap_or_default(),
+    };
+    for entry in &check.entries[known..] {
+        let Some((from, to)) = squares_written(&entry.written.to_string()) else {
+            break;
+        };
+        if let Some(piece) = board.remove_piece_at(from) {
+            board.set_piece_at(to, piece);
+        }
+    }
+    board
+}
+
+/// The two squares of a box written square to square: "e2-e5", "Sg1-g3".
+fn squares_written(text: &str) -> Option<(Square, Square)> {
+    let (from, to) = text.split_once('-')?;
+    let from = from.get(from.len().checked_sub(2)?..)?;
+    Some((from.parse().ok()?, to.parse().ok()?))
+}
+
+/// The next box, with the writer's clock reading when the game's clock
+/// runs (one tablet as clock and scoresheet).
+fn next_entry(game: &Game, written: Written, draw_offer: bool, now_ms: u64) -> Entry {
+    let side = game.scoresheet().next_slot().side;
+    Entry {
+        written,
+        clock_ms: game
+            .clock()
+            .filter(|clock| clock.is_started())
+            .map(|clock| clock.remaining(side, now_ms)),
+        draw_offer,
+        corrections: Vec::new(),
+    }
+}
+
+/// The sheet's boxes as written, with the clock reading beside each move.
+fn written_cells(game: &Game) -> Vec<Cell> {
+    game.scoresheet()
+        .entries()
+        .map(|(slot, entry)| Cell {
+            slot,
+            text: format!(
+                "{}{}",
+                entry.written,
+                if entry.draw_offer { " (=)" } else { "" }
+            ),
+            detail: entry.clock_ms.map(clock_text),
+            irregular: false,
+            first_irregular: false,
+        })
+        .collect()
+}
+
+#[component]
+pub fn RecordingSheet(id: String) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let game = Memo::new({
+        let id = id.clone();
+        move |_| state.game(&id)
+    });
+    let flipped = RwSignal::new(false);
+    let typed = RwSignal::new(String::new());
+    let offer = RwSignal::new(false);
+    let now = RwSignal::new(now_ms());
+    let tick = set_interval_with_handle(move || now.set(now_ms()), Duration::from_millis(250)).ok();
+    on_cleanup(move || {
+        if let Some(tick) = tick {
+            tick.clear();
+        }
+    });
+
+    let record = {
+        let id = id.clone();
+        move |written: Written| {
+            let Some(game) = game.get_untracked() else {
+                return;
+            };
+            let entry = next_entry(&game, written, offer.get_untracked(), now_ms());
+            match state.apply(&id, Event::Recorded(entry)) {
+                Ok(()) => {
+                    offer.set(false);
+                    typed.set(String::new());
+                }
+                Err(e) => state.warn(format!("Not written: {e}.")),
+            }
+        }
+    };
+    let on_move = Callback::new({
+        let record = record.clone();
+        move |(from, to): (Square, Square)| {
+            let Some(game) = game.get_untracked() else {
+                return;
+            };
+            let text = tapped_text(
+                position_after_sheet(&game).as_ref(),
+                tapped_board(&game).piece_at(from),
+                from,
+                to,
+                game.setup().notation,
+            );
+            record(Written::Move(text));
+        }
+    });
+    let write_typed = {
+        let record = record.clone();
+        move |ev: leptos::ev::SubmitEvent| {
+            ev.prevent_default();
+            let text = typed.get_untracked();
+            if text.trim().is_empty() {
+                state.warn("Nothing is written: type the move, or use the dash.");
+            } else {
+                record(Written::Move(text.trim().to_owned()));
+            }
+        }
+    };
+    let press = {
+        let id = id.clone();
+        move |side: Side| {
+            if let Err(e) = state.apply(&id, Event::Clock(ClockAction::Press { side })) {
+                state.warn(format!("The clock was not pressed: {e}."));
+            }
+        }
+    };
+
+    let position =
+        Signal::derive(move || game.with(|g| g.as_ref().map(tapped_board).unwrap_or_default()));
+    let cells =
+        Signal::derive(move || game.with(|g| g.as_ref().map(written_cells).unwrap_or_default()));
+    let next = move || game.with(|g| g.as_ref().map(|g| g.scoresheet().next_slot()));
+    let lang = move || game.with(|g| g.as_ref().map(|g| g.setup().notation).unwrap_or_default());
+    let clock = move || {
+        game.with(|g| g.as_ref().and_then(Game::clock))
+            .filter(|c| c.is_started())
+    };
+
+    view! {
+        <div class="sheet-layout">
+            <div class="sheet-board">
+                <Board position=position flipped=flipped on_move=on_move />
+                <button type="button" class="button" on:click=move |_| flipped.update(|f| *f = !*f)>"Flip board"</button>
+            </div>
+            <div class="sheet-side">
+                {move || clock().map(|clock| {
+                    let at = now.get();
+                    let running = clock.running_side();
+                    view! {
+                        <div class="sheet-clock" role="group" aria-label="Clock">
+                            <span class="dial" class:running=running == Some(Side::White)>"White " {clock_text(clock.remaining(Side::White, at))}</span>
+                            <span class="dial" class:running=running == Some(Side::Black)>"Black " {clock_text(clock.remaining(Side::Black, at))}</span>
+                            {running.map(|side| {
+                                let press = press.clone();
+                                view! {
+                                    <button type="button" class="button primary press" on:click=move |_| press(side)>
+                                        {format!("Press the clock: {side} has moved")}
+                                    </button>
+                                }
+                            })}
+                        </div>
+                    }
+                })}
+                <MoveList cells=cells selected=Signal::derive(|| None) label="Scoresheet" />
+                <p class="next-box">{move || next().map(|slot| format!("Next box: {slot} {}", slot.side))}</p>
+                <form class="type-move" on:submit=write_typed>
+                    <label class="field">
+                        <span>{move || format!("Type the move (notation: {})", lang())}</span>
+                        <input type="text" autocomplete="off" autocapitalize="off" spellcheck="false"
+                            prop:value=move || typed.get() on:input=move |ev| typed.set(event_target_value(&ev)) />
+                    </label>
+                    <button type="submit" class="button primary">"Write move"</button>
+                </form>
+                <div class="actions">
+                    <button type="button" class="button" on:click={
+                        let record = record.clone();
+                        move |_| record(Written::Dash)
+                    }>"Dash (move not written)"</button>
+                    <button type="button" class="button" class:on=move || offer.get() aria-pressed=move || offer.get().to_string()
+                        on:click=move |_| offer.update(|o| *o = !*o)>"Draw offer (=) with this move"</button>
+                </div>
+            </div>
+        </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use laws::game::{Player, Setup};
+    use shakmaty::Role;
+
+    #[test]
+    fn clock_readings_read_as_on_a_clock() {
+        assert_eq!(clock_text(5_395_000), "1:29:55");
+        assert_eq!(clock_text(247_900), "4:07");
+        assert_eq!(clock_text(0), "0:00");
+    }
+
+    fn game(texts: &[&str]) -> Game {
+        let setup = Setup {
+            white: Player::named("A"),
+            black: Player::named("B"),
+            ..Setup::default()
+        };
+        let mut game = Game::new("g", setup, 0);
+        for text in texts {
+            game.apply(Event::Recorded(Entry::written(*text)), 0)
+                .unwrap();
+        }
+        game
+    }
+
+    #[test]
+    fn the_position_is_known_until_an_irregularity() {
+        assert_eq!(position_after_sheet(&game(&[])), Some(Chess::default()));
+        assert!(position_after_sheet(&game(&["e4", "e5"])).is_some());
+        assert_eq!(position_after_sheet(&game(&["e4", "e2-e5"])), None);
+    }
+
+    #[test]
+    fn the_board_moves_what_was_tapped_even_when_it_is_not_legal() {
+        let board = tapped_board(&game(&["e4", "e5", "Ke1-e3", "Nb8-c6"]));
+        assert_eq!(board.piece_at(Square::E3).map(|p| p.role), Some(Role::King));
+        assert_eq!(board.piece_at(Square::E1), None);
+        assert_eq!(
+            board.piece_at(Square::C6).map(|p| p.role),
+            Some(Role::Knight)
+        );
+        let stopped = tapped_board(&game(&["e4", "e5", "Ke1-e3", "Nc6", "Ng1-f3"]));
+        assert_eq!(stopped.piece_at(Square::F3), None);
+        assert_eq!(squares_written("Кре1-e2"), None);
+        assert_eq!(squares_written("Sg1-g3"), Some((Square::G1, Square::G3)));
+    }
+
+    #[test]
+    fn each_move_carries_the_writers_clock_once_the_clock_runs() {
+        let mut g = game(&[]);
+        let before = next_entry(&g, Written::Move("e4".into()), false, 1000);
+        assert_eq!(before.clock_ms, None);
+        g.apply(Event::Clock(ClockAction::Start { side: Side::White }), 1000)
+            .unwrap();
+        let entry = next_entry(&g, Written::Move("e4".into()), true, 11_000);
+        // 90 minutes and the 30-second increment, ten seconds of them used.
+        assert_eq!(entry.clock_ms, Some(5_420_000));
+        assert!(entry.draw_offer);
+    }
+
+    #[test]
+    fn cells_show_the_writing_the_offer_and_the_clock() {
+        let mut g = game(&["e4"]);
+        let mut entry = Entry::written("e2-e5");
+        entry.draw_offer = true;
+        entry.clock_ms = Some(60_000);
+        g.apply(Event::Recorded(entry), 0).unwrap();
+        let cells = written_cells(&g);
+        assert_eq!(cells[1].text, "e2-e5 (=)");
+        assert_eq!(cells[1].detail.as_deref(), Some("1:00"));
+        assert!(!cells[1].irregular);
+    }
+}

@@ -1,0 +1,354 @@
+use std::sync::{Arc, Mutex};
+
+use laws::clock::{ClockAction, FlagFall, rule_flag_fall};
+use laws::game::{Event, Game, Side};
+use laws::time_control::{Class, ClassLimits};
+use leptos::ev;
+use leptos::prelude::*;
+use shakmaty::Position;
+
+use crate::alerts::{beep, vibrate};
+use crate::components::arbiter_clock_menu::ArbiterClockMenu;
+use crate::components::clock_face::ClockFace;
+use crate::components::confirm_dialog::ConfirmDialog;
+use crate::components::flag_ruling::FlagRuling;
+use crate::pages::not_found::MissingGame;
+use crate::route::Route;
+use crate::state::{AppState, now_ms};
+use crate::wake_lock::keep_screen_awake;
+
+/// What a key on a keyboard does to the clock.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KeyCommand {
+    Press(Side),
+    PauseOrResume,
+}
+
+/// The clock's keys, as documented on the screen: left Shift or A for
+/// White, right Shift or L for Black, Space to pause or resume.
+pub fn key_command(key: &str, code: &str) -> Option<KeyCommand> {
+    match (key, code) {
+        (_, "ShiftLeft") | ("a" | "A", _) => Some(KeyCommand::Press(Side::White)),
+        (_, "ShiftRight") | ("l" | "L", _) => Some(KeyCommand::Press(Side::Black)),
+        (" ", _) | (_, "Space") => Some(KeyCommand::PauseOrResume),
+        _ => None,
+    }
+}
+
+/// What a press on `side`'s half does now: the running side's press is its
+/// move; any other tap (the opponent's half, a paused or unstarted clock)
+/// does nothing, as on a clock.
+fn press_action(running: Option<Side>, side: Side) -> Option<ClockAction> {
+    (running == Some(side)).then_some(ClockAction::Press { side })
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Found {
+    Missing,
+    Untimed,
+    Timed,
+}
+
+/// The clock of game `id`, full screen.
+#[component]
+pub fn ClockPage(id: String) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let game = Memo::new({
+        let id = id.clone();
+        move |_| state.game(&id)
+    });
+    // Only a change between these rebuilds the screen, not every press.
+    let found = Memo::new(move |_| {
+        game.with(|game| match game {
+            None => Found::Missing,
+            Some(game) if game.clock().is_none() => Found::Untimed,
+            Some(_) => Found::Timed,
+        })
+    });
+    move || {
+        match found.get() {
+        Found::Missing => view! { <MissingGame id=id.clone() /> }.into_any(),
+        Found::Untimed => view! {
+            <section class="page">
+                <h1>"No clock for this game"</h1>
+                <p>"Its time control gives the clock no time to run. Choose a time control in the game's details."</p>
+                <a class="button primary" href=Route::EditGame(id.clone()).href()>"Edit details"</a>
+            </section>
+        }
+        .into_any(),
+        Found::Timed => view! { <ClockScreen id=id.clone() game=game /> }.into_any(),
+    }
+    }
+}
+
+/// Sets `now` to the current time on every animation frame until cleanup.
+/// Nothing accumulates: each frame reads the time afresh.
+fn follow_time(now: RwSignal<u64>) {
+    let frame = Arc::new(Mutex::new(None));
+    fn tick(now: RwSignal<u64>, frame: Arc<Mutex<Option<AnimationFrameRequestHandle>>>) {
+        if now.try_set(now_ms()).is_some() {
+            return; // the screen is gone
+        }
+        let next = frame.clone();
+        let handle = request_animation_frame_with_handle(move || tick(now, next)).ok();
+        *frame.lock().unwrap_or_else(|e| e.into_inner()) = handle;
+    }
+    tick(now, frame.clone());
+    on_cleanup(move || {
+        if let Some(handle) = frame.lock().unwrap_or_else(|e| e.into_inner()).take() {
+            handle.cancel();
+        }
+    });
+}
+
+#[component]
+fn ClockScreen(id: String, game: Memo<Option<Game>>) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let clock = Memo::new(move |_| game.with(|g| g.as_ref().and_then(Game::clock)));
+    let play = move || game.with(|g| g.as_ref().and_then(|g| g.fold().ok()));
+    let position = Memo::new(move |_| play().map(|p| p.position()).unwrap_or_default());
+    let names = game.with_untracked(|g| {
+        g.as_ref()
+            .map(|g| (g.setup().white.name.clone(), g.setup().black.name.clone()))
+            .unwrap_or_default()
+    });
+    let class = game.with_untracked(|g| {
+        g.as_ref()
+            .and_then(|g| g.setup().time_control.class(&ClassLimits::SOURCE_TEXT))
+    });
+    let first_to_move = play().map_or(Side::White, |p| Side::from(p.start.turn()));
+
+    let now = RwSignal::new(now_ms());
+    follow_time(now);
+    let reading = Memo::new(move |_| clock.with(|c| c.as_ref().map(|c| c.reading(now.get()))));
+    let flagged_first = Memo::new(move |_| reading.with(|r| r.and_then(|r| r.flagged_first)));
+    let flags = move || reading.with(|r| r.map(|r| (r.white.flag, r.black.flag)));
+    let running = move || clock.with(|c| c.as_ref().and_then(|c| c.running_side()));
+    let paused = move || clock.with(|c| c.as_ref().is_some_and(|c| c.is_paused()));
+    let started = move || clock.with(|c| c.as_ref().is_some_and(|c| c.is_started()));
+    keep_screen_awake(Signal::derive(move || running().is_some()));
+
+    let upright = RwSignal::new(false);
+    let sound = RwSignal::new(false);
+    let vibration = RwSignal::new(false);
+    let starter = RwSignal::new(first_to_move);
+    let confirm_menu = RwSignal::new(false);
+    let menu_open = RwSignal::new(false);
+    let problem = RwSignal::new(None::<String>);
+    let claim = RwSignal::new(
+        None::<(
+            Option<(Option<FlagFall>, Option<FlagFall>)>,
+            laws::clock::Ruling,
+        )>,
+    );
+
+    // Stored first (state.apply writes before the signal changes), shown after.
+    let act = Callback::new({
+        let id = id.clone();
+        move |action: ClockAction| {
+            let result = state.apply(&id, Event::Clock(action));
+            problem.set(result.clone().err());
+            result
+        }
+    });
+    let press = Callback::new(move |side: Side| {
+        if let Some(action) = press_action(untrack(running), side)
+            && act.run(action).is_ok()
+        {
+            if sound.get_untracked() {
+                beep(880.0, 60.0);
+            }
+            if vibration.get_untracked() {
+                vibrate(40);
+            }
+        }
+    });
+    let pause_or_resume = move || {
+        if untrack(paused) {
+            let _ = act.run(ClockAction::Resume);
+        } else if untrack(running).is_some() {
+            let _ = act.run(ClockAction::Pause);
+        }
+    };
+    let on_key = window_event_listener(ev::keydown, move |e| {
+        if menu_open.get_untracked() && e.key() == "Escape" {
+            menu_open.set(false);
+            return;
+        }
+        if menu_open.get_untracked()
+            || confirm_menu.get_untracked()
+            || e.repeat()
+            || e.ctrl_key()
+            || e.alt_key()
+            || e.meta_key()
+        {
+            return;
+        }
+        match key_command(&e.key(), &e.code()) {
+            Some(KeyCommand::Press(side)) => press.run(side),
+            Some(KeyCommand::PauseOrResume) => {
+                // Not also a click on the focused button.
+                e.prevent_default();
+                pause_or_resume();
+            }
+            None => {}
+        }
+    });
+    on_cleanup(move || on_key.remove());
+
+    // A flag falling while the screen is open is heard, if sound is on.
+    Effect::new(move |before: Option<Option<FlagFall>>| {
+        let first = flagged_first.get();
+        if first.is_some() && before.is_some_and(|b| b.is_none()) {
+            if sound.get_untracked() {
+                beep(440.0, 900.0);
+            }
+            if vibration.get_untracked() {
+                vibrate(600);
+            }
+        }
+        first
+    });
+
+    let ruling = Memo::new(move |_| {
+        let first = flagged_first.get()?;
+        (class == Some(Class::Standard)).then_some(())?;
+        clock.with(|c| {
+            c.as_ref().map(|c| {
+                rule_flag_fall(
+                    c,
+                    now.get_untracked().max(first.at_ms),
+                    &position.get(),
+                    Class::Standard,
+                    None,
+                )
+            })
+        })
+    });
+    let on_claim = Callback::new(move |claimant: Side| {
+        let Some(class) = class else { return };
+        let ruling = clock.with_untracked(|c| {
+            c.as_ref().map(|c| {
+                rule_flag_fall(
+                    c,
+                    now.get_untracked(),
+                    &position.get_untracked(),
+                    class,
+                    Some(claimant),
+                )
+            })
+        });
+        claim.set(ruling.map(|r| (untrack(flags), r)));
+    });
+    // A claim's ruling stands while the flags are as they were when it was made.
+    let claim_shown = Signal::derive(move || {
+        claim.with(|c| {
+            c.as_ref()
+                .filter(|(at, _)| *at == flags())
+                .map(|(_, r)| r.clone())
+        })
+    });
+
+    let open_menu = Callback::new(move |()| {
+        if untrack(running).is_some() {
+            let _ = act.run(ClockAction::Pause);
+        }
+        menu_open.set(true);
+    });
+    let main_control = move || {
+        if !started() {
+            let side = starter.get();
+            view! {
+                <button class="button primary clock-main" on:click=move |_| { let _ = act.run(ClockAction::Start { side }); }>
+                    {format!("Start {side}'s clock")}
+                </button>
+            }
+            .into_any()
+        } else if paused() {
+            view! { <button class="button primary clock-main" on:click=move |_| pause_or_resume()>"Resume"</button> }.into_any()
+        } else {
+            view! { <button class="button clock-main" on:click=move |_| pause_or_resume()>"Pause"</button> }.into_any()
+        }
+    };
+    let toggle = move |label: &'static str, on: RwSignal<bool>| {
+        view! {
+            <button class="button toggle" aria-pressed=move || on.get().to_string() on:click=move |_| on.update(|v| *v = !*v)>
+                {label}
+            </button>
+        }
+    };
+    let (white_name, black_name) = names;
+    view! {
+        <div class="clock-screen" class:upright=upright class:flat=move || !upright.get() class:paused=paused>
+            <div class="clock-half black-half">
+                <ClockFace side=Side::Black name=black_name reading=reading on_press=press />
+            </div>
+            <div class="clock-bar">
+                <div class="clock-controls">
+                    <a class="button" href=Route::Game(id.clone()).href()>"Back to the game"</a>
+                    {main_control}
+                    <button class="button" on:click=move |_| confirm_menu.set(true)>"Arbiter…"</button>
+                    {toggle("Upright layout", upright)}
+                    {toggle("Sound", sound)}
+                    {toggle("Vibration", vibration)}
+                </div>
+                {move || problem.get().map(|p| view! { <p class="form-error" role="alert">{p}</p> })}
+                <FlagRuling flagged_first=flagged_first class=class ruling=ruling claim=claim_shown on_claim=on_claim />
+                <p class="clock-keys">
+                    "Keys: " <kbd>"A"</kbd> " or left " <kbd>"Shift"</kbd> " presses White's clock, "
+                    <kbd>"L"</kbd> " or right " <kbd>"Shift"</kbd> " presses Black's, "
+                    <kbd>"Space"</kbd> " pauses or resumes."
+                </p>
+            </div>
+            <div class="clock-half white-half">
+                <ClockFace side=Side::White name=white_name reading=reading on_press=press />
+            </div>
+            <ConfirmDialog
+                open=confirm_menu
+                question="Open the arbiter's menu? It is for the arbiter only; opening it pauses the clocks.".to_owned()
+                confirm_label="Open the arbiter's menu"
+                on_confirm=open_menu
+            />
+            <Show when=move || menu_open.get()>
+                <ArbiterClockMenu
+                    open=menu_open
+                    reading=reading.get_untracked()
+                    started=Signal::derive(started)
+                    starter=starter
+                    act=act
+                />
+            </Show>
+        </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_press_each_side_and_space_pauses() {
+        let white = Some(KeyCommand::Press(Side::White));
+        let black = Some(KeyCommand::Press(Side::Black));
+        for (key, code, command) in [
+            ("Shift", "ShiftLeft", white),
+            ("Shift", "ShiftRight", black),
+            ("a", "KeyA", white),
+            ("L", "KeyL", black),
+            (" ", "Space", Some(KeyCommand::PauseOrResume)),
+            ("Enter", "Enter", None),
+        ] {
+            assert_eq!(key_command(key, code), command, "{key} {code}");
+        }
+    }
+
+    #[test]
+    fn only_the_running_side_can_press() {
+        assert_eq!(
+            press_action(Some(Side::White), Side::White),
+            Some(ClockAction::Press { side: Side::White })
+        );
+        assert_eq!(press_action(Some(Side::White), Side::Black), None);
+        assert_eq!(press_action(None, Side::White), None);
+    }
+}

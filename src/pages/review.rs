@@ -1,0 +1,360 @@
+//! A game move by move: board and move list, step and jump (buttons and
+//! arrow keys), flip; PGN export and import; the printed scoresheet.
+
+use laws::game::Game;
+use laws::game_pgn::{self, SheetMoves};
+use laws::notation;
+use laws::pgn;
+use laws::scoresheet::{Row, Slot};
+use leptos::ev;
+use leptos::prelude::*;
+use shakmaty::{Chess, Position};
+use wasm_bindgen::JsCast;
+
+use crate::components::board::Board;
+use crate::components::move_list::{Cell, MoveList};
+use crate::components::recording::clock_text;
+use crate::files::{download, read_text};
+use crate::pages::not_found::MissingGame;
+use crate::route::Route;
+use crate::state::{AppState, PgnImport};
+
+/// The game as far as its sheet can be read: every position (the start
+/// first) and the moves in the sheet's language.
+struct Replay {
+    positions: Vec<Chess>,
+    cells: Vec<Cell>,
+    stopped_at: Option<Slot>,
+}
+
+fn replay(game: &Game) -> Replay {
+    let Ok(play) = game.fold() else {
+        return Replay {
+            positions: vec![Chess::default()],
+            cells: Vec::new(),
+            stopped_at: None,
+        };
+    };
+    let read = SheetMoves::of(&play);
+    let mut pos = read.start.clone();
+    let mut positions = vec![pos.clone()];
+    let mut cells = Vec::new();
+    for m in &read.moves {
+        let slot = Slot {
+            number: pos.fullmoves().get(),
+            side: pos.turn().into(),
+        };
+        let text = notation::write(&pos, &m.mv, play.sheet.lang);
+        cells.push(Cell {
+            slot,
+            text: format!("{text}{}", if m.draw_offer { " (=)" } else { "" }),
+            detail: m.clock_ms.map(clock_text),
+            irregular: false,
+            first_irregular: false,
+        });
+        pos.play_unchecked(m.mv);
+        positions.push(pos.clone());
+    }
+    Replay {
+        positions,
+        cells,
+        stopped_at: read.stopped_at,
+    }
+}
+
+/// The move numbers of the printed sheet's two columns: at least 30 rows
+/// each, as on FIDE's paper sheets, more when the game is longer.
+pub fn print_columns(first: u32, last: Option<u32>) -> (Vec<u32>, Vec<u32>) {
+    let used = last.map_or(0, |last| last + 1 - first);
+    let per_column = used.div_ceil(2).max(30);
+    let left = (first..first + per_column).collect();
+    let right = (first + per_column..first + 2 * per_column).collect();
+    (left, right)
+}
+
+/// A file name from the players' names: letters, digits and dashes.
+pub fn pgn_file_name(white: &str, black: &str) -> String {
+    let clean = |name: &str| {
+        name.split(|c: char| !c.is_alphanumeric())
+            .filter(|part| !part.is_empty())
+            .collect::<Vec<_>>()
+            .join("-")
+    };
+    format!("{}-vs-{}.pgn", clean(white), clean(black))
+}
+
+fn pgn_text(game: &Game) -> Result<(String, Option<Slot>), String> {
+    let export = game_pgn::export(game).map_err(|e| e.to_string())?;
+    let text = pgn::export(&export.record).map_err(|e| e.to_string())?;
+    Ok((text, export.stopped_at))
+}
+
+#[component]
+pub fn ReviewPage(id: String) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let game = Memo::new({
+        let id = id.clone();
+        move |_| state.game(&id)
+    });
+    let exists = Memo::new(move |_| game.with(Option::is_some));
+    let flipped = RwSignal::new(false);
+    let ply = RwSignal::new(usize::MAX);
+    let pasted = RwSignal::new(String::new());
+    let imported = RwSignal::new(None::<PgnImport>);
+
+    let moves =
+        Memo::new(move |_| game.with(|g| g.as_ref().map(|g| replay(g).cells).unwrap_or_default()));
+    let count = move || moves.with(Vec::len);
+    let shown = move || ply.get().min(count());
+    let go = move |to: usize| ply.set(to.min(count()));
+    let board = Signal::derive(move || {
+        let at = shown();
+        game.with(|g| {
+            g.as_ref()
+                .map(|g| replay(g).positions.swap_remove(at).board().clone())
+                .unwrap_or_default()
+        })
+    });
+    let selected = Signal::derive(move || shown().checked_sub(1));
+
+    let keys = window_event_listener(ev::keydown, move |e| {
+        let typing = e
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"));
+        if typing {
+            return;
+        }
+        let at = shown();
+        match e.key().as_str() {
+            "ArrowLeft" => go(at.saturating_sub(1)),
+            "ArrowRight" => go(at + 1),
+            "Home" => go(0),
+            "End" => go(usize::MAX),
+            _ => return,
+        }
+        e.prevent_default();
+    });
+    on_cleanup(move || keys.remove());
+
+    let export = move |_| {
+        let Some(game) = game.get_untracked() else {
+            return;
+        };
+        match pgn_text(&game) {
+            Ok((text, stopped)) => {
+                let setup = game.setup();
+                let name = pgn_file_name(&setup.white.name, &setup.black.name);
+                match download(&name, "application/x-chess-pgn", &text) {
+                    Ok(()) => state.tell(match stopped {
+                        None => format!("PGN saved as {name}."),
+                        Some(slot) => format!("PGN saved as {name}; it stops before {slot} {}, where the sheet cannot be read.", slot.side),
+                    }),
+                    Err(e) => state.warn(e),
+                }
+            }
+            Err(e) => state.warn(format!("No PGN: {e}.")),
+        }
+    };
+    let copy = move |_| {
+        let Some(game) = game.get_untracked() else {
+            return;
+        };
+        match pgn_text(&game) {
+            Ok((text, _)) => leptos::task::spawn_local(async move {
+                let promise = window().navigator().clipboard().write_text(&text);
+                match wasm_bindgen_futures::JsFuture::from(promise).await {
+                    Ok(_) => state.tell("PGN copied to the clipboard."),
+                    Err(_) => {
+                        state.warn("The browser did not allow copying: use “Download PGN” instead.")
+                    }
+                }
+            }),
+            Err(e) => state.warn(format!("No PGN: {e}.")),
+        }
+    };
+    let import_text = move |text: String| {
+        let result = state.import_pgn(&text);
+        if !result.added.is_empty() {
+            pasted.set(String::new());
+        }
+        imported.set(Some(result));
+    };
+    let pick_file = move |ev: leptos::ev::Event| {
+        let input: web_sys::HtmlInputElement = ev.target().expect("an input").unchecked_into();
+        let Some(file) = input.files().and_then(|files| files.get(0)) else {
+            return;
+        };
+        input.set_value("");
+        leptos::task::spawn_local(async move {
+            match read_text(file).await {
+                Ok(text) => import_text(text),
+                Err(e) => state.warn(e),
+            }
+        });
+    };
+    let title_of = move |id: &str| {
+        state
+            .game(id)
+            .map(|g| format!("{} – {}", g.setup().white.name, g.setup().black.name))
+            .unwrap_or_else(|| id.to_owned())
+    };
+
+    view! {
+        <section class="page review">
+            {move || if exists.get() {
+                let game_id = id.clone();
+                view! {
+                    <h1>{move || game.with(|g| g.as_ref().map(|g| format!("Review: {} – {}", g.setup().white.name, g.setup().black.name)).unwrap_or_default())}</h1>
+                    <div class="sheet-layout">
+                        <div class="sheet-board">
+                            <Board position=board flipped=flipped />
+                            <p class="board-caption" aria-live="polite">{move || {
+                                let at = shown();
+                                match at.checked_sub(1).and_then(|i| moves.with(|m| m.get(i).cloned())) {
+                                    None => "Start position".to_owned(),
+                                    Some(cell) => format!("After {} {}", cell.slot, cell.text),
+                                }
+                            }}</p>
+                            <div class="actions steps" role="group" aria-label="Step through the game">
+                                <button type="button" class="button" aria-label="Go to the start" on:click=move |_| go(0)>"Start"</button>
+                                <button type="button" class="button" aria-label="One move back" on:click=move |_| go(shown().saturating_sub(1))>"◀"</button>
+                                <button type="button" class="button" aria-label="One move forward" on:click=move |_| go(shown() + 1)>"▶"</button>
+                                <button type="button" class="button" aria-label="Go to the last move" on:click=move |_| go(usize::MAX)>"End"</button>
+                                <button type="button" class="button" on:click=move |_| flipped.update(|f| *f = !*f)>"Flip board"</button>
+                            </div>
+                        </div>
+                        <div class="sheet-side">
+                            <MoveList cells=moves selected=selected on_select=Callback::new(move |i: usize| go(i + 1)) label="Moves" />
+                            {move || game.with(|g| g.as_ref().and_then(|g| replay(g).stopped_at)).map(|slot| view! {
+                                <p class="irregularity-summary">{format!("The moves stop before {slot} {}: the sheet cannot be read from there. The arbiter's check shows why.", slot.side)}</p>
+                            })}
+                            <div class="actions">
+                                <button type="button" class="button primary" on:click=export>"Download PGN"</button>
+                                <button type="button" class="button" on:click=copy>"Copy PGN"</button>
+                                <button type="button" class="button" on:click=move |_| { let _ = window().print(); }>"Print scoresheet"</button>
+                                <a class="button" href=Route::Scoresheet(game_id.clone()).href()>"Scoresheet"</a>
+                            </div>
+                        </div>
+                    </div>
+                    {move || game.get().map(|g| view! { <PrintSheet game=g /> })}
+                }.into_any()
+            } else {
+                view! { <MissingGame id=id.clone() /> }.into_any()
+            }}
+            <section class="panel pgn-import" aria-labelledby="pgn-import-title">
+                <h2 id="pgn-import-title">"Import PGN"</h2>
+                <p>"Each game of the file becomes a new game on this tablet; a game that cannot be read is named with the reason, and the others are still imported."</p>
+                <div class="actions">
+                    <label class="button">
+                        "Import PGN file"
+                        <input class="visually-hidden" type="file" accept=".pgn,application/x-chess-pgn,text/plain" on:change=pick_file />
+                    </label>
+                </div>
+                <label class="field">
+                    <span>"Or paste PGN"</span>
+                    <textarea rows="5" prop:value=move || pasted.get() on:input=move |ev| pasted.set(event_target_value(&ev))></textarea>
+                </label>
+                <button type="button" class="button" on:click=move |_| import_text(pasted.get_untracked())>"Import pasted PGN"</button>
+                {move || imported.get().map(|result| view! {
+                    <div class="import-result">
+                        <p role="status">{match result.added.len() {
+                            0 => "No game was imported.".to_owned(),
+                            1 => "Imported 1 game:".to_owned(),
+                            n => format!("Imported {n} games:"),
+                        }}</p>
+                        <ul>
+                            {result.added.iter().map(|id| view! {
+                                <li><a href=Route::Review(id.clone()).href()>{title_of(id)}</a></li>
+                            }).collect_view()}
+                        </ul>
+                        {(!result.errors.is_empty()).then(|| view! {
+                            <div class="form-error" role="alert">
+                                <p>"Not imported:"</p>
+                                <ul>{result.errors.iter().map(|e| view! { <li>{e.clone()}</li> }).collect_view()}</ul>
+                            </div>
+                        })}
+                    </div>
+                })}
+            </section>
+        </section>
+    }
+}
+
+/// The scoresheet as printed: the game's details, then two columns of
+/// moves as written, as on FIDE's paper sheets. Shown only when printing.
+#[component]
+fn PrintSheet(game: Game) -> impl IntoView {
+    let setup = game.setup().clone();
+    let sheet = game.scoresheet();
+    let (left, right) = print_columns(sheet.first_number, sheet.rows.last().map(|r| r.number));
+    let box_text = |entry: &Option<laws::scoresheet::Entry>| {
+        entry
+            .as_ref()
+            .map(|e| format!("{}{}", e.written, if e.draw_offer { " (=)" } else { "" }))
+            .unwrap_or_default()
+    };
+    let column = |numbers: Vec<u32>| {
+        let rows: Vec<(u32, String, String)> = numbers
+            .into_iter()
+            .map(|n| {
+                let row: Option<&Row> = sheet.rows.iter().find(|r| r.number == n);
+                (
+                    n,
+                    row.map(|r| box_text(&r.white)).unwrap_or_default(),
+                    row.map(|r| box_text(&r.black)).unwrap_or_default(),
+                )
+            })
+            .collect();
+        view! {
+            <table class="print-column">
+                <thead><tr><th>"No."</th><th>"White"</th><th>"Black"</th></tr></thead>
+                <tbody>
+                    {rows.into_iter().map(|(n, w, b)| view! { <tr><th>{n}</th><td>{w}</td><td>{b}</td></tr> }).collect_view()}
+                </tbody>
+            </table>
+        }
+    };
+    view! {
+        <section class="print-sheet" aria-label="Printed scoresheet">
+            <h2>"Scoresheet"</h2>
+            <dl class="print-details">
+                <dt>"Event"</dt><dd>{setup.event.clone()}</dd>
+                <dt>"Round"</dt><dd>{setup.round.clone()}</dd>
+                <dt>"Board"</dt><dd>{setup.board.clone()}</dd>
+                <dt>"White"</dt><dd>{setup.white.name.clone()}</dd>
+                <dt>"Black"</dt><dd>{setup.black.name.clone()}</dd>
+                <dt>"Notation"</dt><dd>{setup.notation.to_string()}</dd>
+            </dl>
+            <div class="print-columns">
+                {column(left)}
+                {column(right)}
+            </div>
+            <p class="print-sign">"Signature of White ____________    Signature of Black ____________    Result ______"</p>
+        </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_printed_sheet_has_two_columns_of_thirty_rows_or_more() {
+        let (left, right) = print_columns(1, Some(12));
+        assert_eq!((left[0], left[29], right[0], right[29]), (1, 30, 31, 60));
+        let (left, right) = print_columns(1, Some(75));
+        assert_eq!((left.len(), right.len(), right[37]), (38, 38, 76));
+        let (left, _) = print_columns(30, None);
+        assert_eq!(left[0], 30);
+    }
+
+    #[test]
+    fn pgn_file_names_keep_letters_and_digits() {
+        assert_eq!(
+            pgn_file_name("Kowalski, Jan", "Nowak, Anna"),
+            "Kowalski-Jan-vs-Nowak-Anna.pgn"
+        );
+        assert_eq!(pgn_file_name("Ünal/Ç", "?"), "Ünal-Ç-vs-.pgn");
+    }
+}

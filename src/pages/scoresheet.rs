@@ -1,0 +1,81 @@
+//! A game's scoresheet: the player's recording mode, locked until the
+//! arbiter's PIN is given, or the arbiter's check of it.
+
+use leptos::prelude::*;
+
+use crate::components::pin_dialog::PinDialog;
+use crate::components::recording::RecordingSheet;
+use crate::components::sheet_check::SheetCheckView;
+use crate::pages::not_found::MissingGame;
+use crate::route::Route;
+use crate::state::AppState;
+
+#[component]
+pub fn ScoresheetPage(id: String) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let game = Memo::new({
+        let id = id.clone();
+        move |_| state.game(&id)
+    });
+    let recording = Memo::new({
+        let id = id.clone();
+        move |_| {
+            state
+                .settings
+                .with(|s| s.locked_sheet.as_deref() == Some(id.as_str()))
+        }
+    });
+    // Only whether the game exists picks the view: a new entry must not
+    // rebuild the sheet (and lose what is being typed).
+    let exists = Memo::new(move |_| game.with(Option::is_some));
+    let asking_pin = RwSignal::new(false);
+    let unlock = Callback::new(move |pin: String| {
+        state.unlock_sheet(&pin)?;
+        state.tell("Recording mode left: arbiter check.");
+        Ok(())
+    });
+    let lock = {
+        let id = id.clone();
+        move |_| match state.lock_sheet(&id) {
+            Ok(()) => state.tell("Recording mode: hand the tablet to the player."),
+            Err(e) => state.warn(e),
+        }
+    };
+    let title = move || {
+        game.with(|g| {
+            g.as_ref()
+                .map(|g| format!("{} – {}", g.setup().white.name, g.setup().black.name))
+                .unwrap_or_default()
+        })
+    };
+    let review = Route::Review(id.clone()).href();
+    let details = Route::Game(id.clone()).href();
+    view! {
+        <section class="page scoresheet" class:recording=move || recording.get()>
+            {move || if recording.get() {
+                view! {
+                    <div class="mode-banner recording" role="status">
+                        <span><strong>"Recording mode"</strong>" — moves are written as entered, never judged. Leaving needs the arbiter's PIN."</span>
+                        <button type="button" class="button" on:click=move |_| asking_pin.set(true)>"Leave recording mode (arbiter)"</button>
+                    </div>
+                }.into_any()
+            } else {
+                view! {
+                    <div class="mode-banner check" role="status">
+                        <span><strong>"Arbiter check"</strong>" — each entry with its verdict."</span>
+                        <button type="button" class="button primary" on:click=lock.clone()>"Recording mode (hand to the player)"</button>
+                        <a class="button" href=review.clone()>"Review and PGN"</a>
+                        <a class="button" href=details.clone()>"Game details"</a>
+                    </div>
+                }.into_any()
+            }}
+            <h1>{title}</h1>
+            {move || match (exists.get(), recording.get()) {
+                (false, _) => view! { <MissingGame id=id.clone() /> }.into_any(),
+                (true, true) => view! { <RecordingSheet id=id.clone() /> }.into_any(),
+                (true, false) => view! { <SheetCheckView game=game /> }.into_any(),
+            }}
+            <PinDialog open=asking_pin title="Leave recording mode" on_pin=unlock />
+        </section>
+    }
+}

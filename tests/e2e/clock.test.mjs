@@ -1,0 +1,206 @@
+// The clock as players and the arbiter use it, on a controlled clock: the
+// page's time is Playwright's, paused, and moved on only by the test, so
+// every reading is exact.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createGame, useApp } from './harness.mjs';
+
+const app = useApp();
+const T0 = Date.parse('2026-03-01T09:00:00Z');
+
+/// A fresh profile whose clock is Playwright's, with a new game open on its
+/// clock screen; the page's time stands still at `T0 + 60 s` until moved on.
+async function openClock(control, size = { width: 1024, height: 768 }) {
+  const context = await app.browser.newContext({ viewport: size });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e));
+  await page.clock.install({ time: T0 });
+  // The Screen Wake Lock as the page sees it, counted.
+  await page.addInitScript(() => {
+    window.wake = { held: 0, requests: 0 };
+    Object.defineProperty(Navigator.prototype, 'wakeLock', {
+      get: () => ({
+        request: async (type) => {
+          window.wake.requests += 1;
+          window.wake.held += type === 'screen' ? 1 : 0;
+          return { release: async () => { window.wake.held -= 1; } };
+        },
+      }),
+    });
+  });
+  await page.goto(app.url + '#/');
+  await page.getByRole('link', { name: 'Arbiter' }).waitFor();
+  await page.getByRole('link', { name: 'New game' }).first().click();
+  await page.getByLabel('Time control').selectOption(control);
+  await createGame(page, { white: 'Kowalski, Jan', black: 'Nowak, Anna' });
+  await page.getByRole('link', { name: 'Clock' }).click();
+  await page.locator('.clock-screen').waitFor();
+  await page.clock.pauseAt(T0 + 60_000);
+  return { context, page, errors };
+}
+
+const face = (page, side) => page.locator(`.clock-face[data-side=${side}]`);
+const shown = (page, side) => face(page, side).locator('.face-time').innerText();
+const moves = (page, side) => face(page, side).locator('.face-moves').innerText();
+
+/// Waits for both displays to read `white` and `black`.
+async function expectTimes(page, white, black) {
+  await page.waitForFunction(([w, b]) =>
+    document.querySelector('.clock-face[data-side=white] .face-time')?.textContent === w
+    && document.querySelector('.clock-face[data-side=black] .face-time')?.textContent === b, [white, black], { polling: 50, timeout: 3000 })
+    .catch(async () => assert.deepEqual([await shown(page, 'white'), await shown(page, 'black')], [white, black]));
+}
+
+/// The display as the Laws' clock reads: h:mm:ss, m:ss, m:ss.t under 20 s, truncated.
+function format(ms) {
+  const s = Math.floor(ms / 1000);
+  const [h, m, sec] = [Math.floor(s / 3600), Math.floor(s / 60) % 60, s % 60];
+  const two = (n) => String(n).padStart(2, '0');
+  if (h > 0) return `${h}:${two(m)}:${two(sec)}`;
+  if (ms < 20_000) return `${m}:${two(sec)}.${Math.floor((ms % 1000) / 100)}`;
+  return `${m}:${two(sec)}`;
+}
+
+test('presses switch the clocks on touch-down and the times follow; a reload keeps them', async () => {
+  const { context, page, errors } = await openClock('40/5400+30:1800+30');
+  // 90 minutes and the increment for move 1.
+  await expectTimes(page, '1:30:30', '1:30:30');
+  assert.equal(await page.evaluate(() => window.wake.held), 0);
+  await page.getByRole('button', { name: "Start White's clock" }).click();
+  assert.match(await face(page, 'white').getAttribute('class'), /running/);
+  // The screen stays on while a clock runs.
+  await page.waitForFunction(() => window.wake.held === 1);
+
+  await page.clock.fastForward(10_000);
+  await expectTimes(page, '1:30:20', '1:30:30');
+  // A touch on the half: pointerdown alone presses, before any release.
+  await face(page, 'white').dispatchEvent('pointerdown', { button: 0, isPrimary: true });
+  await expectTimes(page, '1:30:50', '1:30:30');
+  assert.match(await face(page, 'black').getAttribute('class'), /running/);
+  assert.doesNotMatch(await face(page, 'white').getAttribute('class'), /running/);
+  assert.equal(await moves(page, 'white'), 'Moves 1');
+
+  // Black's own tap on White's half does nothing; the L key presses Black's clock.
+  await page.clock.fastForward(4_000);
+  await face(page, 'white').click();
+  await expectTimes(page, '1:30:50', '1:30:26');
+  await page.keyboard.press('l');
+  await expectTimes(page, '1:30:50', '1:30:56');
+  assert.equal(await moves(page, 'black'), 'Moves 1');
+
+  // Space pauses: no time passes until the arbiter resumes.
+  await page.clock.fastForward(3_000);
+  await page.keyboard.press(' ');
+  await page.getByRole('button', { name: 'Resume' }).waitFor();
+  await page.waitForFunction(() => window.wake.held === 0);
+  await page.clock.fastForward(60_000);
+  await expectTimes(page, '1:30:47', '1:30:56');
+  await page.getByRole('button', { name: 'Resume' }).click();
+  await page.clock.fastForward(2_000);
+  await expectTimes(page, '1:30:45', '1:30:56');
+
+  // Reload mid-game: the times are those of the log and the time, not lost ticks.
+  await page.reload();
+  await page.locator('.clock-screen').waitFor();
+  await expectTimes(page, '1:30:45', '1:30:56');
+  await page.clock.fastForward(5_000);
+  await expectTimes(page, '1:30:40', '1:30:56');
+  assert.match(await face(page, 'white').getAttribute('class'), /running/);
+  await page.waitForFunction(() => window.wake.held === 1);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('after two hours of play the display is exact to the tenth', async () => {
+  const { context, page, errors } = await openClock('40/5400+30:1800+30');
+  await page.getByRole('button', { name: "Start White's clock" }).click();
+  const think = { white: 57_123, black: 92_357 };
+  const left = { white: 5_430_000, black: 5_430_000 };
+  let elapsed = 0;
+  for (let move = 1; move <= 49; move += 1) {
+    for (const side of ['white', 'black']) {
+      await page.clock.fastForward(think[side]);
+      await face(page, side).dispatchEvent('pointerdown', { button: 0, isPrimary: true });
+      elapsed += think[side];
+      // Period 2 (30') after move 40; 30" for every move.
+      left[side] += -think[side] + (move === 40 ? 1_800_000 : 0) + 30_000;
+    }
+  }
+  assert.ok(elapsed >= 2 * 3600_000, `${elapsed} ms played`);
+  await expectTimes(page, format(left.white), format(left.black));
+  assert.equal(await moves(page, 'black'), 'Moves 49');
+  assert.equal(await face(page, 'white').locator('.face-period').innerText(), 'Period 2');
+  // White thinks until 12.345 s are left: tenths show, truncated.
+  await page.clock.fastForward(left.white - 12_345);
+  await expectTimes(page, '0:12.3', format(left.black));
+  assert.match(await face(page, 'white').getAttribute('class'), /low/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+/// Starts White's clock under `control` and lets it run `ms`, past its flag.
+async function flagWhite(control, ms) {
+  const { context, page } = await openClock(control);
+  await page.getByRole('button', { name: "Start White's clock" }).click();
+  await page.clock.fastForward(ms);
+  const panel = page.locator('.flag-ruling');
+  await panel.getByRole('heading', { name: /White's flag fell first/ }).waitFor();
+  return { context, page, panel };
+}
+
+test('a flag: who flagged first stays shown, with the ruling and its article', async () => {
+  const { context, page, panel } = await flagWhite('5400+30', 5_430_000 + 1_000);
+  assert.match(await panel.innerText(), /Black wins \(Article 6\.9\): White's flag fell first/);
+  assert.equal(await shown(page, 'white'), '0:00.0');
+  // White presses anyway, Black's flag falls later: White's is still the first.
+  await page.keyboard.press('a');
+  await page.clock.fastForward(5_430_000 + 1_000);
+  await expectTimes(page, '0:00.0', '0:00.0');
+  assert.match(await panel.innerText(), /White's flag fell first/);
+  await context.close();
+});
+
+test('in rapidplay a flag counts only on a claim, ruled by the Laws', async () => {
+  const { context, page, panel } = await flagWhite('900+10', 910_000 + 500);
+  assert.doesNotMatch(await panel.innerText(), /wins/);
+  await panel.getByRole('button', { name: 'White claims' }).click();
+  assert.match(await panel.innerText(), /Play on \(Article B7\)/);
+  await panel.getByRole('button', { name: 'Black claims' }).click();
+  assert.match(await panel.innerText(), /Black wins \(Article 6\.9\)/);
+  await context.close();
+});
+
+test('the arbiter pauses, sets a clock (6.13) and adds time, behind a confirmation', async () => {
+  const { context, page } = await openClock('40/5400+30:1800+30');
+  await page.getByRole('button', { name: "Start White's clock" }).click();
+  await page.clock.fastForward(30_000);
+  await page.getByRole('button', { name: 'Arbiter…' }).click();
+  // A tap on Cancel leaves the clock running.
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
+  assert.match(await face(page, 'white').getAttribute('class'), /running/);
+  await page.getByRole('button', { name: 'Arbiter…' }).click();
+  await page.getByRole('button', { name: "Open the arbiter's menu" }).click();
+  const menu = page.getByRole('dialog', { name: "Arbiter's menu" });
+  assert.equal(await menu.getByLabel("White's time").inputValue(), '1:30:00');
+  await menu.getByLabel("White's time").fill('45:00');
+  await menu.getByLabel("White's moves made").fill('20');
+  await menu.getByRole('button', { name: 'Set both clocks' }).click();
+  await menu.getByText('Both clocks are set.').waitFor();
+  await menu.getByLabel("Black's time").fill('1:30:61');
+  await menu.getByRole('button', { name: 'Set both clocks' }).click();
+  assert.match(await menu.getByRole('alert').innerText(), /Black's time: “1:30:61” is not a time/);
+  await menu.getByLabel('Time to add').fill('2:00');
+  await menu.getByRole('button', { name: 'Add to Black' }).click();
+  await menu.getByText("2:00 added to Black's clock.").waitFor();
+  await menu.getByRole('button', { name: 'Close' }).click();
+  await expectTimes(page, '45:00', '1:32:30');
+  assert.equal(await moves(page, 'white'), 'Moves 20');
+  // Paused while the arbiter worked: time moves again only on Resume.
+  await page.clock.fastForward(10_000);
+  await expectTimes(page, '45:00', '1:32:30');
+  await page.getByRole('button', { name: 'Resume' }).click();
+  await page.clock.fastForward(10_000);
+  await expectTimes(page, '44:50', '1:32:30');
+  await context.close();
+});

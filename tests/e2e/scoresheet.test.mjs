@@ -1,0 +1,127 @@
+// The scoresheet as a player and an arbiter use it: moves tapped on the
+// board in recording mode (locked, never judged), the arbiter's check, and
+// a game taken out as PGN and brought back.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { createGame, useApp } from './harness.mjs';
+
+const app = useApp();
+const PIN = '2468';
+
+async function setPin(page) {
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await page.getByLabel('New PIN (at least 4 digits)').fill(PIN);
+  await page.getByRole('button', { name: 'Save PIN' }).click();
+  await page.getByText("Arbiter's PIN saved.").waitFor();
+}
+
+async function startRecording(page) {
+  await page.getByRole('link', { name: 'Scoresheet', exact: true }).click();
+  await page.getByRole('button', { name: 'Recording mode (hand to the player)' }).click();
+  await page.getByText('Recording mode', { exact: true }).waitFor();
+}
+
+async function tap(page, from, to) {
+  await page.getByRole('button', { name: new RegExp(`^${from},`) }).click();
+  await page.getByRole('button', { name: new RegExp(`^${to},`) }).click();
+}
+
+async function leaveRecording(page, pin) {
+  await page.getByRole('button', { name: 'Leave recording mode (arbiter)' }).click();
+  await page.getByLabel("Arbiter's PIN").fill(pin);
+  await page.getByRole('button', { name: 'Unlock' }).click();
+}
+
+const written = (page) => page.locator('.move-list .written').allInnerTexts();
+
+test('a game tapped on the board goes out as PGN and comes back the same', async () => {
+  const { page, errors, context } = await app.open();
+  await setPin(page);
+  await createGame(page, { white: 'Kowalski, Jan', black: 'Nowak, Anna' });
+  await startRecording(page);
+  await tap(page, 'e2', 'e4');
+  await tap(page, 'e7', 'e5');
+  await tap(page, 'g1', 'f3');
+  await page.getByRole('button', { name: 'Draw offer (=) with this move' }).click();
+  await tap(page, 'b8', 'c6');
+  await page.getByRole('button', { name: 'f1, white bishop' }).dragTo(page.getByRole('button', { name: 'b5, empty' }));
+  // Typed in the game's notation, as a player may.
+  await page.getByLabel(/Type the move/).fill('a6');
+  await page.getByRole('button', { name: 'Write move' }).click();
+  await page.locator('.move-list .written', { hasText: 'a6' }).waitFor();
+  assert.deepEqual(await written(page), ['e4', 'e5', 'Nf3', 'Nc6 (=)', 'Bb5', 'a6']);
+  await leaveRecording(page, PIN);
+
+  await page.getByRole('link', { name: 'Review and PGN' }).click();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download PGN' }).click(),
+  ]);
+  assert.equal(download.suggestedFilename(), 'Kowalski-Jan-vs-Nowak-Anna.pgn');
+  const pgn = await readFile(await download.path(), 'utf8');
+  assert.match(pgn, /\[White "Kowalski, Jan"\]/);
+  assert.match(pgn, /1\. e4 e5 2\. Nf3 Nc6 \{draw offer\} 3\. Bb5 a6 \*/);
+  const original = await written(page);
+
+  // The file back in, with a broken game beside it: the good one still comes in.
+  const broken = '[White "Broken"]\n[Black "Game"]\n\n1. e4 e5 2. Ke3 *\n';
+  await page.getByLabel('Or paste PGN').fill(`${pgn}\n${broken}`);
+  await page.getByRole('button', { name: 'Import pasted PGN' }).click();
+  await page.getByText('Imported 1 game:').waitFor();
+  assert.match(await page.locator('.import-result [role=alert]').innerText(), /game 2: move 2\. Ke3: illegal move/);
+  await page.locator('.import-result a', { hasText: 'Kowalski, Jan – Nowak, Anna' }).click();
+  await page.getByRole('heading', { name: 'Review: Kowalski, Jan – Nowak, Anna' }).waitFor();
+  assert.deepEqual(await written(page), original);
+
+  // Step through with the keyboard: back to the start, then one move.
+  await page.keyboard.press('Home');
+  await page.getByText('Start position').waitFor();
+  await page.keyboard.press('ArrowRight');
+  await page.getByText('After 1. e4').waitFor();
+  assert.match(await page.getByRole('button', { name: /^e4,/ }).getAttribute('aria-label'), /white pawn/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('recording mode never judges, holds the tablet until the PIN, and the check finds the illegal entry', async () => {
+  const { page, errors, context } = await app.open();
+  await setPin(page);
+  await createGame(page, { white: 'Player, One', black: 'Player, Two' });
+  await startRecording(page);
+  await tap(page, 'e2', 'e4');
+  await tap(page, 'e7', 'e5');
+  await tap(page, 'e1', 'e3'); // no king can go there
+  await tap(page, 'b8', 'c6');
+  await page.locator('.move-list .written', { hasText: 'c6' }).waitFor();
+  assert.deepEqual(await written(page), ['e4', 'e5', 'Ke1-e3', 'Nb8-c6']);
+  assert.equal(await page.locator('.irregular, .verdict').count(), 0);
+  // The board moves what was tapped, legal or not.
+  await page.getByRole('button', { name: 'e3, white king' }).waitFor();
+  assert.doesNotMatch(await page.locator('main').innerText(), /illegal|legal:/i);
+
+  // No way out without the PIN: no navigation, the URL leads back, a reload too.
+  assert.equal(await page.getByRole('navigation', { name: 'Main' }).count(), 0);
+  await page.evaluate(() => { location.hash = '#/settings'; });
+  await page.waitForURL(/\/scoresheet$/);
+  await page.reload();
+  await page.getByText('Recording mode', { exact: true }).waitFor();
+  await leaveRecording(page, '1111');
+  assert.match(await page.getByRole('dialog').getByRole('alert').innerText(), /not the arbiter's PIN/);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  assert.equal(await page.getByText('Recording mode', { exact: true }).count(), 1);
+
+  await leaveRecording(page, PIN);
+  await page.getByText('Arbiter check', { exact: true }).waitFor();
+  const first = page.locator('.move.first-irregular');
+  assert.match(await first.innerText(), /Ke1-e3[\s\S]*illegal/);
+  assert.match(await page.locator('.irregularity-summary').innerText(), /2\. White “Ke1-e3”/);
+  // The position after an entry, on a tap.
+  await page.getByRole('button', { name: /^1\. White: e4/ }).click();
+  await page.getByText('The board shows the position after 1. White.').waitFor();
+  assert.match(await page.getByRole('button', { name: /^e5,/ }).getAttribute('aria-label'), /empty/);
+  assert.match(await page.getByRole('button', { name: /^e4,/ }).getAttribute('aria-label'), /white pawn/);
+  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  assert.deepEqual(errors, []);
+  await context.close();
+});

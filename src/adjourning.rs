@@ -285,6 +285,42 @@ mod tests {
     }
 
     #[test]
+    fn the_envelope_records_the_clock_s_time_used_and_a_current_draw_offer() {
+        let mut game = game_after(&[]);
+        let press = |side| Event::Clock(ClockAction::Press { side });
+        let steps = [
+            (
+                10_000,
+                Event::Clock(ClockAction::Start { side: Side::White }),
+            ),
+            (70_000, Event::Recorded(Entry::written("e4"))),
+            (70_000, press(Side::White)),
+            (
+                190_000,
+                Event::Recorded(Entry {
+                    draw_offer: true,
+                    ..Entry::written("e5")
+                }),
+            ),
+            (190_000, press(Side::Black)),
+        ];
+        for (at, event) in steps {
+            game.apply(event, at).unwrap();
+        }
+        // White thinks for 30 s more, then is told to seal.
+        let outside = game_record(&game, 220_000, &entries()).unwrap();
+        assert_eq!(
+            outside.time_used,
+            TimeUsed {
+                white_ms: 90_000,
+                black_ms: 120_000
+            }
+        );
+        assert_eq!(outside.draw_offer, Some(Side::Black));
+        assert_eq!((outside.sealer, outside.move_number), (Side::White, 2));
+    }
+
+    #[test]
     fn the_sealer_chooses_among_the_legal_moves_in_his_language() {
         let game = game_after(&[]);
         let fen = game_record(&game, 0, &entries()).unwrap().fen;

@@ -11,9 +11,15 @@ use crate::state::AppState;
 pub fn Arrivals(game_id: String, present: Presence, white: String, black: String) -> impl IntoView {
     let state = expect_context::<AppState>();
     let id = StoredValue::new(game_id);
-    let absent = [(Side::White, white), (Side::Black, black)]
+    let absent: Vec<(Side, String)> = [(Side::White, white), (Side::Black, black)]
         .into_iter()
         .filter(|(side, _)| !present.of(*side))
+        .collect();
+    if absent.is_empty() {
+        return ().into_any();
+    }
+    let absent = absent
+        .into_iter()
         .map(|(side, name)| {
             view! {
                 <div class="actions">
@@ -33,4 +39,5 @@ pub fn Arrivals(game_id: String, present: Presence, white: String, black: String
             {absent}
         </section>
     }
+    .into_any()
 }

@@ -19,7 +19,7 @@ pub fn parse_fide_id(text: &str) -> Result<Option<u32>, String> {
 
 /// How a language appears on the form: its name and its piece initials,
 /// so the arbiter sees at once which letters the sheet will be read with.
-fn lang_label(lang: Lang) -> String {
+pub fn lang_label(lang: Lang) -> String {
     let name = match lang {
         Lang::En => "English",
         Lang::De => "German",

@@ -14,6 +14,7 @@ pub mod field;
 pub mod fingerprint;
 pub mod flag_ruling;
 pub mod game_form;
+pub mod game_screen;
 pub mod header;
 pub mod move_list;
 pub mod notice_bar;

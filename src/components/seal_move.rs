@@ -2,6 +2,7 @@ use laws::notation::Lang;
 use leptos::prelude::*;
 
 use crate::adjourning::legal_moves;
+use crate::components::game_form::lang_label;
 
 /// A1a: the sealer's private screen. He writes his move (hidden as he
 /// types, so nobody reads it over his shoulder) or picks it from the legal
@@ -34,7 +35,7 @@ pub fn SealMove(
             <h2>{format!("{sealer}: write your sealed move")}</h2>
             <p>"Only you should look at this screen. Your move stays hidden and can be changed until you stop your clock."</p>
             <label class="field">
-                <span>{format!("Your sealed move (notation: {})", lang.code())}</span>
+                <span>{format!("Your sealed move, in {}", lang_label(lang))}</span>
                 <input
                     type="password"
                     name="sealed-move"

@@ -8,9 +8,9 @@ use crate::adjourning::game_record;
 use crate::components::envelope_form::EnvelopeForm;
 use crate::components::envelope_outside::EnvelopeOutside;
 use crate::components::fingerprint::Fingerprint;
+use crate::components::game_screen::game_screen;
 use crate::components::seal_move::SealMove;
 use crate::components::verify_envelope::VerifyEnvelope;
-use crate::pages::not_found::MissingGame;
 use crate::route::Route;
 use crate::state::{AppState, now_ms};
 
@@ -19,62 +19,69 @@ use crate::state::{AppState, now_ms};
 #[component]
 pub fn AdjournPage(id: String) -> impl IntoView {
     let state = expect_context::<AppState>();
-    let game_id = id.clone();
-    let game = Memo::new(move |_| state.game(&game_id));
     // The sealed move lives here, in memory, until it is encrypted.
     let written = RwSignal::new(String::new());
     let stopped_ms = RwSignal::new(None::<u64>);
-    view! {
-        {move || match game.get() {
-            None => view! { <MissingGame id=id.clone() /> }.into_any(),
-            Some(game) => {
-                let id = game.id().to_owned();
-                let setup = game.setup().clone();
-                let title = format!("{} – {}", setup.white.name, setup.black.name);
-                let play = match game.fold() {
+    game_screen(id, move |game| {
+        let id = game.id().to_owned();
+        let setup = game.setup().clone();
+        let title = format!("{} – {}", setup.white.name, setup.black.name);
+        let play = match game.fold() {
                     Ok(play) => play,
                     Err(e) => return view! { <section class="page"><h1>{title}</h1><p class="form-error" role="alert">{e.to_string()}</p></section> }.into_any(),
                 };
-                let adjournment = play.adjournment.clone();
-                let body = match adjournment.phase() {
-                    Phase::Playing => view! {
-                        <p>"This game is not adjourned. Adjourn it from the game's page."</p>
-                    }.into_any(),
-                    Phase::Sealing => match stopped_ms.get() {
-                        None => {
-                            let fen = game_record(&game, now_ms(), &Default::default()).map(|e| e.fen).unwrap_or_default();
-                            let side: Side = play.position().turn().into();
-                            let name = match side { Side::White => &setup.white.name, Side::Black => &setup.black.name };
-                            let sealer = format!("{name} ({side})");
-                            let on_stop = Callback::new({
-                                let id = id.clone();
-                                let clock = play.clock.clone();
-                                move |()| {
-                                    let now = now_ms();
-                                    // Stopping his clock stops the game's clock too.
-                                    if clock.as_ref().is_some_and(|c| c.running_side().is_some() && !c.is_paused())
-                                        && let Err(e) = state.apply(&id, Event::Clock(ClockAction::Pause))
-                                    {
-                                        state.warn(e);
-                                        return;
-                                    }
-                                    stopped_ms.set(Some(now));
-                                }
-                            });
-                            view! { <SealMove sealer=sealer lang=setup.notation fen=fen written=written on_stop=on_stop /> }.into_any()
+        let adjournment = play.adjournment.clone();
+        let body = match adjournment.phase() {
+            Phase::Playing => view! {
+                <p>"This game is not adjourned. Adjourn it from the game's page."</p>
+            }
+            .into_any(),
+            Phase::Sealing => match stopped_ms.get() {
+                None => {
+                    let fen = game_record(&game, now_ms(), &Default::default())
+                        .map(|e| e.fen)
+                        .unwrap_or_default();
+                    let side: Side = play.position().turn().into();
+                    let name = match side {
+                        Side::White => &setup.white.name,
+                        Side::Black => &setup.black.name,
+                    };
+                    let sealer = format!("{name} ({side})");
+                    let on_stop = Callback::new({
+                        let id = id.clone();
+                        let clock = play.clock.clone();
+                        move |()| {
+                            let now = now_ms();
+                            // Stopping his clock stops the game's clock too.
+                            if clock
+                                .as_ref()
+                                .is_some_and(|c| c.running_side().is_some() && !c.is_paused())
+                                && let Err(e) = state.apply(&id, Event::Clock(ClockAction::Pause))
+                            {
+                                state.warn(e);
+                                return;
+                            }
+                            stopped_ms.set(Some(now));
                         }
-                        Some(at) => view! { <EnvelopeForm game_id=id.clone() written=written stopped_ms=at /> }.into_any(),
-                    },
-                    Phase::Sealed => {
-                        let sealed = adjournment.envelopes()[0].clone();
-                        view! {
-                            <Fingerprint code=sealed.fingerprint().to_owned() />
-                            <VerifyEnvelope game_id=id.clone() sealed=sealed />
-                        }.into_any()
-                    }
-                    phase => {
-                        let sealed = adjournment.envelopes().first().cloned();
-                        view! {
+                    });
+                    view! { <SealMove sealer=sealer lang=setup.notation fen=fen written=written on_stop=on_stop /> }.into_any()
+                }
+                Some(at) => {
+                    view! { <EnvelopeForm game_id=id.clone() written=written stopped_ms=at /> }
+                        .into_any()
+                }
+            },
+            Phase::Sealed => {
+                let sealed = adjournment.envelopes()[0].clone();
+                view! {
+                    <Fingerprint code=sealed.fingerprint().to_owned() />
+                    <VerifyEnvelope game_id=id.clone() sealed=sealed />
+                }
+                .into_any()
+            }
+            phase => {
+                let sealed = adjournment.envelopes().first().cloned();
+                view! {
                             <p class="phase">{format!("The adjournment is {phase}.")}</p>
                             {sealed.map(|sealed| view! {
                                 <Fingerprint code=sealed.fingerprint().to_owned() />
@@ -85,16 +92,15 @@ pub fn AdjournPage(id: String) -> impl IntoView {
                                 <a class="button" href=Route::Envelopes.href()>"All envelopes"</a>
                             </div>
                         }.into_any()
-                    }
-                };
-                view! {
-                    <section class="page adjourn">
-                        <h1>{format!("Adjournment: {title}")}</h1>
-                        {body}
-                        <a class="button" href=Route::Game(id.clone()).href()>"Back to the game"</a>
-                    </section>
-                }.into_any()
             }
-        }}
-    }
+        };
+        view! {
+            <section class="page adjourn">
+                <h1>{format!("Adjournment: {title}")}</h1>
+                {body}
+                <a class="button" href=Route::Game(id.clone()).href()>"Back to the game"</a>
+            </section>
+        }
+        .into_any()
+    })
 }

@@ -8,55 +8,52 @@ use crate::components::before_resumption::BeforeResumption;
 use crate::components::clock_correction::ClockCorrection;
 use crate::components::envelope_missing::ReportMissing;
 use crate::components::fingerprint::Fingerprint;
+use crate::components::game_screen::game_screen;
 use crate::components::open_envelope::OpenEnvelope;
 use crate::components::presence_form::PresenceForm;
 use crate::components::record_sealed_move::RecordSealedMove;
 use crate::components::rulings::Rulings;
 use crate::components::set_up_board::SetUpBoard;
 use crate::components::state_move::StateMove;
-use crate::pages::not_found::MissingGame;
 use crate::route::Route;
-use crate::state::{AppState, now_ms};
+use crate::state::now_ms;
 
 /// The resumption wizard: one step at a time from setting up the board (A5)
 /// to the sealed move on the scoresheet, every ruling naming its article.
 #[component]
 pub fn Resumption(id: String) -> impl IntoView {
-    let state = expect_context::<AppState>();
-    let game_id = id.clone();
-    let game = Memo::new(move |_| state.game(&game_id));
-    view! {
-        {move || match game.get() {
-            None => view! { <MissingGame id=id.clone() /> }.into_any(),
-            Some(game) => {
-                let id = game.id().to_owned();
-                let setup = game.setup().clone();
-                let (white, black) = (setup.white.name.clone(), setup.black.name.clone());
-                let title = format!("{white} – {black}");
-                let play = match game.fold() {
+    game_screen(id, move |game| {
+        let id = game.id().to_owned();
+        let setup = game.setup().clone();
+        let (white, black) = (setup.white.name.clone(), setup.black.name.clone());
+        let title = format!("{white} – {black}");
+        let play = match game.fold() {
                     Ok(play) => play,
                     Err(e) => return view! { <section class="page"><h1>{title}</h1><p class="form-error" role="alert">{e.to_string()}</p></section> }.into_any(),
                 };
-                let adjournment = &play.adjournment;
-                let Some(sealed) = adjournment.envelopes().first().cloned() else {
-                    return view! {
+        let adjournment = &play.adjournment;
+        let Some(sealed) = adjournment.envelopes().first().cloned() else {
+            return view! {
                         <section class="page">
                             <h1>{format!("Resumption: {title}")}</h1>
                             <p>"No envelope is sealed for this game yet."</p>
                             <a class="button primary" href=Route::Adjourn(id.clone()).href()>"Adjournment"</a>
                         </section>
                     }.into_any();
-                };
-                let outside = sealed.envelope().clone();
-                let sealer = outside.sealer;
-                let sealer_name = format!("{} ({sealer})", outside.name(sealer));
-                let before = matches!(adjournment.phase(), Phase::Kept | Phase::SetUp)
+        };
+        let outside = sealed.envelope().clone();
+        let sealer = outside.sealer;
+        let sealer_name = format!("{} ({sealer})", outside.name(sealer));
+        let before = matches!(adjournment.phase(), Phase::Kept | Phase::SetUp)
                     .then(|| view! { <BeforeResumption game_id=id.clone() white=white.clone() black=black.clone() /> });
-                let missing = matches!(adjournment.phase(), Phase::Kept | Phase::SetUp | Phase::Resumed)
-                    .then(|| view! { <ReportMissing game_id=id.clone() /> });
-                let correction = matches!(adjournment.phase(), Phase::SetUp | Phase::Resumed | Phase::Missing | Phase::Continuing)
+        let missing = matches!(
+            adjournment.phase(),
+            Phase::Kept | Phase::SetUp | Phase::Resumed
+        )
+        .then(|| view! { <ReportMissing game_id=id.clone() /> });
+        let correction = matches!(adjournment.phase(), Phase::SetUp | Phase::Resumed | Phase::Missing | Phase::Continuing)
                     .then(|| view! { <ClockCorrection game_id=id.clone() current=adjournment.time_used_at(now_ms()) /> });
-                let step = match adjournment.phase() {
+        let step = match adjournment.phase() {
                     Phase::Sealed | Phase::Sealing | Phase::Playing => view! {
                         <p>"The arbiter must verify the envelope before play can resume (A3)."</p>
                         <a class="button primary" href=Route::Adjourn(id.clone()).href()>"Verify the envelope"</a>
@@ -114,23 +111,22 @@ pub fn Resumption(id: String) -> impl IntoView {
                         }.into_any()
                     }
                 };
-                view! {
-                    <section class="page resumption">
-                        <h1>{format!("Resumption: {title}")}</h1>
-                        <p class="phase">{format!("The adjournment is {}.", adjournment.phase())}</p>
-                        <Fingerprint code=sealed.fingerprint().to_owned() />
-                        {step}
-                        {before}
-                        {missing}
-                        {correction}
-                        <Rulings rulings=adjournment.rulings().to_vec() />
-                        <div class="actions">
-                            <a class="button" href=Route::Game(id.clone()).href()>"Back to the game"</a>
-                            <a class="button" href=Route::Envelopes.href()>"All envelopes"</a>
-                        </div>
-                    </section>
-                }.into_any()
-            }
-        }}
-    }
+        view! {
+            <section class="page resumption">
+                <h1>{format!("Resumption: {title}")}</h1>
+                <p class="phase">{format!("The adjournment is {}.", adjournment.phase())}</p>
+                <Fingerprint code=sealed.fingerprint().to_owned() />
+                {step}
+                {before}
+                {missing}
+                {correction}
+                <Rulings rulings=adjournment.rulings().to_vec() />
+                <div class="actions">
+                    <a class="button" href=Route::Game(id.clone()).href()>"Back to the game"</a>
+                    <a class="button" href=Route::Envelopes.href()>"All envelopes"</a>
+                </div>
+            </section>
+        }
+        .into_any()
+    })
 }

@@ -18,13 +18,12 @@ async function assertSecret(page, when) {
   for (const value of values) assert.ok(!value.includes(SEALED), `the sealed move is in storage ${when}`);
 }
 
-test('adjourn, seal, reload, verify, resume: the sealed move is played and the clocks are right', async () => {
-  const { page, errors, context } = await app.open();
-  await createGame(page, { white: 'Sealer, Wanda', black: 'Replier, Bruno', event: 'Club championship', round: '5', board: '2' });
-
+/// Creates a game, adjourns it and seals SEALED under PIN 2468; returns the fingerprint.
+async function adjournAndSeal(page, { white, black }) {
+  await createGame(page, { white, black, event: 'Club championship', round: '5', board: '2' });
   await page.getByRole('button', { name: 'Adjourn' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Adjourn' }).click();
-  await page.getByRole('heading', { name: 'Sealer, Wanda (White): write your sealed move' }).waitFor();
+  await page.getByRole('heading', { name: `${white} (White): write your sealed move` }).waitFor();
 
   // He writes one move, then changes his mind and picks another from the list.
   const field = page.getByLabel(/Your sealed move/);
@@ -49,16 +48,27 @@ test('adjourn, seal, reload, verify, resume: the sealed move is played and the c
   const fingerprint = (await page.locator('.fingerprint-code').innerText()).trim();
   assert.match(fingerprint, /^[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}$/);
   await assertSecret(page, 'after sealing');
+  return fingerprint;
+}
+
+/// A3: ticks every item of the checklist and verifies.
+async function verify(page) {
+  const button = page.getByRole('button', { name: 'Envelope verified' });
+  assert.ok(await button.isDisabled());
+  for (const box of await page.locator('.checklist input[type=checkbox]').all()) await box.check();
+  await button.click();
+  await page.getByText('verified and kept by the arbiter').waitFor();
+}
+
+test('adjourn, seal, reload, verify, resume: the sealed move is played and the clocks are right', async () => {
+  const { page, errors, context } = await app.open();
+  const fingerprint = await adjournAndSeal(page, { white: 'Sealer, Wanda', black: 'Replier, Bruno' });
 
   // A reload keeps the envelope; the arbiter ticks every item and verifies.
   await page.reload();
   await page.getByRole('heading', { name: 'Verify the envelope (A3)' }).waitFor();
   assert.equal((await page.locator('.fingerprint-code').innerText()).trim(), fingerprint);
-  const verify = page.getByRole('button', { name: 'Envelope verified' });
-  assert.ok(await verify.isDisabled());
-  for (const box of await page.locator('.checklist input[type=checkbox]').all()) await box.check();
-  await verify.click();
-  await page.getByText('verified and kept by the arbiter').waitFor();
+  await verify(page);
 
   // The envelopes screen lists it; the exported file is what `laws envelope open` reads.
   await page.getByRole('link', { name: 'Envelopes', exact: true }).click();
@@ -98,6 +108,28 @@ test('adjourn, seal, reload, verify, resume: the sealed move is played and the c
   assert.match(stored, /"recorded".*Nc3/s);
   await page.setViewportSize({ width: 768, height: 1024 });
   await page.screenshot({ path: '/tmp/adjourn-resumed.png', fullPage: true });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a draw agreed before resumption archives the envelope unopened; the printout has the fingerprint', async () => {
+  const { page, errors, context } = await app.open();
+  const fingerprint = await adjournAndSeal(page, { white: 'Early, Erika', black: 'Agreeing, Adam' });
+  await verify(page);
+  await page.getByRole('link', { name: 'Resumption' }).click();
+  await page.getByText('Before resumption: draw agreed, resignation, session times (A6, A13)').click();
+  await page.getByRole('button', { name: 'Draw agreed (A6)' }).click();
+  await page.getByText(/Result — Article A6: the game is agreed drawn before resumption; the envelope is archived unopened/).waitFor();
+  await page.getByRole('link', { name: 'Envelopes', exact: true }).click();
+  await page.getByText('concluded, archived unopened').waitFor();
+  await page.getByRole('button', { name: 'Print' }).evaluate((button) => { window.print = () => {}; button.click(); });
+  await page.emulateMedia({ media: 'print' });
+  const printed = await page.evaluate(() => document.body.innerText);
+  assert.ok(printed.includes(fingerprint));
+  assert.ok(!printed.includes('Export envelope'));
+  assert.ok(!printed.includes('Settings'));
+  await page.screenshot({ path: '/tmp/adjourn-print.png', fullPage: true });
+  await assertSecret(page, 'after the game ended unopened');
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -775,7 +775,7 @@ pub struct Ruling {
 ///     .into_position(CastlingMode::Standard).unwrap();
 /// let ruling = rule_flag_fall(&clock, now, &lone_king, Class::Standard, None);
 /// assert_eq!((ruling.verdict, ruling.article.as_str()), (Verdict::Draw, "6.9"));
-/// assert!(ruling.explanation.contains("can still checkmate"));
+/// assert!(ruling.explanation.contains("cannot checkmate"));
 /// ```
 pub fn rule_flag_fall(
     clock: &Clock,

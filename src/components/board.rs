@@ -1,7 +1,7 @@
 //! A chessboard: 64 buttons named for screen readers ("e4, white knight"),
 //! a move made by tapping two squares or by dragging, and a flip.
 
-use laws::notation::{self, Lang, Reading};
+use laws::notation::{self, Lang, Reading, role_name};
 use leptos::prelude::*;
 use shakmaty::{Chess, Color, File, Piece, Rank, Role, Square};
 use wasm_bindgen::JsCast;
@@ -36,17 +36,6 @@ fn color_name(color: Color) -> &'static str {
     match color {
         Color::White => "white",
         Color::Black => "black",
-    }
-}
-
-fn role_name(role: Role) -> &'static str {
-    match role {
-        Role::Pawn => "pawn",
-        Role::Knight => "knight",
-        Role::Bishop => "bishop",
-        Role::Rook => "rook",
-        Role::Queen => "queen",
-        Role::King => "king",
     }
 }
 

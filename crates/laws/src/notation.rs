@@ -112,7 +112,7 @@ use core::fmt;
 use serde::{Deserialize, Serialize};
 use shakmaty::{CastlingMode, Chess, Move, Position};
 
-pub(crate) use explain::role_name;
+pub use explain::role_name;
 pub use lang::{Lang, ParseLangError};
 pub use write::{write, write_figurine};
 

@@ -284,7 +284,7 @@ fn side_name(side: CastlingSide) -> &'static str {
 }
 
 /// The piece's name in English.
-pub(crate) fn role_name(role: Role) -> &'static str {
+pub fn role_name(role: Role) -> &'static str {
     match role {
         Role::Pawn => "pawn",
         Role::Knight => "knight",

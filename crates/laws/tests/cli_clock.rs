@@ -1,34 +1,14 @@
 //! `laws clock`: an arbiter replays a disputed clock log.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
 use serde_json::Value;
 
+mod laws_cli;
+
 fn clock(args: &[&str], input: &str) -> (i32, Vec<Value>, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_laws"))
-        .arg("clock")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    let lines = String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let out = laws_cli::run(&[&["clock"], args].concat(), input);
     (
         out.status.code().unwrap(),
-        lines,
+        laws_cli::json_lines(&out.stdout),
         String::from_utf8(out.stderr).unwrap(),
     )
 }

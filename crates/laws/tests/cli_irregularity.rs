@@ -1,24 +1,11 @@
 //! `laws irregularity` end to end: JSON in, one JSON verdict a line out.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
+
+mod laws_cli;
 
 fn laws(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_laws"))
-        .arg("irregularity")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+    laws_cli::run(&[&["irregularity"], args].concat(), stdin)
 }
 
 fn lines(output: &Output) -> Vec<serde_json::Value> {

@@ -1,32 +1,13 @@
 //! `laws read`: one JSON verdict per move, single or batch.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
 use serde_json::{Value, json};
 
+mod laws_cli;
+
 fn laws(args: &[&str], stdin: &str) -> (Vec<Value>, String, i32) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_laws"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("laws runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    let lines = String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l:?}: {e}")))
-        .collect();
+    let out = laws_cli::run(args, stdin);
     (
-        lines,
+        laws_cli::json_lines(&out.stdout),
         String::from_utf8(out.stderr).unwrap(),
         out.status.code().unwrap_or(-1),
     )

@@ -1,32 +1,16 @@
 //! `laws unwinnable`: one JSON line per position, from the command line or
 //! a batch on standard input.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
+
+mod laws_cli;
 
 fn laws(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_laws"))
-        .arg("unwinnable")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("laws runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin.as_bytes())
-        .expect("stdin written");
-    child.wait_with_output().expect("laws finishes")
+    laws_cli::run(&[&["unwinnable"], args].concat(), stdin)
 }
 
 fn lines(output: &Output) -> Vec<serde_json::Value> {
-    String::from_utf8_lossy(&output.stdout)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}")))
-        .collect()
+    laws_cli::json_lines(&output.stdout)
 }
 
 #[test]

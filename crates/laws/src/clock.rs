@@ -629,6 +629,14 @@ impl Clock {
         }
     }
 
+    /// Makes `side`'s the clock to run when the stopped clocks are
+    /// restarted (a position reinstated with the other player to move).
+    pub(crate) fn hand_to(&mut self, side: Side) {
+        if let Run::Paused { .. } = self.face.run {
+            self.face.run = Run::Paused { side };
+        }
+    }
+
     pub fn is_started(&self) -> bool {
         self.face.run != Run::NotStarted
     }

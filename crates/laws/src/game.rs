@@ -29,7 +29,10 @@ use shakmaty::{CastlingMode, Chess, Color, fen::Fen};
 
 use crate::adjournment::{Adjournment, AdjournmentError, AdjournmentEvent, AdjournmentRules};
 use crate::clock::{Clock, ClockAction, ClockError, ClockSettings};
+use crate::intervention::Applied;
+use crate::irregularity::{ClockReading, Finding, IllegalMoveCount, IrregularityError, Outcome};
 use crate::notation::Lang;
+use crate::ruleset::Ruleset;
 use crate::scoresheet::{Entry, NoSuchEntry, Scoresheet, SheetCheck, Slot, Verdict, Written};
 use crate::time_control::TimeControl;
 
@@ -70,6 +73,11 @@ pub struct Setup {
     /// The starting position when it is not the standard one (FEN).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start_fen: Option<String>,
+    /// The edition of the Laws and the competition's parameters. Left out
+    /// when it is the source texts' (logs written before it existed keep
+    /// their hashes).
+    #[serde(skip_serializing_if = "Ruleset::is_default")]
+    pub ruleset: Ruleset,
 }
 
 impl Default for Setup {
@@ -85,6 +93,7 @@ impl Default for Setup {
             clock: ClockSettings::default(),
             notation: Lang::default(),
             start_fen: None,
+            ruleset: Ruleset::default(),
         }
     }
 }
@@ -207,6 +216,9 @@ pub enum Event {
     /// A step of an adjournment: sealing, verifying, resuming (Appendix A).
     /// Nested under `step`, since both enums are tagged by `type`.
     Adjournment(#[serde(with = "nested_step")] AdjournmentEvent),
+    /// The arbiter ruled on what he found (Article 7, Appendix B, 10.2):
+    /// the game works out the ruling from the log and carries it out.
+    Ruled(Finding),
 }
 
 /// `{"type": "adjournment", "step": {"type": "sealed", ...}}`: one `type`
@@ -256,6 +268,10 @@ pub enum GameError {
     EmptyEntry,
     NoSuchEntry(NoSuchEntry),
     Adjournment(AdjournmentError),
+    /// The Laws give no ruling on the finding as the game stands.
+    Irregularity(IrregularityError),
+    /// A ruling ended the game: nothing more is played or ruled.
+    Over(Outcome),
     /// Events are logged in time order; this one is earlier than the last.
     OutOfOrder {
         last_ms: u64,
@@ -274,6 +290,8 @@ impl fmt::Display for GameError {
             GameError::EmptyEntry => f.write_str("nothing is written: write the move, or a dash"),
             GameError::NoSuchEntry(e) => e.fmt(f),
             GameError::Adjournment(e) => e.fmt(f),
+            GameError::Irregularity(e) => e.fmt(f),
+            GameError::Over(outcome) => write!(f, "the game is over: {outcome}"),
             GameError::OutOfOrder { last_ms, at_ms } => {
                 write!(
                     f,
@@ -444,6 +462,16 @@ pub struct Play {
     pub adjournment: Adjournment,
     /// Whether the game has begun (clock started or a move recorded).
     pub begun: bool,
+    /// The clocks after each half-move: `clock_log[n]` when the clock was
+    /// pressed after the `n`th (see [`ClockReading`]). Empty when the clock
+    /// started after moves were recorded, so readings cannot be matched.
+    pub clock_log: Vec<ClockReading>,
+    /// The illegal moves each player has made, as the rulings counted them.
+    pub illegal_moves: IllegalMoveCount,
+    /// The arbiter's rulings, in order.
+    pub rulings: Vec<Applied>,
+    /// How a ruling ended the game, once one has.
+    pub outcome: Option<Outcome>,
 }
 
 impl Play {
@@ -478,11 +506,26 @@ impl Play {
             start,
             adjournment: Adjournment::new(AdjournmentRules::default()),
             begun: false,
+            clock_log: Vec::new(),
+            illegal_moves: IllegalMoveCount::default(),
+            rulings: Vec::new(),
+            outcome: None,
         })
     }
 
     /// Applies one event, or refuses it and changes nothing.
     fn apply(&mut self, event: &Event, at_ms: u64) -> Result<(), GameError> {
+        let plays_on = matches!(
+            event,
+            Event::Recorded(_)
+                | Event::Ruled(_)
+                | Event::Clock(ClockAction::Start { .. } | ClockAction::Resume)
+        );
+        if let Some(outcome) = self.outcome
+            && plays_on
+        {
+            return Err(GameError::Over(outcome));
+        }
         match event {
             Event::DetailsEdited(setup) => {
                 setup.validate().map_err(GameError::Setup)?;
@@ -498,6 +541,19 @@ impl Play {
             Event::Clock(action) => {
                 let clock = self.clock.as_mut().ok_or(GameError::NoClock)?;
                 clock.apply(*action, at_ms).map_err(GameError::Clock)?;
+                let reading = ClockReading {
+                    white_ms: clock.remaining(Side::White, at_ms),
+                    black_ms: clock.remaining(Side::Black, at_ms),
+                };
+                match action {
+                    ClockAction::Start { .. } if self.sheet.is_empty() => {
+                        self.clock_log = vec![reading];
+                    }
+                    ClockAction::Press { .. } if !self.clock_log.is_empty() => {
+                        self.clock_log.push(reading);
+                    }
+                    _ => {}
+                }
                 self.begun = true;
             }
             Event::Recorded(entry) => {
@@ -521,6 +577,7 @@ impl Play {
                     .map_err(GameError::Adjournment)?;
                 self.begun = true;
             }
+            Event::Ruled(finding) => self.rule(finding, at_ms)?,
         }
         Ok(())
     }

@@ -29,6 +29,7 @@ pub mod claim;
 pub mod clock;
 pub mod game;
 pub mod game_pgn;
+pub mod intervention;
 pub mod irregularity;
 pub mod notation;
 pub mod pgn;

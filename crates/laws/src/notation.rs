@@ -110,7 +110,7 @@ mod write;
 use core::fmt;
 
 use serde::{Deserialize, Serialize};
-use shakmaty::{CastlingMode, Chess, Move, Position};
+use shakmaty::{CastlingMode, Chess, Move, Position, Role, Square};
 
 pub use explain::role_name;
 pub use lang::{Lang, ParseLangError};
@@ -302,4 +302,35 @@ pub fn read(position: &Chess, text: &str, lang: Lang) -> Reading {
     Reading::Illegal {
         reason: explain::explain(position, &written.readings[0].1),
     }
+}
+
+/// The squares of a move written from square to square (`Ng1-f3`, `e2e4`,
+/// `Ke1-e3`, `e7-e8Q`), legal or not: what the board saw, for finding an
+/// illegal move afterwards (7.4). `None` for any shorter form, which does
+/// not say where the piece came from.
+///
+/// ```
+/// use laws::notation::{squares, Lang};
+/// use shakmaty::{Role, Square};
+///
+/// assert_eq!(squares("Ke1-e3", Lang::En), Some((Square::E1, Square::E3, None)));
+/// assert_eq!(squares("e7e8=D", Lang::De), Some((Square::E7, Square::E8, Some(Role::Queen))));
+/// assert_eq!(squares("Nf3", Lang::En), None);
+/// ```
+#[must_use]
+pub fn squares(text: &str, lang: Lang) -> Option<(Square, Square, Option<Role>)> {
+    let written = parse::parse(text, lang).ok()?;
+    written
+        .readings
+        .iter()
+        .find_map(|(_, pattern)| match pattern {
+            parse::Pattern::Move(parse::MovePattern {
+                from_file: Some(file),
+                from_rank: Some(rank),
+                to: parse::Dest::Square(to),
+                promotion,
+                ..
+            }) => Some((Square::from_coords(*file, *rank), *to, *promotion)),
+            _ => None,
+        })
 }

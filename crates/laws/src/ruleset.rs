@@ -140,6 +140,12 @@ impl Ruleset {
         self.game_class.unwrap_or(by_time_control)
     }
 
+    /// Whether this is the source texts' ruleset, unchanged.
+    #[must_use]
+    pub fn is_default(&self) -> bool {
+        *self == Ruleset::default()
+    }
+
     /// Appendix B, rapidplay: whether a claim of an illegal move is still
     /// open until the claimant makes his own move (later editions), rather
     /// than until he touches a piece (B5 of the source texts).

@@ -149,6 +149,10 @@ pub struct Scoresheet {
     /// The game starts with Black to move (a set-up position).
     pub black_starts: bool,
     pub rows: Vec<Row>,
+    /// Entries struck out by a ruling that reinstated an earlier position
+    /// (7.4), in the order they were written; they stay on the record.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub struck_out: Vec<(Slot, Entry)>,
 }
 
 impl Scoresheet {
@@ -159,6 +163,7 @@ impl Scoresheet {
             first_number: start.fullmoves().get(),
             black_starts: start.turn().is_black(),
             rows: Vec::new(),
+            struck_out: Vec::new(),
         }
     }
 
@@ -259,6 +264,31 @@ impl Scoresheet {
         let old = std::mem::replace(&mut entry.written, written);
         entry.corrections.push(old);
         Ok(())
+    }
+
+    /// Strikes out every entry after the first `ply` (7.4: the moves after
+    /// the reinstated position no longer stand); the next entry goes into
+    /// the box after them. Returns how many were struck out.
+    pub fn strike_out_after(&mut self, ply: usize) -> usize {
+        let entries: Vec<(Slot, Entry)> = self.entries().map(|(s, e)| (s, e.clone())).collect();
+        let mut kept = Scoresheet {
+            lang: self.lang,
+            first_number: self.first_number,
+            black_starts: self.black_starts,
+            rows: Vec::new(),
+            struck_out: std::mem::take(&mut self.struck_out),
+        };
+        let mut struck = 0;
+        for (index, (slot, entry)) in entries.into_iter().enumerate() {
+            if index < ply {
+                kept.record(entry);
+            } else {
+                kept.struck_out.push((slot, entry));
+                struck += 1;
+            }
+        }
+        *self = kept;
+        struck
     }
 
     /// Marks `(=)` beside a move: a draw was offered with it.
@@ -709,6 +739,31 @@ mod tests {
         );
         assert_eq!(sheet.rows[0].white, None);
         assert_eq!(sheet.len(), 2);
+        assert_eq!(sheet.check(&start).first_irregularity, None);
+    }
+
+    #[test]
+    fn striking_out_moves_keeps_them_and_reopens_their_boxes() {
+        let start = Chess::default();
+        let mut sheet = Scoresheet::new(Lang::En, &start);
+        for text in ["e4", "e5", "Bf1-b5", "Nc6", "Nf3"] {
+            sheet.record(Entry::written(text));
+        }
+        assert_eq!(sheet.strike_out_after(2), 3);
+        assert_eq!(sheet.len(), 2);
+        let struck: Vec<String> = sheet
+            .struck_out
+            .iter()
+            .map(|(slot, e)| format!("{slot} {}", e.written))
+            .collect();
+        assert_eq!(struck, ["2. Bf1-b5", "2... Nc6", "3. Nf3"]);
+        assert_eq!(
+            sheet.record(Entry::written("Bc4")),
+            Slot {
+                number: 2,
+                side: Side::White
+            }
+        );
         assert_eq!(sheet.check(&start).first_irregularity, None);
     }
 

@@ -1,0 +1,374 @@
+//! The arbiter's rulings carried out on a game (Article 7, Appendix B, 10.2).
+//!
+//! [`Play::situation`] gives the rulings of [`crate::irregularity`] what
+//! they need from the log: the moves as the board saw them (read from the
+//! scoresheet) and the clocks after every half-move (from the presses).
+//! When the arbiter applies a ruling ([`crate::game::Event::Ruled`]) the
+//! game recomputes it from the log and carries out its effects: the
+//! position reinstated (the later moves struck out on the scoresheet),
+//! the clocks set, time added, illegal moves counted, the game ended.
+//!
+//! ```
+//! use laws::clock::ClockAction;
+//! use laws::game::{Event, Game, Player, Setup, Side};
+//! use laws::irregularity::Finding;
+//! use laws::scoresheet::Entry;
+//!
+//! let setup = Setup {
+//!     white: Player::named("White"),
+//!     black: Player::named("Black"),
+//!     ..Setup::default()
+//! };
+//! let mut game = Game::new("g", setup, 0);
+//! game.apply(Event::Clock(ClockAction::Start { side: Side::White }), 1_000).unwrap();
+//! // 1. e4 e5 2. Ke1-e3?? Nc6: the king's move is illegal.
+//! for (i, text) in ["e4", "e5", "Ke1-e3", "Nc6"].into_iter().enumerate() {
+//!     let at = 2_000 + 1_000 * i as u64;
+//!     game.apply(Event::Recorded(Entry::written(text)), at).unwrap();
+//!     let side = if i % 2 == 0 { Side::White } else { Side::Black };
+//!     game.apply(Event::Clock(ClockAction::Press { side }), at).unwrap();
+//! }
+//! game.apply(Event::Ruled(Finding::illegal_move()), 9_000).unwrap();
+//! let play = game.fold().unwrap();
+//! assert_eq!(play.sheet.len(), 2); // 1. e4 e5 stand
+//! assert_eq!(play.sheet.struck_out.len(), 2);
+//! assert_eq!(play.rulings[0].ruling.article, "7.4");
+//! let clock = play.clock.unwrap();
+//! assert!(clock.is_paused());
+//! assert_eq!(clock.running_side(), None);
+//! ```
+
+use serde::{Deserialize, Serialize};
+use shakmaty::{CastlingMode, Chess, Position, san::San};
+
+use crate::clock::{ClockAction, Setting};
+use crate::game::{GameError, Play, Side};
+use crate::irregularity::replay::BoardMove;
+use crate::irregularity::{ClockReading, Effect, Finding, Ruling, Situation, rule};
+use crate::notation;
+use crate::scoresheet::{Verdict, Written};
+use crate::time_control::Class;
+
+/// A ruling the arbiter applied, as the game carried it out.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Applied {
+    pub at_ms: u64,
+    pub finding: Finding,
+    pub ruling: Ruling,
+}
+
+impl Play {
+    /// The game as the rulings of Article 7 and Appendix B see it at `now_ms`.
+    #[must_use]
+    pub fn situation(&self, now_ms: u64) -> Situation {
+        let ruleset = self.setup.ruleset.clone();
+        let class = self
+            .setup
+            .time_control
+            .class(&ruleset.class_limits)
+            .unwrap_or(Class::Standard);
+        let now = self
+            .clock
+            .as_ref()
+            .filter(|clock| clock.is_started())
+            .map(|clock| ClockReading {
+                white_ms: clock.remaining(Side::White, now_ms),
+                black_ms: clock.remaining(Side::Black, now_ms),
+            });
+        Situation {
+            ruleset,
+            class,
+            start: self.start.clone(),
+            moves: self.board_moves(),
+            clocks: self.clock_log.clone(),
+            illegal_moves: self.illegal_moves,
+            claimant_touched_piece: false,
+            now,
+        }
+    }
+
+    /// The moves as the board saw them: each legal entry's move, then
+    /// entries written square to square as written; `None` where nobody
+    /// can say (a dash, a short form that is not legal).
+    fn board_moves(&self) -> Vec<Option<BoardMove>> {
+        let lang = self.sheet.lang;
+        let mut position = Some(self.start.clone());
+        self.check()
+            .entries
+            .iter()
+            .map(|entry| {
+                let legal = match (&entry.verdict, position.as_mut()) {
+                    (Verdict::Legal { san, .. }, Some(pos)) => san
+                        .parse::<San>()
+                        .ok()
+                        .and_then(|san| san.to_move(pos).ok())
+                        .map(|m| {
+                            pos.play_unchecked(m);
+                            m
+                        }),
+                    _ => None,
+                };
+                match legal {
+                    Some(m) => {
+                        let uci = m.to_uci(CastlingMode::Standard);
+                        let shakmaty::uci::UciMove::Normal {
+                            from,
+                            to,
+                            promotion,
+                        } = uci
+                        else {
+                            unreachable!("a legal move of a standard game is a normal UCI move")
+                        };
+                        Some(BoardMove {
+                            from,
+                            to,
+                            promotion,
+                        })
+                    }
+                    None => {
+                        position = None;
+                        match &entry.written {
+                            Written::Move(text) => {
+                                notation::squares(text, lang).map(|(from, to, promotion)| {
+                                    BoardMove {
+                                        from,
+                                        to,
+                                        promotion,
+                                    }
+                                })
+                            }
+                            Written::Dash => None,
+                        }
+                    }
+                }
+            })
+            .collect()
+    }
+
+    /// Rules on `finding` as things stand at `at_ms` and carries the ruling
+    /// out; refused (and nothing changed) when the Laws give no ruling.
+    pub(crate) fn rule(&mut self, finding: &Finding, at_ms: u64) -> Result<(), GameError> {
+        let ruling = rule(finding, &self.situation(at_ms)).map_err(GameError::Irregularity)?;
+        let mut next = self.clone();
+        next.carry_out(&ruling, at_ms)?;
+        next.rulings.push(Applied {
+            at_ms,
+            finding: finding.clone(),
+            ruling,
+        });
+        *self = next;
+        Ok(())
+    }
+
+    /// The effects of `ruling`, in order, then its outcome. The arbiter has
+    /// stopped the clocks to intervene (6.12b); they stay stopped, set for
+    /// the player to move, until he restarts them.
+    fn carry_out(&mut self, ruling: &Ruling, at_ms: u64) -> Result<(), GameError> {
+        let clock_error = |e| GameError::Clock(e);
+        if let Some(clock) = self.clock.as_mut().filter(|c| c.is_started()) {
+            if !clock.is_paused() {
+                clock
+                    .apply(ClockAction::Pause, at_ms)
+                    .map_err(clock_error)?;
+            }
+        }
+        for effect in &ruling.effects {
+            match effect {
+                Effect::ReinstatePosition { ply, .. } => {
+                    self.sheet.strike_out_after(*ply);
+                    self.clock_log.truncate(ply + 1);
+                }
+                Effect::SetClocks { white_ms, black_ms } => {
+                    let plies = self.sheet.len();
+                    if let Some(clock) = self.clock.as_mut() {
+                        let setting = |side: Side, remaining_ms: u64| {
+                            let moves = moves_made(&self.start, plies, side);
+                            Setting {
+                                remaining_ms,
+                                moves,
+                                period: clock.schedule(side).period_of_move(moves + 1),
+                            }
+                        };
+                        let action = ClockAction::Adjust {
+                            white: setting(Side::White, *white_ms),
+                            black: setting(Side::Black, *black_ms),
+                        };
+                        clock.apply(action, at_ms).map_err(clock_error)?;
+                    }
+                }
+                Effect::AddTime { side, ms } => {
+                    if let Some(clock) = self.clock.as_mut() {
+                        let action = ClockAction::AddTime {
+                            side: *side,
+                            ms: *ms,
+                        };
+                        clock.apply(action, at_ms).map_err(clock_error)?;
+                    }
+                }
+                Effect::CountIllegalMove { side, count } => match side {
+                    Side::White => self.illegal_moves.white = *count,
+                    Side::Black => self.illegal_moves.black = *count,
+                },
+                // Done by the players or the arbiter at the board, and
+                // shown to them with the ruling.
+                Effect::TouchMove(_)
+                | Effect::TransferToCorrectBoard
+                | Effect::RestorePieces { .. }
+                | Effect::RestartClockOf { .. }
+                | Effect::StopClocks
+                | Effect::ForbidCastling { .. }
+                | Effect::RecordingOptional { .. } => {}
+            }
+        }
+        let to_move = Side::from(self.position().turn());
+        if let Some(clock) = self.clock.as_mut() {
+            clock.hand_to(to_move);
+        }
+        if ruling.outcome.ends_game() {
+            self.outcome = Some(ruling.outcome);
+        }
+        Ok(())
+    }
+}
+
+/// The moves `side` has made in the first `plies` half-moves from `start`.
+fn moves_made(start: &Chess, plies: usize, side: Side) -> u32 {
+    let first = Side::from(start.turn()) == side;
+    let made = if first { plies.div_ceil(2) } else { plies / 2 };
+    made as u32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Event, Game, Player, Setup};
+    use crate::irregularity::Outcome;
+    use crate::ruleset::{Edition, Ruleset};
+    use crate::scoresheet::Entry;
+
+    /// A game under the 2014 Laws with its clock started at 0 and each
+    /// move of `moves` recorded and pressed a second apart.
+    fn played(moves: &[&str]) -> Game {
+        let setup = Setup {
+            white: Player::named("White"),
+            black: Player::named("Black"),
+            time_control: "5400+30".parse().unwrap(),
+            ruleset: Ruleset::of(Edition::Fide2014),
+            ..Setup::default()
+        };
+        let mut game = Game::new("g", setup, 0);
+        game.apply(Event::Clock(ClockAction::Start { side: Side::White }), 0)
+            .unwrap();
+        for (i, text) in moves.iter().enumerate() {
+            let at = 1_000 * (i as u64 + 1) * 60;
+            game.apply(Event::Recorded(Entry::written(*text)), at)
+                .unwrap();
+            let side = if i % 2 == 0 { Side::White } else { Side::Black };
+            game.apply(Event::Clock(ClockAction::Press { side }), at)
+                .unwrap();
+        }
+        game
+    }
+
+    #[test]
+    fn an_illegal_move_found_five_moves_later_puts_back_position_and_clocks() {
+        // 3. Ke1-e3?? (two squares), found after 5... d6.
+        let mut game = played(&[
+            "e4", "e5", "Nf3", "Nc6", "Ke1-e3", "Nf6", "Ke3-d3", "Bc5", "Nc3", "d6",
+        ]);
+        let before = game.fold().unwrap();
+        let expected = before.clock_log[4];
+        game.apply(Event::Ruled(Finding::illegal_move()), 700_000)
+            .unwrap();
+        let play = game.fold().unwrap();
+        assert_eq!(play.sheet.len(), 4);
+        assert_eq!(play.sheet.struck_out.len(), 6);
+        let clock = play.clock.as_ref().unwrap();
+        // The 2014 Laws: the offender's opponent gets two minutes.
+        assert_eq!(clock.remaining(Side::White, 700_000), expected.white_ms);
+        assert_eq!(
+            clock.remaining(Side::Black, 700_000),
+            expected.black_ms + 120_000
+        );
+        assert_eq!(clock.moves(Side::White), 2);
+        assert_eq!(clock.moves(Side::Black), 2);
+        assert_eq!(play.illegal_moves.white, 1);
+        assert_eq!(play.outcome, None);
+        // The game goes on from the reinstated position with White to move.
+        game.apply(Event::Clock(ClockAction::Resume), 710_000)
+            .unwrap();
+        assert_eq!(
+            game.clock().unwrap().running_side(),
+            Some(Side::White),
+            "White's clock runs again"
+        );
+        game.apply(Event::Recorded(Entry::written("Bc4")), 720_000)
+            .unwrap();
+        game.apply(
+            Event::Clock(ClockAction::Press { side: Side::White }),
+            720_000,
+        )
+        .unwrap();
+        let play = game.fold().unwrap();
+        assert_eq!(play.check().first_irregularity, None);
+        assert_eq!(play.sheet.len(), 5);
+    }
+
+    #[test]
+    fn a_second_illegal_move_loses_under_the_2014_laws() {
+        let mut game = played(&["e4", "e5", "Ke1-e3"]);
+        game.apply(Event::Ruled(Finding::illegal_move()), 300_000)
+            .unwrap();
+        game.apply(Event::Clock(ClockAction::Resume), 300_000)
+            .unwrap();
+        game.apply(Event::Recorded(Entry::written("Ke1-e3")), 310_000)
+            .unwrap();
+        game.apply(Event::Ruled(Finding::illegal_move()), 320_000)
+            .unwrap();
+        let play = game.fold().unwrap();
+        assert_eq!(play.outcome, Some(Outcome::BlackWins));
+        assert_eq!(
+            game.apply(Event::Recorded(Entry::written("Nf3")), 330_000),
+            Err(GameError::Over(Outcome::BlackWins))
+        );
+    }
+
+    #[test]
+    fn a_finding_the_laws_give_no_ruling_on_is_refused_and_changes_nothing() {
+        let mut game = played(&["e4", "e5"]);
+        let before = game.clone();
+        assert!(matches!(
+            game.apply(Event::Ruled(Finding::illegal_move()), 300_000),
+            Err(GameError::Irregularity(_))
+        ));
+        assert_eq!(game, before);
+    }
+
+    #[test]
+    fn rulings_survive_a_round_trip_through_json() {
+        let mut game = played(&["e4", "e5", "Ke1-e3"]);
+        game.apply(Event::Ruled(Finding::illegal_move()), 300_000)
+            .unwrap();
+        let json = serde_json::to_string(&game).unwrap();
+        assert!(json.contains(r#""type":"ruled","finding":"illegal_move""#));
+        let back: Game = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, game);
+        assert!(back.verify_chain().is_ok());
+    }
+
+    #[test]
+    fn the_board_moves_come_from_the_sheet() {
+        let game = played(&["e4", "e5", "O-O", "Nf6"]);
+        let moves = game.fold().unwrap().board_moves();
+        assert_eq!(moves[0].unwrap().to_string(), "e2e4");
+        assert_eq!(moves[2], None, "short castling written, not legal here");
+        assert_eq!(
+            moves[3], None,
+            "unknown position: a short form says nothing"
+        );
+        let game = played(&["e4", "e5", "Ke1-e3", "Ng8-f6"]);
+        let moves = game.fold().unwrap().board_moves();
+        assert_eq!(moves[2].unwrap().to_string(), "e1e3");
+        assert_eq!(moves[3].unwrap().to_string(), "g8f6");
+    }
+}

@@ -5,9 +5,9 @@ use leptos::prelude::*;
 
 use crate::components::{header::Header, notice_bar::NoticeBar, storage_problems::StorageProblems};
 use crate::pages::{
-    adjourn::AdjournPage, clock::ClockPage, edit_game::EditGame, envelopes::Envelopes,
-    game::GamePage, games::Games, new_game::NewGame, not_found::NotFound, resumption::Resumption,
-    review::ReviewPage, scoresheet::ScoresheetPage, settings::Settings,
+    adjourn::AdjournPage, arbiter::ArbiterPage, clock::ClockPage, edit_game::EditGame,
+    envelopes::Envelopes, game::GamePage, games::Games, new_game::NewGame, not_found::NotFound,
+    resumption::Resumption, review::ReviewPage, scoresheet::ScoresheetPage, settings::Settings,
 };
 use crate::route::Route;
 use crate::state::AppState;
@@ -64,6 +64,7 @@ pub fn App() -> impl IntoView {
                 Route::Review(id) => view! { <ReviewPage id=id /> }.into_any(),
                 Route::Adjourn(id) => view! { <AdjournPage id=id /> }.into_any(),
                 Route::Resume(id) => view! { <Resumption id=id /> }.into_any(),
+                Route::Arbiter(id) => view! { <ArbiterPage id=id /> }.into_any(),
                 Route::Envelopes => view! { <Envelopes /> }.into_any(),
                 Route::Settings => view! { <Settings /> }.into_any(),
                 Route::NotFound(hash) => view! { <NotFound hash=hash /> }.into_any(),

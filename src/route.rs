@@ -18,6 +18,8 @@ pub enum Route {
     Adjourn(String),
     /// The resumption wizard (A5–A13).
     Resume(String),
+    /// The arbiter's panel: rulings on irregularities (Article 7, Appendix B).
+    Arbiter(String),
     /// Every envelope of every game.
     Envelopes,
     Settings,
@@ -41,6 +43,7 @@ impl Route {
             ["game", id, "review"] => Route::Review(decode(id)),
             ["game", id, "adjourn"] => Route::Adjourn(decode(id)),
             ["game", id, "resume"] => Route::Resume(decode(id)),
+            ["game", id, "arbiter"] => Route::Arbiter(decode(id)),
             _ => Route::NotFound(hash.to_owned()),
         }
     }
@@ -58,6 +61,7 @@ impl Route {
             Route::Review(id) => format!("#/game/{}/review", encode(id)),
             Route::Adjourn(id) => format!("#/game/{}/adjourn", encode(id)),
             Route::Resume(id) => format!("#/game/{}/resume", encode(id)),
+            Route::Arbiter(id) => format!("#/game/{}/arbiter", encode(id)),
             Route::Envelopes => "#/envelopes".to_owned(),
             Route::NotFound(hash) => hash.clone(),
         }
@@ -118,6 +122,7 @@ mod tests {
             Route::Review("odd id/ü".into()),
             Route::Adjourn("m3k-9f2a".into()),
             Route::Resume("odd id/ü".into()),
+            Route::Arbiter("odd id/ü".into()),
             Route::Envelopes,
         ] {
             assert_eq!(Route::parse(&route.href()), route);

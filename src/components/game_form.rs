@@ -1,5 +1,6 @@
 use laws::game::{Player, Setup};
 use laws::notation::Lang;
+use laws::ruleset::{Edition, Ruleset};
 use laws::time_control::PRESETS;
 use leptos::prelude::*;
 use shakmaty::Role;
@@ -19,6 +20,22 @@ pub fn parse_fide_id(text: &str) -> Result<Option<u32>, String> {
 
 /// How a language appears on the form: its name and its piece initials,
 /// so the arbiter sees at once which letters the sheet will be read with.
+/// The editions an arbiter can choose, in his words.
+const EDITIONS: [(Edition, &str); 3] = [
+    (
+        Edition::Source,
+        "Until July 2009 (with adjournments; no penalty for an illegal move)",
+    ),
+    (
+        Edition::Fide2009,
+        "From July 2009 (two minutes to the opponent; the 3rd illegal move loses)",
+    ),
+    (
+        Edition::Fide2014,
+        "From July 2014 (two minutes to the opponent; the 2nd illegal move loses)",
+    ),
+];
+
 pub fn lang_label(lang: Lang) -> String {
     let name = match lang {
         Lang::En => "English",
@@ -64,6 +81,7 @@ pub fn GameForm(
     let black_id = RwSignal::new(fide_id_text(initial.black.fide_id));
     let time_control = RwSignal::new(initial.time_control.to_string());
     let notation = RwSignal::new(initial.notation);
+    let edition = RwSignal::new(initial.ruleset.edition);
     let error = RwSignal::new(None::<String>);
     let initial_fen = initial.start_fen.clone();
     // A control set outside the presets (an imported game) stays selectable.
@@ -98,6 +116,11 @@ pub fn GameForm(
                     .map_err(|e| format!("time control: {e}"))?,
                 notation: notation.get_untracked(),
                 start_fen: initial_fen.clone(),
+                // A competition's own parameters stay while its edition does.
+                ruleset: match initial.with_value(|i| i.ruleset.clone()) {
+                    same if same.edition == edition.get_untracked() => same,
+                    _ => Ruleset::of(edition.get_untracked()),
+                },
                 ..initial.get_value()
             })
         })();
@@ -144,6 +167,22 @@ pub fn GameForm(
                         {custom_control.map(|(tag, name)| view! { <option value=tag.clone() selected=true>{name}</option> })}
                         {PRESETS.iter().map(|preset| view! {
                             <option value=preset.tag selected=move || time_control.get() == preset.tag>{preset.name}</option>
+                        }).collect_view()}
+                    </select>
+                </label>
+            </fieldset>
+            <fieldset>
+                <legend>"Laws of Chess"</legend>
+                <label class="field">
+                    <span>"Edition of the Laws the rulings follow"</span>
+                    <select name="edition" on:change=move |ev| {
+                        if let Some(chosen) = EDITIONS.get(event_target_value(&ev).parse::<usize>().unwrap_or(0)) {
+                            edition.set(chosen.0);
+                        }
+                    }>
+                        {EDITIONS.iter().enumerate().map(|(i, (e, label))| {
+                            let e = *e;
+                            view! { <option value=i.to_string() selected=move || edition.get() == e>{*label}</option> }
                         }).collect_view()}
                     </select>
                 </label>

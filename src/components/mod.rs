@@ -1,5 +1,6 @@
 //! Reusable pieces of the screens, one component per file.
 
+pub mod applied_rulings;
 pub mod arbiter_clock_menu;
 pub mod arrivals;
 pub mod before_resumption;
@@ -11,6 +12,7 @@ pub mod envelope_form;
 pub mod envelope_missing;
 pub mod envelope_outside;
 pub mod field;
+pub mod finding_form;
 pub mod fingerprint;
 pub mod flag_ruling;
 pub mod game_form;
@@ -24,10 +26,12 @@ pub mod pin_dialog;
 pub mod presence_form;
 pub mod record_sealed_move;
 pub mod recording;
+pub mod ruling_card;
 pub mod rulings;
 pub mod seal_move;
 pub mod set_up_board;
 pub mod sheet_check;
 pub mod state_move;
 pub mod storage_problems;
+pub mod struck_out;
 pub mod verify_envelope;

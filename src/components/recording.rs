@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use laws::clock::ClockAction;
 use laws::game::{Event, Game, Side};
+use laws::notation;
 use laws::scoresheet::{Entry, Written};
 use leptos::prelude::*;
 use shakmaty::fen::Fen;
@@ -13,6 +14,7 @@ use shakmaty::{CastlingMode, Chess, Position, Square};
 
 use crate::components::board::{Board, tapped_text};
 use crate::components::move_list::{Cell, MoveList};
+use crate::components::struck_out::{StruckOut, struck_out};
 use crate::state::{AppState, now_ms};
 
 /// A clock reading as a player reads it: `1:29:55`, or `4:07` under an hour.
@@ -67,8 +69,9 @@ fn tapped_board(game: &Game) -> shakmaty::Board {
             .map(|fen| fen.into_setup().board)
             .unwrap_or_default(),
     };
+    let lang = play.sheet.lang;
     for entry in &check.entries[known..] {
-        let Some((from, to)) = squares_written(&entry.written.to_string()) else {
+        let Some((from, to, _)) = notation::squares(&entry.written.to_string(), lang) else {
             break;
         };
         if let Some(piece) = board.remove_piece_at(from) {
@@ -76,13 +79,6 @@ fn tapped_board(game: &Game) -> shakmaty::Board {
         }
     }
     board
-}
-
-/// The two squares of a box written square to square: "e2-e5", "Sg1-g3".
-fn squares_written(text: &str) -> Option<(Square, Square)> {
-    let (from, to) = text.split_once('-')?;
-    let from = from.get(from.len().checked_sub(2)?..)?;
-    Some((from.parse().ok()?, to.parse().ok()?))
 }
 
 /// The next box, with the writer's clock reading when the game's clock
@@ -223,6 +219,7 @@ pub fn RecordingSheet(id: String) -> impl IntoView {
                     }
                 })}
                 <MoveList cells=cells selected=Signal::derive(|| None) label="Scoresheet" />
+                <StruckOut entries=Signal::derive(move || game.with(|g| g.as_ref().map(struck_out).unwrap_or_default())) />
                 <p class="next-box">{move || next().map(|slot| format!("Next box: {slot} {}", slot.side))}</p>
                 <form class="type-move" on:submit=write_typed>
                     <label class="field">
@@ -291,8 +288,6 @@ pub(crate) mod tests {
         );
         let stopped = tapped_board(&game(&["e4", "e5", "Ke1-e3", "Nc6", "Ng1-f3"]));
         assert_eq!(stopped.piece_at(Square::F3), None);
-        assert_eq!(squares_written("Кре1-e2"), None);
-        assert_eq!(squares_written("Sg1-g3"), Some((Square::G1, Square::G3)));
     }
 
     #[test]

@@ -73,6 +73,7 @@ pub fn GamePage(id: String) -> impl IntoView {
                             <dt>"Round"</dt><dd>{setup.round.clone()}</dd>
                             <dt>"Board"</dt><dd>{setup.board.clone()}</dd>
                             <dt>"Time control"</dt><dd>{setup.time_control.human()}</dd>
+                            <dt>"Laws"</dt><dd>{format!("Rulings follow {}", setup.ruleset.edition)}</dd>
                             <dt>"Created"</dt><dd>{local_time(game.created_ms())}</dd>
                             <dt>"Events in the log"</dt><dd>{game.log().len()}</dd>
                         </dl>
@@ -80,6 +81,7 @@ pub fn GamePage(id: String) -> impl IntoView {
                             <a class="button primary" href=Route::Clock(id.clone()).href()>"Clock"</a>
                             <a class="button primary" href=Route::Scoresheet(id.clone()).href()>"Scoresheet"</a>
                             <a class="button" href=Route::Review(id.clone()).href()>"Review and PGN"</a>
+                            <a class="button" href=Route::Arbiter(id.clone()).href()>"Arbiter's rulings"</a>
                             <a class="button" href=Route::EditGame(id.clone()).href()>"Edit details"</a>
                             {adjournment_link}
                             <button class="button danger" on:click=move |_| confirm_delete.set(true)>"Delete game"</button>

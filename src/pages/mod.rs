@@ -1,6 +1,7 @@
 //! One module per screen.
 
 pub mod adjourn;
+pub mod arbiter;
 pub mod clock;
 pub mod edit_game;
 pub mod envelopes;

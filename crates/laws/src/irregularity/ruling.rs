@@ -122,6 +122,49 @@ pub enum Effect {
     RecordingOptional { side: Side },
 }
 
+/// What the effect does, in the words the panel shows the arbiter.
+impl fmt::Display for Effect {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Effect::ReinstatePosition { ply, fen } => write!(
+                f,
+                "The position after half-move {ply} is put back on the board ({fen}); the moves after it are struck out."
+            ),
+            Effect::SetClocks { white_ms, black_ms } => write!(
+                f,
+                "The clocks are set to White {}, Black {}.",
+                clock_face(*white_ms),
+                clock_face(*black_ms)
+            ),
+            Effect::AddTime { side, ms } => {
+                write!(f, "{} is added to {side}'s clock.", clock_face(*ms))
+            }
+            Effect::CountIllegalMove { side, count } => {
+                write!(f, "It is counted as {side}'s illegal move number {count}.")
+            }
+            Effect::TouchMove(touch) => f.write_str(&touch.explanation),
+            Effect::TransferToCorrectBoard => {
+                f.write_str("The position is transferred to a correctly placed board.")
+            }
+            Effect::RestorePieces { side } => {
+                write!(f, "{side} restores the displaced pieces on his own time.")
+            }
+            Effect::RestartClockOf { side } => write!(
+                f,
+                "{} may restart {side}'s clock if {side} does not restore them.",
+                side.opponent()
+            ),
+            Effect::StopClocks => f.write_str("Both clocks are stopped."),
+            Effect::ForbidCastling { side } => {
+                write!(f, "{side} may not castle with the misplaced king.")
+            }
+            Effect::RecordingOptional { side } => {
+                write!(f, "{side} need not record the moves.")
+            }
+        }
+    }
+}
+
 /// Earlier illegal moves by each player (7.4 in later editions counts them).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
@@ -195,6 +238,23 @@ mod tests {
         };
         assert_eq!(reading.to_string(), "White 0:01:01, Black 0:00:00");
         assert!(reading.flag_down(Side::Black) && !reading.flag_down(Side::White));
+    }
+
+    #[test]
+    fn effects_read_as_instructions() {
+        let set = Effect::SetClocks {
+            white_ms: 5_280_000,
+            black_ms: 5_340_000,
+        };
+        assert_eq!(
+            set.to_string(),
+            "The clocks are set to White 1:28:00, Black 1:29:00."
+        );
+        let add = Effect::AddTime {
+            side: Side::Black,
+            ms: 120_000,
+        };
+        assert_eq!(add.to_string(), "0:02:00 is added to Black's clock.");
     }
 
     #[test]

@@ -1,0 +1,146 @@
+use laws::game::Side;
+use laws::irregularity::{Finding, Situation, rule};
+use leptos::prelude::*;
+use shakmaty::Square;
+
+use crate::components::ruling_card::RulingCard;
+
+/// What the arbiter found, when the finding needs details the record
+/// cannot give.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Displaced,
+    IllegalMove,
+    NewGameOrdered,
+}
+
+/// Squares written as the arbiter types them: "g1 f3", "g1,f3".
+fn squares(text: &str) -> Result<Vec<Square>, String> {
+    text.split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|s| !s.is_empty())
+        .map(|s| {
+            s.to_ascii_lowercase()
+                .parse::<Square>()
+                .map_err(|_| format!("{s:?} is not a square (write them like g1 f3)"))
+        })
+        .collect()
+}
+
+/// The finding the form describes, or what is wrong with it.
+fn finding(kind: Kind, ply: &str, by: &str, touched: &str) -> Result<Finding, String> {
+    Ok(match kind {
+        Kind::Displaced => Finding::DisplacementFound {
+            ply: ply.trim().parse().map_err(|_| {
+                "give the half-move after which the position was last correct".to_owned()
+            })?,
+        },
+        Kind::IllegalMove => Finding::IllegalMove {
+            by: match by {
+                "white" => Some(Side::White),
+                "black" => Some(Side::Black),
+                _ => None,
+            },
+            touched: squares(touched)?,
+        },
+        Kind::NewGameOrdered => Finding::ColoursReversed {
+            new_game_ordered: true,
+        },
+    })
+}
+
+/// Findings with details: a displacement found later (the last correct
+/// half-move), an illegal move with its player and the pieces touched for
+/// the replacing move (4.3), a new game ordered for reversed colours. The
+/// ruling is shown before it can be applied.
+#[component]
+pub fn FindingForm(id: String, situation: Situation) -> impl IntoView {
+    let kind = RwSignal::new(Kind::IllegalMove);
+    let plies = situation.moves.len();
+    let ply = RwSignal::new(plies.saturating_sub(1).to_string());
+    let by = RwSignal::new("record".to_owned());
+    let touched = RwSignal::new(String::new());
+    let preview = move || {
+        let finding = finding(kind.get(), &ply.get(), &by.get(), &touched.get())?;
+        let ruling = rule(&finding, &situation).map_err(|e| e.to_string())?;
+        Ok::<_, String>((finding.title(), finding, ruling))
+    };
+    view! {
+        <section class="finding-form" aria-labelledby="finding-form-title">
+            <h2 id="finding-form-title">"A finding with details"</h2>
+            <label class="field">
+                <span>"What did you find?"</span>
+                <select on:change=move |ev| kind.set(match event_target_value(&ev).as_str() {
+                    "displaced" => Kind::Displaced,
+                    "new-game" => Kind::NewGameOrdered,
+                    _ => Kind::IllegalMove,
+                })>
+                    <option value="illegal" selected>"An illegal move: who made it, pieces touched (7.4, 4.3)"</option>
+                    <option value="displaced">"Pieces found displaced earlier in the game (7.4)"</option>
+                    <option value="new-game">"Colours reversed: I order a new game (7.2)"</option>
+                </select>
+            </label>
+            <Show when=move || kind.get() == Kind::Displaced>
+                <label class="field">
+                    <span>{format!("The position was last correct after half-move (0 to {plies})")}</span>
+                    <input type="number" min="0" max=plies inputmode="numeric"
+                        prop:value=move || ply.get() on:input=move |ev| ply.set(event_target_value(&ev)) />
+                </label>
+            </Show>
+            <Show when=move || kind.get() == Kind::IllegalMove>
+                <label class="field">
+                    <span>"Who made it"</span>
+                    <select on:change=move |ev| by.set(event_target_value(&ev))>
+                        <option value="record" selected>"As the scoresheet shows"</option>
+                        <option value="white">"White"</option>
+                        <option value="black">"Black"</option>
+                    </select>
+                </label>
+                <label class="field">
+                    <span>"Pieces the player touched for the replacing move (squares, e.g. g1 f3; optional)"</span>
+                    <input type="text" autocomplete="off" autocapitalize="off" spellcheck="false"
+                        prop:value=move || touched.get() on:input=move |ev| touched.set(event_target_value(&ev)) />
+                </label>
+            </Show>
+            {move || match preview() {
+                Ok((title, finding, ruling)) => view! {
+                    <ul class="ruling-cards">
+                        <RulingCard id=id.clone() title=title finding=finding ruling=ruling />
+                    </ul>
+                }.into_any(),
+                Err(why) => view! { <p class="hint" role="status">{format!("No ruling: {why}.")}</p> }.into_any(),
+            }}
+        </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn touched_squares_are_read_or_refused_with_the_reason() {
+        assert_eq!(squares("G1, f3"), Ok(vec![Square::G1, Square::F3]));
+        assert_eq!(squares(""), Ok(vec![]));
+        assert!(
+            squares("g9")
+                .unwrap_err()
+                .contains("\"g9\" is not a square")
+        );
+    }
+
+    #[test]
+    fn the_form_describes_the_finding() {
+        assert_eq!(
+            finding(Kind::Displaced, " 12 ", "", ""),
+            Ok(Finding::DisplacementFound { ply: 12 })
+        );
+        assert!(finding(Kind::Displaced, "x", "", "").is_err());
+        assert_eq!(
+            finding(Kind::IllegalMove, "", "black", "e7"),
+            Ok(Finding::IllegalMove {
+                by: Some(Side::Black),
+                touched: vec![Square::E7]
+            })
+        );
+    }
+}

@@ -1,0 +1,91 @@
+//! The arbiter's panel of a game: the rulings of Article 7, Appendix B and
+//! 10.2 that apply now, each carried out behind a confirmation and written
+//! into the game log; and the rulings given so far.
+
+use laws::clock::ClockAction;
+use laws::game::{Event, Game};
+use laws::irregularity::actions_now;
+use leptos::prelude::*;
+
+use crate::components::applied_rulings::AppliedRulings;
+use crate::components::finding_form::FindingForm;
+use crate::components::game_screen::game_screen;
+use crate::components::ruling_card::RulingCard;
+use crate::route::Route;
+use crate::state::{AppState, now_ms};
+
+#[component]
+pub fn ArbiterPage(id: String) -> impl IntoView {
+    game_screen(id, |game| view! { <ArbiterPanel game=game /> }.into_any())
+}
+
+#[component]
+fn ArbiterPanel(game: Game) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let id = game.id().to_owned();
+    let setup = game.setup().clone();
+    let play = match game.fold() {
+        Ok(play) => play,
+        Err(e) => {
+            return view! {
+                <section class="page">
+                    <h1>"Arbiter"</h1>
+                    <p class="form-error" role="alert">{format!("This game's log cannot be replayed: {e}.")}</p>
+                </section>
+            }
+            .into_any();
+        }
+    };
+    let running = play
+        .clock
+        .as_ref()
+        .is_some_and(|c| c.running_side().is_some());
+    let situation = play.situation(now_ms());
+    let actions = actions_now(&situation);
+    let stop_clocks = {
+        let id = id.clone();
+        move |_| {
+            if let Err(e) = state.apply(&id, Event::Clock(ClockAction::Pause)) {
+                state.warn(format!("The clocks were not stopped: {e}."));
+            }
+        }
+    };
+    let over = play.outcome.map(|outcome| {
+        view! { <p class="mode-banner" role="status">{format!("The game is over: {outcome}.")}</p> }
+    });
+    let open = play.outcome.is_none();
+    let (clock, sheet, details) = (
+        Route::Clock(id.clone()).href(),
+        Route::Scoresheet(id.clone()).href(),
+        Route::Game(id.clone()).href(),
+    );
+    view! {
+        <section class="page arbiter-panel">
+            <h1>{format!("Arbiter: {} – {}", setup.white.name, setup.black.name)}</h1>
+            <p class="hint">"What the Laws require for what you found. Each ruling asks for confirmation, is carried out on the game and is kept in its log."</p>
+            {over}
+            <Show when=move || running && open>
+                <div class="mode-banner" role="alert">
+                    <span>"The clock is running. Stop it before you intervene (6.12b)."</span>
+                    <button type="button" class="button primary" on:click=stop_clocks.clone()>"Stop the clocks"</button>
+                </div>
+            </Show>
+            <Show when=move || open>
+                <h2>"Rulings that apply now"</h2>
+                <ul class="ruling-cards">
+                    {actions.clone().into_iter().map(|action| view! {
+                        <RulingCard id=id.clone() title=action.title finding=action.finding ruling=action.ruling />
+                    }).collect_view()}
+                </ul>
+                <FindingForm id=id.clone() situation=situation.clone() />
+            </Show>
+            <AppliedRulings rulings=play.rulings.clone() />
+            <div class="actions">
+                <a class="button" href=clock>"Clock"</a>
+                <a class="button" href=sheet>"Scoresheet"</a>
+                <a class="button" href=details>"Game details"</a>
+            </div>
+        </section>
+    }
+    .into_any()
+}

@@ -1,0 +1,105 @@
+// The arbiter's panel on a game played on one tablet (clock and scoresheet):
+// an illegal move found five moves later puts back the position and the
+// clocks the log had then, and the game goes on. The page's time is
+// Playwright's, so every clock reading is exact.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createGame, useApp } from './harness.mjs';
+
+const app = useApp();
+const T0 = Date.parse('2026-03-01T09:00:00Z');
+const PIN = '1357';
+const THINK = { White: 20_000, Black: 30_000 };
+
+async function tap(page, from, to) {
+  await page.getByRole('button', { name: new RegExp(`^${from},`) }).click();
+  await page.getByRole('button', { name: new RegExp(`^${to},`) }).click();
+}
+
+const written = (page) => page.locator('.move-list .written').allInnerTexts();
+const dial = (page, side) => page.locator('.sheet-clock .dial', { hasText: side }).innerText();
+
+test('an illegal move found five moves later: position and clocks restored, the game goes on', async () => {
+  const context = await app.browser.newContext({ viewport: { width: 1024, height: 768 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e));
+  await page.clock.install({ time: T0 });
+  await page.goto(app.url + '#/');
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await page.getByLabel('New PIN (at least 4 digits)').fill(PIN);
+  await page.getByRole('button', { name: 'Save PIN' }).click();
+  await page.getByText("Arbiter's PIN saved.").waitFor();
+
+  await page.getByRole('link', { name: 'New game' }).first().click();
+  await page.getByLabel('Time control').selectOption('5400+30');
+  await page.getByLabel('Edition of the Laws the rulings follow').selectOption('2');
+  await createGame(page, { white: 'Kowalski, Jan', black: 'Nowak, Anna' });
+  const game = page.url();
+  await page.getByRole('link', { name: 'Clock' }).click();
+  await page.locator('.clock-screen').waitFor();
+  await page.clock.pauseAt(T0 + 60_000);
+  await page.getByRole('button', { name: "Start White's clock" }).click();
+
+  await page.goto(game);
+  await page.getByRole('link', { name: 'Scoresheet', exact: true }).click();
+  await page.getByRole('button', { name: 'Recording mode (hand to the player)' }).click();
+  // 3. Ke1-e3 is illegal; nobody notices until after 7... h6.
+  const moves = [['e2', 'e4'], ['e7', 'e5'], ['g1', 'f3'], ['b8', 'c6'], ['e1', 'e3'],
+    ['g8', 'f6'], ['e3', 'd3'], ['f8', 'c5'], ['b1', 'c3'], ['d7', 'd6'],
+    ['a2', 'a3'], ['a7', 'a6'], ['h2', 'h3'], ['h7', 'h6']];
+  let afterNc6;
+  for (const [i, [from, to]] of moves.entries()) {
+    const side = i % 2 === 0 ? 'White' : 'Black';
+    await page.clock.fastForward(THINK[side]);
+    await tap(page, from, to);
+    await page.getByRole('button', { name: `Press the clock: ${side} has moved` }).click();
+    await page.locator('.move-list .written').nth(i).waitFor();
+    if (i === 3) afterNc6 = [await dial(page, 'White'), await dial(page, 'Black')];
+  }
+  // 90' + 30" from move 1: two moves each of 20" and 30" thinking.
+  assert.deepEqual(afterNc6, ['White 1:30:50', 'Black 1:30:30']);
+  assert.equal((await written(page))[4], 'Ke1-e3');
+  await page.getByRole('button', { name: 'Leave recording mode (arbiter)' }).click();
+  await page.getByLabel("Arbiter's PIN").fill(PIN);
+  await page.getByRole('button', { name: 'Unlock' }).click();
+
+  await page.goto(game);
+  await page.getByRole('link', { name: "Arbiter's rulings" }).click();
+  await page.getByRole('heading', { name: 'Arbiter: Kowalski, Jan – Nowak, Anna' }).waitFor();
+  await page.getByRole('button', { name: 'Stop the clocks' }).click();
+  const card = page.locator('.ruling-card', { hasText: 'An illegal move was made' }).first();
+  await card.getByText('Article 7.4').waitFor();
+  assert.match(await card.innerText(), /The clocks are set to White 1:30:50, Black 1:30:30\./);
+  assert.match(await card.innerText(), /0:02:00 is added to Black's clock\./);
+  await card.getByRole('button', { name: 'Rule: An illegal move was made' }).click();
+  await page.getByRole('button', { name: 'Apply the ruling' }).click();
+  await page.getByText('Ruling applied (Article 7.4).').waitFor();
+  await page.locator('.rulings', { hasText: 'Rulings given' }).getByText('Article 7.4').waitFor();
+
+  // The sheet: 1. e4 e5 2. Nf3 Nc6 stand, the rest struck out.
+  await page.getByRole('link', { name: 'Scoresheet' }).click();
+  await page.getByText('Struck out by the arbiter').waitFor();
+  assert.deepEqual(await written(page), ['e4', 'e5', 'Nf3', 'Nc6']);
+  assert.match(await page.locator('.struck-out').innerText(), /3\. Ke1-e3 .*7\.\.\. h7-h6$/);
+  await page.getByRole('button', { name: /^e1, white king/ }).waitFor();
+
+  // The clocks as the log had them after 2... Nc6, two minutes to Black, and
+  // White to move; the arbiter restarts them and the game goes on.
+  await page.goto(game);
+  await page.getByRole('link', { name: 'Clock' }).click();
+  await page.locator('.clock-screen').waitFor();
+  await page.getByRole('button', { name: 'Resume' }).click();
+  await page.goto(game);
+  await page.getByRole('link', { name: 'Scoresheet', exact: true }).click();
+  await page.getByRole('button', { name: 'Recording mode (hand to the player)' }).click();
+  assert.deepEqual([await dial(page, 'White'), await dial(page, 'Black')], ['White 1:30:50', 'Black 1:32:30']);
+  await page.clock.fastForward(5_000);
+  await tap(page, 'f1', 'c4');
+  await page.getByRole('button', { name: 'Press the clock: White has moved' }).click();
+  await page.locator('.move-list .written').nth(4).waitFor();
+  assert.deepEqual(await written(page), ['e4', 'e5', 'Nf3', 'Nc6', 'Bc4']);
+  assert.deepEqual([await dial(page, 'White'), await dial(page, 'Black')], ['White 1:31:15', 'Black 1:32:30']);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -1,5 +1,6 @@
 use laws::game::Side;
 use laws::irregularity::{Finding, Situation, rule};
+use laws::time_control::Class;
 use leptos::prelude::*;
 use shakmaty::Square;
 
@@ -59,8 +60,14 @@ pub fn FindingForm(id: String, situation: Situation) -> impl IntoView {
     let ply = RwSignal::new(plies.saturating_sub(1).to_string());
     let by = RwSignal::new("record".to_owned());
     let touched = RwSignal::new(String::new());
+    let piece_touched = RwSignal::new(false);
+    let rapidplay = situation.class() != Class::Standard;
     let preview = move || {
         let finding = finding(kind.get(), &ply.get(), &by.get(), &touched.get())?;
+        let situation = Situation {
+            claimant_touched_piece: piece_touched.get(),
+            ..situation.clone()
+        };
         let ruling = rule(&finding, &situation).map_err(|e| e.to_string())?;
         Ok::<_, String>((finding.title(), finding, ruling))
     };
@@ -101,10 +108,17 @@ pub fn FindingForm(id: String, situation: Situation) -> impl IntoView {
                         prop:value=move || touched.get() on:input=move |ev| touched.set(event_target_value(&ev)) />
                 </label>
             </Show>
+            <Show when=move || rapidplay && kind.get() != Kind::NewGameOrdered>
+                <label class="check-row">
+                    <input type="checkbox" prop:checked=move || piece_touched.get()
+                        on:change=move |ev| piece_touched.set(event_target_checked(&ev)) />
+                    <span>"The claimant has touched a piece since (B5)"</span>
+                </label>
+            </Show>
             {move || match preview() {
                 Ok((title, finding, ruling)) => view! {
                     <ul class="ruling-cards">
-                        <RulingCard id=id.clone() title=title finding=finding ruling=ruling />
+                        <RulingCard id=id.clone() title=title finding=finding ruling=ruling claimant_touched_piece=piece_touched.get_untracked() />
                     </ul>
                 }.into_any(),
                 Err(why) => view! { <p class="hint" role="status">{format!("No ruling: {why}.")}</p> }.into_any(),

@@ -9,13 +9,27 @@ use crate::state::AppState;
 /// becomes of the game, what is done, and the button that carries it out
 /// after a confirmation.
 #[component]
-pub fn RulingCard(id: String, title: String, finding: Finding, ruling: Ruling) -> impl IntoView {
+pub fn RulingCard(
+    id: String,
+    title: String,
+    finding: Finding,
+    ruling: Ruling,
+    /// Rapidplay (B5): the claimant had touched a piece since.
+    #[prop(optional)]
+    claimant_touched_piece: bool,
+) -> impl IntoView {
     let state = expect_context::<AppState>();
     let confirming = RwSignal::new(false);
     let article = ruling.article.clone();
     let apply = Callback::new({
         let article = article.clone();
-        move |()| match state.apply(&id, Event::Ruled(finding.clone())) {
+        move |()| match state.apply(
+            &id,
+            Event::Ruled {
+                finding: finding.clone(),
+                claimant_touched_piece,
+            },
+        ) {
             Ok(()) => state.tell(format!("Ruling applied (Article {article}).")),
             Err(e) => state.warn(format!("The ruling was not applied: {e}.")),
         }

@@ -3,12 +3,13 @@
 //! into the game log; and the rulings given so far.
 
 use laws::clock::ClockAction;
-use laws::game::{Event, Game};
+use laws::game::{Event, Game, Side};
 use laws::irregularity::actions_now;
 use leptos::prelude::*;
 
 use crate::components::applied_rulings::AppliedRulings;
 use crate::components::finding_form::FindingForm;
+use crate::components::game_end::GameEnd;
 use crate::components::game_screen::game_screen;
 use crate::components::ruling_card::RulingCard;
 use crate::route::Route;
@@ -40,7 +41,9 @@ fn ArbiterPanel(game: Game) -> impl IntoView {
         .clock
         .as_ref()
         .is_some_and(|c| c.running_side().is_some());
-    let situation = play.situation(now_ms());
+    let now = now_ms();
+    let situation = play.situation(now);
+    let recording = [Side::White, Side::Black].map(|side| play.recording(side, now));
     let actions = actions_now(&situation);
     let stop_clocks = {
         let id = id.clone();
@@ -64,6 +67,7 @@ fn ArbiterPanel(game: Game) -> impl IntoView {
             <h1>{format!("Arbiter: {} – {}", setup.white.name, setup.black.name)}</h1>
             <p class="hint">"What the Laws require for what you found. Each ruling asks for confirmation, is carried out on the game and is kept in its log."</p>
             {over}
+            <GameEnd position=Signal::stored(play.position()) />
             <Show when=move || running && open>
                 <div class="mode-banner" role="alert">
                     <span>"The clock is running. Stop it before you intervene (6.12b)."</span>
@@ -79,6 +83,14 @@ fn ArbiterPanel(game: Game) -> impl IntoView {
                 </ul>
                 <FindingForm id=id.clone() situation=situation.clone() />
             </Show>
+            <section class="rulings" aria-labelledby="recording-title">
+                <h2 id="recording-title">"Recording the moves"</h2>
+                <ul>
+                    {recording.into_iter().map(|ruling| view! {
+                        <li class="ruling"><strong class="article">{format!("Article {}", ruling.article)}</strong>": "{ruling.explanation}</li>
+                    }).collect_view()}
+                </ul>
+            </section>
             <AppliedRulings rulings=play.rulings.clone() />
             <div class="actions">
                 <a class="button" href=clock>"Clock"</a>

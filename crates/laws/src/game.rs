@@ -218,7 +218,14 @@ pub enum Event {
     Adjournment(#[serde(with = "nested_step")] AdjournmentEvent),
     /// The arbiter ruled on what he found (Article 7, Appendix B, 10.2):
     /// the game works out the ruling from the log and carries it out.
-    Ruled(Finding),
+    Ruled {
+        #[serde(flatten)]
+        finding: Finding,
+        /// Rapidplay (B5): the claimant had touched a piece since the move
+        /// he claims about.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        claimant_touched_piece: bool,
+    },
 }
 
 /// `{"type": "adjournment", "step": {"type": "sealed", ...}}`: one `type`
@@ -277,6 +284,17 @@ pub enum GameError {
         last_ms: u64,
         at_ms: u64,
     },
+}
+
+impl Event {
+    /// The arbiter's ruling on `finding`, no piece touched since (B5).
+    #[must_use]
+    pub fn ruled(finding: Finding) -> Event {
+        Event::Ruled {
+            finding,
+            claimant_touched_piece: false,
+        }
+    }
 }
 
 impl fmt::Display for GameError {
@@ -518,7 +536,7 @@ impl Play {
         let plays_on = matches!(
             event,
             Event::Recorded(_)
-                | Event::Ruled(_)
+                | Event::Ruled { .. }
                 | Event::Clock(ClockAction::Start { .. } | ClockAction::Resume)
         );
         if let Some(outcome) = self.outcome
@@ -577,7 +595,10 @@ impl Play {
                     .map_err(GameError::Adjournment)?;
                 self.begun = true;
             }
-            Event::Ruled(finding) => self.rule(finding, at_ms)?,
+            Event::Ruled {
+                finding,
+                claimant_touched_piece,
+            } => self.rule(finding, *claimant_touched_piece, at_ms)?,
         }
         Ok(())
     }

@@ -28,7 +28,7 @@
 //!     let side = if i % 2 == 0 { Side::White } else { Side::Black };
 //!     game.apply(Event::Clock(ClockAction::Press { side }), at).unwrap();
 //! }
-//! game.apply(Event::Ruled(Finding::illegal_move()), 9_000).unwrap();
+//! game.apply(Event::ruled(Finding::illegal_move()), 9_000).unwrap();
 //! let play = game.fold().unwrap();
 //! assert_eq!(play.sheet.len(), 2); // 1. e4 e5 stand
 //! assert_eq!(play.sheet.struck_out.len(), 2);
@@ -46,6 +46,7 @@ use crate::game::{GameError, Play, Side};
 use crate::irregularity::replay::BoardMove;
 use crate::irregularity::{ClockReading, Effect, Finding, Ruling, Situation, rule};
 use crate::notation;
+use crate::rapidplay;
 use crate::scoresheet::{Verdict, Written};
 use crate::time_control::Class;
 
@@ -85,6 +86,26 @@ impl Play {
             claimant_touched_piece: false,
             now,
         }
+    }
+
+    /// Whether `side` must record the moves now (8.1), need not with little
+    /// time left (8.4), or need not in rapidplay (B3).
+    #[must_use]
+    pub fn recording(&self, side: Side, now_ms: u64) -> Ruling {
+        let situation = self.situation(now_ms);
+        let (remaining_ms, increment_ms) = match self.clock.as_ref().filter(|c| c.is_started()) {
+            Some(clock) => (
+                clock.remaining(side, now_ms),
+                clock
+                    .schedule(side)
+                    .period(clock.period(side))
+                    .timing
+                    .per_move_ms(),
+            ),
+            // No clock running: nothing relieves a player of recording.
+            None => (u64::MAX, 0),
+        };
+        rapidplay::recording(situation.class(), side, remaining_ms, increment_ms)
     }
 
     /// The moves as the board saw them: each legal entry's move, then
@@ -147,8 +168,17 @@ impl Play {
 
     /// Rules on `finding` as things stand at `at_ms` and carries the ruling
     /// out; refused (and nothing changed) when the Laws give no ruling.
-    pub(crate) fn rule(&mut self, finding: &Finding, at_ms: u64) -> Result<(), GameError> {
-        let ruling = rule(finding, &self.situation(at_ms)).map_err(GameError::Irregularity)?;
+    pub(crate) fn rule(
+        &mut self,
+        finding: &Finding,
+        claimant_touched_piece: bool,
+        at_ms: u64,
+    ) -> Result<(), GameError> {
+        let situation = Situation {
+            claimant_touched_piece,
+            ..self.situation(at_ms)
+        };
+        let ruling = rule(finding, &situation).map_err(GameError::Irregularity)?;
         let mut next = self.clone();
         next.carry_out(&ruling, at_ms)?;
         next.rulings.push(Applied {
@@ -278,7 +308,7 @@ mod tests {
         ]);
         let before = game.fold().unwrap();
         let expected = before.clock_log[4];
-        game.apply(Event::Ruled(Finding::illegal_move()), 700_000)
+        game.apply(Event::ruled(Finding::illegal_move()), 700_000)
             .unwrap();
         let play = game.fold().unwrap();
         assert_eq!(play.sheet.len(), 4);
@@ -317,13 +347,13 @@ mod tests {
     #[test]
     fn a_second_illegal_move_loses_under_the_2014_laws() {
         let mut game = played(&["e4", "e5", "Ke1-e3"]);
-        game.apply(Event::Ruled(Finding::illegal_move()), 300_000)
+        game.apply(Event::ruled(Finding::illegal_move()), 300_000)
             .unwrap();
         game.apply(Event::Clock(ClockAction::Resume), 300_000)
             .unwrap();
         game.apply(Event::Recorded(Entry::written("Ke1-e3")), 310_000)
             .unwrap();
-        game.apply(Event::Ruled(Finding::illegal_move()), 320_000)
+        game.apply(Event::ruled(Finding::illegal_move()), 320_000)
             .unwrap();
         let play = game.fold().unwrap();
         assert_eq!(play.outcome, Some(Outcome::BlackWins));
@@ -338,7 +368,7 @@ mod tests {
         let mut game = played(&["e4", "e5"]);
         let before = game.clone();
         assert!(matches!(
-            game.apply(Event::Ruled(Finding::illegal_move()), 300_000),
+            game.apply(Event::ruled(Finding::illegal_move()), 300_000),
             Err(GameError::Irregularity(_))
         ));
         assert_eq!(game, before);
@@ -347,7 +377,7 @@ mod tests {
     #[test]
     fn rulings_survive_a_round_trip_through_json() {
         let mut game = played(&["e4", "e5", "Ke1-e3"]);
-        game.apply(Event::Ruled(Finding::illegal_move()), 300_000)
+        game.apply(Event::ruled(Finding::illegal_move()), 300_000)
             .unwrap();
         let json = serde_json::to_string(&game).unwrap();
         assert!(json.contains(r#""type":"ruled","finding":"illegal_move""#));

@@ -5,13 +5,14 @@
 use serde_json::Value;
 use shakmaty::{CastlingMode, Chess, fen::Fen};
 
-/// The JSON lines of `tests/cases/<dir>/<name>`, blank lines skipped.
+/// The JSON lines of `tests/cases/<dir>/<name>`, blank lines and `#`
+/// comment lines skipped.
 pub fn jsonl(dir: &str, name: &str) -> Vec<Value> {
     let path = format!("{}/tests/cases/{dir}/{name}", env!("CARGO_MANIFEST_DIR"));
     std::fs::read_to_string(&path)
         .unwrap()
         .lines()
-        .filter(|l| !l.trim().is_empty())
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
         .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{path}: {e}: {l}")))
         .collect()
 }

@@ -4,6 +4,8 @@
 
 pub mod adjourning;
 pub mod alerts;
+pub mod analyser;
+pub mod analysis;
 pub mod app;
 pub mod backup;
 pub mod components;

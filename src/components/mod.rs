@@ -15,6 +15,7 @@ pub mod field;
 pub mod finding_form;
 pub mod fingerprint;
 pub mod flag_ruling;
+pub mod game_end;
 pub mod game_form;
 pub mod game_screen;
 pub mod header;

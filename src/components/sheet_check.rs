@@ -11,6 +11,7 @@ use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Position};
 
 use crate::components::board::Board;
+use crate::components::game_end::GameEnd;
 use crate::components::move_list::{Cell, MoveList};
 use crate::components::struck_out::{StruckOut, struck_out};
 
@@ -153,6 +154,7 @@ pub fn SheetCheckView(game: Memo<Option<Game>>) -> impl IntoView {
                     None => view! { <p class="all-legal">"Every entry reads as a legal move, dash or not yet judged."</p> }.into_any(),
                 }}
                 <MoveList cells=cells selected=selected on_select=Callback::new(move |i| selected.set(Some(i))) label="Scoresheet with verdicts" />
+                <GameEnd position=Signal::derive(move || play().map(|p| p.position()).unwrap_or_default()) />
                 <StruckOut entries=Signal::derive(move || game.with(|g| g.as_ref().map(struck_out).unwrap_or_default())) />
                 <section class="panel claims" aria-labelledby="claims-title">
                     <h2 id="claims-title">"Claims from the record"</h2>

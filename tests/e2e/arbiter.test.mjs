@@ -103,3 +103,25 @@ test('an illegal move found five moves later: position and clocks restored, the 
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('a dead position reached by a recorded move is shown to the arbiter with 9.6, from the analyser worker', async () => {
+  const { context, page, errors } = await app.open();
+  const workers = [];
+  page.on('worker', (worker) => workers.push(worker.url()));
+  // A closed position the quick look cannot settle: White's king never
+  // gets past the wall of pawns, and Black has only his king.
+  const pgn = '[White "Kowalski, Jan"]\n[Black "Nowak, Anna"]\n[SetUp "1"]\n'
+    + '[FEN "1k6/6p1/6P1/6PK/6P1/6PR/7P/8 b - - 0 1"]\n\n1... Kc8 *\n';
+  await page.getByLabel('Or paste PGN').fill(pgn);
+  await page.getByRole('button', { name: 'Import pasted PGN' }).click();
+  await page.locator('.import-result a', { hasText: 'Kowalski, Jan – Nowak, Anna' }).click();
+  await page.getByRole('heading', { name: 'Review: Kowalski, Jan – Nowak, Anna' }).waitFor();
+  await page.goto(page.url().replace(/\/review$/, '/scoresheet'));
+  await page.getByText('Dead position: no series of legal moves can lead to checkmate, so the game is drawn (9.6).').waitFor();
+  assert.ok(workers.some((url) => url.endsWith('/analyser_loader.js')), `workers: ${workers}`);
+  // The arbiter's panel says the same.
+  await page.goto(page.url().replace(/\/scoresheet$/, '/arbiter'));
+  await page.getByText('so the game is drawn (9.6).').waitFor();
+  assert.deepEqual(errors, []);
+  await context.close();
+});

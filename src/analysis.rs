@@ -1,0 +1,184 @@
+//! Whether the game has ended on the board: checkmate, stalemate, or a dead
+//! position (9.6). The quick, sound first look runs at once; the full
+//! unwinnability search runs in the analyser worker (`src/bin/analyser.rs`,
+//! loaded only when a position needs it), so a long search never freezes
+//! the screens. The messages between the two are JSON text.
+
+use laws::game::Side;
+use laws::unwinnable::{self, Budget, CanMate, Dead, Report};
+use serde::{Deserialize, Serialize};
+use shakmaty::fen::Fen;
+use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Position};
+
+/// What the worker says once it listens.
+pub const READY: &str = "ready";
+
+/// A position sent to the analyser worker.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Request {
+    pub id: u32,
+    pub fen: String,
+}
+
+/// The worker's answer to [`Request`] `id`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Reply {
+    pub id: u32,
+    pub report: Result<Report, String>,
+}
+
+/// What the worker does with one request: the full analysis within the
+/// default budget, enough for every position of the analyser's test set.
+#[must_use]
+pub fn answer(request: &Request) -> Reply {
+    let report = request
+        .fen
+        .parse::<Fen>()
+        .map_err(|e| format!("not a FEN: {e}"))
+        .and_then(|fen| {
+            fen.into_position::<Chess>(CastlingMode::Standard)
+                .map_err(|e| format!("not a legal position: {e}"))
+        })
+        .map(|position| unwinnable::analyse(&position, Budget::DEFAULT));
+    Reply {
+        id: request.id,
+        report,
+    }
+}
+
+/// How the game stands on the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Standing {
+    Checkmate {
+        winner: Side,
+    },
+    Stalemate,
+    /// No series of legal moves can lead to checkmate (9.6).
+    Dead,
+    /// Play goes on.
+    Alive,
+    /// Not decided within the search budget: no verdict either way.
+    Undetermined,
+}
+
+impl Standing {
+    /// What the arbiter reads, with the article.
+    #[must_use]
+    pub fn words(self) -> Option<&'static str> {
+        match self {
+            Standing::Checkmate {
+                winner: Side::White,
+            } => Some("Checkmate: White wins (5.1a)."),
+            Standing::Checkmate {
+                winner: Side::Black,
+            } => Some("Checkmate: Black wins (5.1a)."),
+            Standing::Stalemate => Some("Stalemate: the game is drawn (5.2a)."),
+            Standing::Dead => Some(
+                "Dead position: no series of legal moves can lead to checkmate, so the game is drawn (9.6).",
+            ),
+            Standing::Alive => None,
+            Standing::Undetermined => Some(
+                "Whether the position is dead could not be decided within the search budget: no ruling under 9.6.",
+            ),
+        }
+    }
+
+    /// The standing from the worker's report.
+    #[must_use]
+    pub fn of(report: &Report) -> Standing {
+        match report.dead() {
+            Dead::Yes => Standing::Dead,
+            Dead::No => Standing::Alive,
+            Dead::Undetermined => Standing::Undetermined,
+        }
+    }
+}
+
+/// The standing when it can be told at once; `None` when the full search
+/// must decide.
+#[must_use]
+pub fn first_look(position: &Chess) -> Option<Standing> {
+    if position.is_checkmate() {
+        return Some(Standing::Checkmate {
+            winner: Side::from(!position.turn()),
+        });
+    }
+    if position.is_stalemate() {
+        return Some(Standing::Stalemate);
+    }
+    let quick = [Color::White, Color::Black].map(|side| unwinnable::quick_check(position, side));
+    match quick {
+        [CanMate::No, CanMate::No] => Some(Standing::Dead),
+        [CanMate::Yes, _] | [_, CanMate::Yes] => Some(Standing::Alive),
+        _ => None,
+    }
+}
+
+/// The FEN sent to the worker.
+#[must_use]
+pub fn fen(position: &Chess) -> String {
+    Fen::from_position(position, EnPassantMode::Legal).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn position(fen: &str) -> Chess {
+        fen.parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap()
+    }
+
+    #[test]
+    fn a_closed_position_needs_the_full_search_to_be_found_dead() {
+        // The white king can never pass the h-file wall; Black's king, alone,
+        // cannot mate either (the analyser's test set).
+        for (fen, standing) in [
+            ("2k5/6p1/6P1/6PK/6P1/6PR/7P/8 w - - 1 2", Standing::Dead),
+            ("1k6/6p1/6P1/6PK/6P1/7R/6PP/8 b - - 0 1", Standing::Alive),
+        ] {
+            assert_eq!(first_look(&position(fen)), None, "{fen}");
+            let reply = answer(&Request {
+                id: 1,
+                fen: fen.into(),
+            });
+            assert_eq!(Standing::of(&reply.report.unwrap()), standing, "{fen}");
+        }
+    }
+
+    #[test]
+    fn mates_stalemates_and_plain_dead_positions_are_told_at_once() {
+        let mate = position("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
+        assert_eq!(
+            first_look(&mate),
+            Some(Standing::Checkmate {
+                winner: Side::Black
+            })
+        );
+        let stalemate = position("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+        assert_eq!(first_look(&stalemate), Some(Standing::Stalemate));
+        let bare_kings = position("8/8/4k3/8/8/4K3/8/8 w - - 0 1");
+        assert_eq!(first_look(&bare_kings), Some(Standing::Dead));
+        assert_eq!(first_look(&Chess::default()), Some(Standing::Alive));
+    }
+
+    #[test]
+    fn the_worker_answers_with_the_full_analysis_or_says_why_not() {
+        let locked = "8/4k3/8/1p1p1p1p/1P1P1P1P/8/4K3/8 w - - 0 1";
+        let reply = answer(&Request {
+            id: 7,
+            fen: locked.into(),
+        });
+        assert_eq!(reply.id, 7);
+        assert_eq!(Standing::of(reply.report.as_ref().unwrap()), Standing::Dead);
+        let bad = answer(&Request {
+            id: 8,
+            fen: "not a position".into(),
+        });
+        assert!(bad.report.unwrap_err().starts_with("not a FEN"));
+        let json = serde_json::to_string(&reply).unwrap();
+        assert_eq!(serde_json::from_str::<Reply>(&json).unwrap(), reply);
+    }
+}

@@ -30,4 +30,5 @@ pub mod set_up_board;
 pub mod sheet_check;
 pub mod state_move;
 pub mod storage_problems;
+pub mod update_notice;
 pub mod verify_envelope;

@@ -25,6 +25,30 @@ for (const base of ['/', '/sub/path/']) {
   describe(`served under ${base}`, () => {
     const app = useApp({ base });
 
+    test('the web manifest and its icons load from where the app is', async () => {
+      const { page, context } = await app.open();
+      const manifest = await page.evaluate(async () => {
+        const href = document.querySelector('link[rel="manifest"]').href;
+        const manifest = await (await fetch(href)).json();
+        const icons = await Promise.all(manifest.icons.map(async ({ src, sizes, purpose }) => {
+          const image = new Image();
+          image.src = new URL(src, href).href;
+          await image.decode();
+          const drawn = `${image.naturalWidth}x${image.naturalHeight}`;
+          return sizes === 'any' || sizes === drawn ? `${purpose} ${sizes}` : `${purpose} ${sizes} drawn ${drawn}`;
+        }));
+        const at = (url) => new URL(url, href).href;
+        return { start: at(manifest.start_url), scope: at(manifest.scope), display: manifest.display, icons };
+      });
+      assert.deepEqual(manifest, {
+        start: app.url,
+        scope: app.url,
+        display: 'standalone',
+        icons: ['any any', 'any 192x192', 'any 512x512', 'maskable 512x512'],
+      });
+      await context.close();
+    });
+
     test('works offline after one visit, and offers the next build', async () => {
       const { page, context, errors } = await app.open();
       // The worker takes the page over once it has cached the whole build.

@@ -3,6 +3,7 @@
 use leptos::ev;
 use leptos::prelude::*;
 
+use crate::components::update_notice::UpdateNotice;
 use crate::components::{header::Header, notice_bar::NoticeBar, storage_problems::StorageProblems};
 use crate::pages::{
     adjourn::AdjournPage, arbiter::ArbiterPage, clock::ClockPage, edit_game::EditGame,
@@ -54,6 +55,7 @@ pub fn App() -> impl IntoView {
         <main id="main">
             <StorageProblems />
             <NoticeBar />
+            <UpdateNotice />
             {move || match route.get() {
                 Route::Games => view! { <Games /> }.into_any(),
                 Route::NewGame => view! { <NewGame /> }.into_any(),

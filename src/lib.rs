@@ -14,4 +14,5 @@ pub mod pages;
 pub mod route;
 pub mod state;
 pub mod storage;
+pub mod update;
 pub mod wake_lock;

@@ -35,4 +35,5 @@ pub mod sheet_check;
 pub mod state_move;
 pub mod storage_problems;
 pub mod struck_out;
+pub mod update_notice;
 pub mod verify_envelope;

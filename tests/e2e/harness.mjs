@@ -30,6 +30,15 @@ export function useApp({ base = '/' } = {}) {
     await page.getByRole('link', { name: 'Arbiter' }).waitFor();
     return { context, page, errors };
   };
+  /// Stops the server, as when the host or the network goes away.
+  app.stopServer = async () => {
+    app.server.closeAllConnections();
+    await new Promise((done) => app.server.close(done));
+  };
+  /// Serves `dir` where dist/ was served: a new build deployed on the same host.
+  app.serve = async (dir) => {
+    app.server = await startServer({ dir, port: Number(new URL(app.url).port), base });
+  };
   return app;
 }
 

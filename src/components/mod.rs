@@ -8,6 +8,7 @@ pub mod board;
 pub mod clock_correction;
 pub mod clock_face;
 pub mod confirm_dialog;
+pub mod correct_entry;
 pub mod envelope_form;
 pub mod envelope_missing;
 pub mod envelope_outside;

@@ -13,8 +13,9 @@ use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Position, Square};
 
 use crate::components::board::{Board, tapped_text};
+use crate::components::correct_entry::CorrectEntry;
 use crate::components::move_list::{Cell, MoveList};
-use crate::components::struck_out::{StruckOut, struck_out};
+use crate::components::struck_out::{StruckOut, slots, struck_out};
 use crate::state::{AppState, now_ms};
 
 /// A clock reading as a player reads it: `1:29:55`, or `4:07` under an hour.
@@ -103,14 +104,23 @@ fn written_cells(game: &Game) -> Vec<Cell> {
         .map(|(slot, entry)| Cell {
             slot,
             text: format!(
-                "{}{}",
+                "{}{}{}",
                 entry.written,
-                if entry.draw_offer { " (=)" } else { "" }
+                if entry.draw_offer { " (=)" } else { "" },
+                struck_writings(&entry.corrections)
             ),
             detail: entry.clock_ms.map(clock_text),
             irregular: false,
             first_irregular: false,
         })
+        .collect()
+}
+
+/// Earlier writings of a corrected box: " (was Nf6)".
+pub fn struck_writings(corrections: &[Written]) -> String {
+    corrections
+        .iter()
+        .map(|old| format!(" (was {old})"))
         .collect()
 }
 
@@ -220,6 +230,7 @@ pub fn RecordingSheet(id: String) -> impl IntoView {
                 })}
                 <MoveList cells=cells selected=Signal::derive(|| None) label="Scoresheet" />
                 <StruckOut entries=Signal::derive(move || game.with(|g| g.as_ref().map(struck_out).unwrap_or_default())) />
+                <CorrectEntry id=id.clone() slots=Signal::derive(move || game.with(|g| g.as_ref().map(slots).unwrap_or_default())) />
                 <p class="next-box">{move || next().map(|slot| format!("Next box: {slot} {}", slot.side))}</p>
                 <form class="type-move" on:submit=write_typed>
                     <label class="field">

@@ -1,19 +1,23 @@
 //! The arbiter's check of a scoresheet: every entry's verdict, the first
-//! irregularity highlighted, the position after any entry, and what the
-//! record says about claims (9.2, 9.3) and the end of the game (5.1a, 5.2a).
+//! irregularity highlighted, the position after any entry, how the game
+//! stands on the board (5.1a, 5.2a, 9.6), what the record says about a
+//! claim (9.2, 9.3), also one made by writing the intended move, and
+//! corrections of the entries.
 
-use laws::claim::{self, Ending, Ruling};
+use laws::claim::{self, Ruling};
 use laws::game::{Game, Play};
 use laws::game_pgn::SheetMoves;
+use laws::notation::{self, Reading};
 use laws::scoresheet::{SheetCheck, Verdict};
 use leptos::prelude::*;
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Position};
 
 use crate::components::board::Board;
+use crate::components::correct_entry::CorrectEntry;
 use crate::components::game_end::GameEnd;
 use crate::components::move_list::{Cell, MoveList};
-use crate::components::struck_out::{StruckOut, struck_out};
+use crate::components::struck_out::{StruckOut, slots, struck_out};
 
 /// A verdict in the arbiter's words.
 pub fn verdict_words(verdict: &Verdict) -> String {
@@ -64,8 +68,9 @@ pub fn ruling_words(name: &str, ruling: &Ruling) -> String {
     )
 }
 
-/// What the record says about claims and the end of the game.
-pub fn claims(play: &Play) -> Vec<String> {
+/// What the record says about a claim of a draw (9.2, 9.3) now, or, with
+/// `intended`, about one made by writing that move without playing it.
+pub fn claims(play: &Play, intended: &str) -> Vec<String> {
     let read = SheetMoves::of(play);
     let moves = read.plain();
     let mut lines = Vec::new();
@@ -75,20 +80,45 @@ pub fn claims(play: &Play) -> Vec<String> {
             slot.side
         ));
     }
-    match claim::ending(&read.end()) {
-        Some(Ending::Checkmate { winner }) => {
-            lines.push(format!("Checkmate (5.1a): {winner} has won."))
+    let intended = intended.trim();
+    let intended_move = if intended.is_empty() {
+        None
+    } else {
+        match notation::read(&read.end(), intended, play.sheet.lang) {
+            Reading::Legal { mv, san, .. } => {
+                lines.push(format!(
+                    "With the intended move {san}, written and not played:"
+                ));
+                Some(mv)
+            }
+            other => {
+                lines.push(format!(
+                    "The intended move “{intended}” cannot be claimed with: {}.",
+                    reading_words(&other)
+                ));
+                return lines;
+            }
         }
-        Some(Ending::Stalemate) => lines.push("Stalemate (5.2a): the game is drawn.".to_owned()),
-        None => {}
-    }
-    if let Ok(ruling) = claim::repetition(&read.start, &moves, None) {
+    };
+    if let Ok(ruling) = claim::repetition(&read.start, &moves, intended_move.as_ref()) {
         lines.push(ruling_words("Threefold repetition", &ruling));
     }
-    if let Ok(ruling) = claim::fifty_moves(&read.start, &moves, None) {
+    if let Ok(ruling) = claim::fifty_moves(&read.start, &moves, intended_move.as_ref()) {
         lines.push(ruling_words("50-move rule", &ruling));
     }
     lines
+}
+
+/// Why a written move is not one legal move.
+fn reading_words(reading: &Reading) -> String {
+    match reading {
+        Reading::Legal { san, .. } => format!("legal: {san}"),
+        Reading::Ambiguous { candidates } => {
+            format!("it is ambiguous ({} moves fit)", candidates.len())
+        }
+        Reading::Unreadable { reason } => format!("it cannot be read ({reason})"),
+        Reading::Illegal { reason } => format!("it is illegal ({reason})"),
+    }
 }
 
 fn position(fen: &str) -> Option<Chess> {
@@ -102,6 +132,7 @@ fn position(fen: &str) -> Option<Chess> {
 pub fn SheetCheckView(game: Memo<Option<Game>>) -> impl IntoView {
     let flipped = RwSignal::new(false);
     let selected = RwSignal::new(None::<usize>);
+    let intended = RwSignal::new(String::new());
     let play = move || game.with(|g| g.as_ref().and_then(|g| g.fold().ok()));
     let check = Memo::new(move |_| play().map(|p| p.check()));
     let cells =
@@ -156,10 +187,18 @@ pub fn SheetCheckView(game: Memo<Option<Game>>) -> impl IntoView {
                 <MoveList cells=cells selected=selected on_select=Callback::new(move |i| selected.set(Some(i))) label="Scoresheet with verdicts" />
                 <GameEnd position=Signal::derive(move || play().map(|p| p.position()).unwrap_or_default()) />
                 <StruckOut entries=Signal::derive(move || game.with(|g| g.as_ref().map(struck_out).unwrap_or_default())) />
+                {move || game.with(|g| g.as_ref().map(|g| g.id().to_owned())).map(|id| view! {
+                    <CorrectEntry id=id slots=Signal::derive(move || game.with(|g| g.as_ref().map(slots).unwrap_or_default())) />
+                })}
                 <section class="panel claims" aria-labelledby="claims-title">
                     <h2 id="claims-title">"Claims from the record"</h2>
+                    <label class="field">
+                        <span>"Claim by writing the intended move (9.2, 9.3; optional)"</span>
+                        <input type="text" autocomplete="off" autocapitalize="off" spellcheck="false"
+                            prop:value=move || intended.get() on:input=move |ev| intended.set(event_target_value(&ev)) />
+                    </label>
                     <ul>
-                        {move || play().map(|p| claims(&p)).unwrap_or_default().into_iter().map(|line| view! { <li>{line}</li> }).collect_view()}
+                        {move || play().map(|p| claims(&p, &intended.get())).unwrap_or_default().into_iter().map(|line| view! { <li>{line}</li> }).collect_view()}
                     </ul>
                 </section>
             </div>
@@ -187,20 +226,56 @@ mod tests {
 
     #[test]
     fn claims_follow_the_record() {
-        let lines = claims(&play(&[
-            "Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8",
-        ]));
+        let lines = claims(
+            &play(&["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"]),
+            "",
+        );
         assert!(
             lines.iter().any(|l| l
                 .starts_with("Threefold repetition (9.2): a claim by White now would be correct")),
             "{lines:?}"
         );
-        let mate = claims(&play(&["f3", "e5", "g4", "Qh4#"]));
-        assert_eq!(mate[0], "Checkmate (5.1a): Black has won.");
-        let stopped = claims(&play(&["e4", "—", "Nf3"]));
+        let stopped = claims(&play(&["e4", "—", "Nf3"]), "");
         assert!(
             stopped[0].starts_with("Judged on the moves before 1... Black"),
             "{stopped:?}"
+        );
+    }
+
+    #[test]
+    fn a_claim_can_be_made_by_writing_the_intended_move() {
+        // The third occurrence comes only with White's next move, Nf3.
+        let sheet = play(&[
+            "Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1",
+        ]);
+        let now = claims(&sheet, "");
+        assert!(
+            now.iter()
+                .any(|l| l.contains("(9.2): a claim by Black now would be correct")),
+            "{now:?}"
+        );
+        let sheet = play(&["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"]);
+        let without = claims(&sheet, "");
+        assert!(
+            without
+                .iter()
+                .any(|l| l.contains("(9.2): a claim by Black now would be incorrect")),
+            "{without:?}"
+        );
+        let with = claims(&sheet, "Ng8");
+        assert_eq!(
+            with[0],
+            "With the intended move Ng8, written and not played:"
+        );
+        assert!(
+            with.iter()
+                .any(|l| l.contains("(9.2): a claim by Black now would be correct")),
+            "{with:?}"
+        );
+        let illegal = claims(&sheet, "Ke7");
+        assert!(
+            illegal[0].starts_with("The intended move “Ke7” cannot be claimed with: it is illegal"),
+            "{illegal:?}"
         );
     }
 }

@@ -1,4 +1,5 @@
 use laws::game::Game;
+use laws::scoresheet::Slot;
 use leptos::prelude::*;
 
 /// The boxes a ruling struck out (7.4: the moves after a reinstated
@@ -9,6 +10,11 @@ pub fn struck_out(game: &Game) -> Vec<String> {
         .iter()
         .map(|(slot, entry)| format!("{slot} {}", entry.written))
         .collect()
+}
+
+/// The boxes written so far, in the order of play.
+pub fn slots(game: &Game) -> Vec<Slot> {
+    game.scoresheet().entries().map(|(slot, _)| slot).collect()
 }
 
 /// The struck-out boxes, crossed through as on a paper scoresheet.

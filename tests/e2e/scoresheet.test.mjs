@@ -122,6 +122,31 @@ test('recording mode never judges, holds the tablet until the PIN, and the check
   assert.match(await page.getByRole('button', { name: /^e5,/ }).getAttribute('aria-label'), /empty/);
   assert.match(await page.getByRole('button', { name: /^e4,/ }).getAttribute('aria-label'), /white pawn/);
   await page.getByRole('navigation', { name: 'Main' }).waitFor();
+
+  // The arbiter corrects the box: the old writing stays, struck out.
+  await page.getByLabel('Box to correct').selectOption({ label: '2. White' });
+  await page.getByLabel('Write instead (a move, or - for a dash)').fill('Nf3');
+  await page.getByRole('button', { name: 'Correct the box' }).click();
+  await page.getByText('2. corrected; the old writing stays, struck out.').waitFor();
+  await page.getByText('Every entry reads as a legal move, dash or not yet judged.').waitFor();
+  assert.match(await page.locator('.move-list').innerText(), /Nf3[\s\S]*legal: Nf3/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a draw claimed by writing the intended move (9.2) is judged on the position it would make', async () => {
+  const { page, errors, context } = await app.open();
+  const pgn = '[White "Kowalski, Jan"]\n[Black "Nowak, Anna"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 *\n';
+  await page.getByLabel('Or paste PGN').fill(pgn);
+  await page.getByRole('button', { name: 'Import pasted PGN' }).click();
+  await page.locator('.import-result a', { hasText: 'Kowalski, Jan – Nowak, Anna' }).click();
+  await page.getByRole('heading', { name: 'Review: Kowalski, Jan – Nowak, Anna' }).waitFor();
+  await page.goto(page.url().replace(/\/review$/, '/scoresheet'));
+  const claims = page.locator('.claims');
+  await claims.getByText(/Threefold repetition \(9\.2\): a claim by Black now would be incorrect/).waitFor();
+  await page.getByLabel('Claim by writing the intended move (9.2, 9.3; optional)').fill('Ng8');
+  await claims.getByText('With the intended move Ng8, written and not played:').waitFor();
+  await claims.getByText(/Threefold repetition \(9\.2\): a claim by Black now would be correct/).waitFor();
   assert.deepEqual(errors, []);
   await context.close();
 });

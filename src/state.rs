@@ -30,7 +30,14 @@ pub struct AppState {
     pub notice: RwSignal<Option<Notice>>,
     /// This tablet's settings: the arbiter's PIN, the locked scoresheet.
     pub settings: RwSignal<Settings>,
+    /// Games changed while storage was full: kept in memory, shown and
+    /// played on, and saved as soon as there is room again.
+    pub unsaved: RwSignal<Vec<String>>,
 }
+
+/// Past this share of the browser's storage the arbiter is warned, while a
+/// backup and a clean-up are still easy.
+const WARN_AT_BYTES: usize = 4 * 1024 * 1024;
 
 /// What a PGN import did: games added, and each game that was not.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -115,6 +122,7 @@ impl AppState {
             persistent: RwSignal::new(true),
             notice: RwSignal::new(None),
             settings: RwSignal::new(Settings::default()),
+            unsaved: RwSignal::new(Vec::new()),
         };
         state.reload();
         state
@@ -132,7 +140,20 @@ impl AppState {
             Err(e) => problems.push(e.to_string()),
         }
         self.problems.set(problems);
-        self.games.set(loaded.games);
+        // A game that could not be saved is newer in memory than in storage.
+        let held: Vec<Game> = self.unsaved.with_untracked(|ids| {
+            self.games.with_untracked(|games| {
+                games
+                    .iter()
+                    .filter(|g| ids.iter().any(|id| id == g.id()))
+                    .cloned()
+                    .collect()
+            })
+        });
+        let mut games = loaded.games;
+        games.retain(|g| !held.iter().any(|h| h.id() == g.id()));
+        games.splice(0..0, held);
+        self.games.set(games);
     }
 
     pub fn tell(&self, text: impl Into<String>) {
@@ -165,17 +186,65 @@ impl AppState {
         let (store, _) = store();
         match store.save_game(&game) {
             Ok(()) => {
-                self.games.update(|games| {
-                    games.retain(|g| g.id() != game.id());
-                    games.insert(0, game);
-                });
+                self.show(game);
+                self.save_held();
+                if store.used_bytes() > WARN_AT_BYTES {
+                    self.warn(format!(
+                        "Storage is nearly full ({:.1} MB used): export a backup in Settings and delete finished games.",
+                        store.used_bytes() as f64 / (1024.0 * 1024.0)
+                    ));
+                }
                 Ok(())
             }
             Err(e @ StorageError::Conflict { .. }) => {
                 self.reload();
                 Err(e.to_string())
             }
+            // Nothing was written; the game goes on in memory.
+            Err(StorageError::QuotaExceeded { .. }) => {
+                let id = game.id().to_owned();
+                self.show(game);
+                self.unsaved.update(|ids| {
+                    if !ids.contains(&id) {
+                        ids.push(id);
+                    }
+                });
+                self.warn("Storage is full: this game goes on, but is kept only in this page until space is freed. Export a backup in Settings now, then delete finished games.");
+                Ok(())
+            }
             Err(e) => Err(e.to_string()),
+        }
+    }
+
+    /// Shows `game` as the newest.
+    fn show(&self, game: Game) {
+        self.games.update(|games| {
+            games.retain(|g| g.id() != game.id());
+            games.insert(0, game);
+        });
+    }
+
+    /// Saves the games held in memory while storage was full, now that
+    /// there may be room.
+    fn save_held(&self) {
+        let (store, _) = store();
+        let held = self.unsaved.get_untracked();
+        if held.is_empty() {
+            return;
+        }
+        let saved: Vec<String> = held
+            .into_iter()
+            .filter(|id| {
+                self.game(id)
+                    .is_some_and(|game| store.save_game(&game).is_ok())
+            })
+            .collect();
+        if !saved.is_empty() {
+            self.unsaved
+                .update(|ids| ids.retain(|id| !saved.contains(id)));
+            if self.unsaved.with_untracked(Vec::is_empty) {
+                self.tell("Every game is saved again.");
+            }
         }
     }
 
@@ -207,6 +276,25 @@ impl AppState {
             .save_settings(&settings)
             .map_err(|e| e.to_string())?;
         self.settings.set(settings);
+        Ok(())
+    }
+
+    /// Whether the stored settings cannot be read (they are then kept, and
+    /// nothing is saved over them until [`AppState::replace_settings`]).
+    pub fn settings_unreadable(&self) -> bool {
+        store().0.load_settings().is_err()
+    }
+
+    /// Starts the settings afresh over an unreadable record, the arbiter's
+    /// deliberate choice: the PIN must then be set again.
+    pub fn replace_settings(&self) -> Result<(), String> {
+        let fresh = Settings::default();
+        store()
+            .0
+            .replace_settings(&fresh)
+            .map_err(|e| e.to_string())?;
+        self.settings.set(fresh);
+        self.reload();
         Ok(())
     }
 
@@ -281,6 +369,9 @@ impl AppState {
         let (store, _) = store();
         store.delete_game(id).map_err(|e| e.to_string())?;
         self.games.update(|games| games.retain(|g| g.id() != id));
+        self.unsaved.update(|ids| ids.retain(|held| held != id));
+        // The space freed may be what the games held in memory need.
+        self.save_held();
         Ok(())
     }
 

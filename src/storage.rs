@@ -338,7 +338,16 @@ impl<B: Backend> Store<B> {
         serde_json::from_value(data).map_err(|e| corrupt(e.to_string()))
     }
 
+    /// Saves the settings over the stored ones, never over a record that
+    /// cannot be read (corrupt, or from a newer version): that one is kept
+    /// until the arbiter chooses [`Store::replace_settings`].
     pub fn save_settings(&self, settings: &Settings) -> Result<(), StorageError> {
+        self.load_settings()?;
+        self.replace_settings(settings)
+    }
+
+    /// Writes the settings whatever the stored record holds.
+    pub fn replace_settings(&self, settings: &Settings) -> Result<(), StorageError> {
         let text = serde_json::to_string(&Record {
             schema: SCHEMA,
             data: settings,
@@ -536,6 +545,17 @@ mod tests {
             store.load_settings(),
             Err(StorageError::Corrupt { .. })
         ));
+        // An unreadable record is never overwritten unasked.
+        assert!(matches!(
+            store.save_settings(&Settings::default()),
+            Err(StorageError::Corrupt { .. })
+        ));
+        assert_eq!(
+            store.backend.get(SETTINGS_KEY).unwrap().as_deref(),
+            Some("junk")
+        );
+        store.replace_settings(&Settings::default()).unwrap();
+        assert_eq!(store.load_settings().unwrap(), Settings::default());
     }
 
     #[test]

@@ -1,5 +1,6 @@
 use leptos::prelude::*;
 
+use crate::components::confirm_dialog::ConfirmDialog;
 use crate::files::{download, read_picked};
 use crate::state::{AppState, now_ms};
 
@@ -24,6 +25,11 @@ pub fn Settings() -> impl IntoView {
         new_pin.set(String::new());
     };
     let used = Memo::new(move |_| state.used_bytes());
+    let confirm_replace = RwSignal::new(false);
+    let replace_settings = Callback::new(move |()| match state.replace_settings() {
+        Ok(()) => state.tell("Settings started afresh: set the arbiter's PIN."),
+        Err(e) => state.warn(format!("The settings were not replaced: {e}.")),
+    });
 
     let export = move |_| {
         let name = format!("arbiter-backup-{}.json", now_ms());
@@ -57,6 +63,16 @@ pub fn Settings() -> impl IntoView {
                 </p>
                 <meter min="0" max=BROWSER_QUOTA_BYTES value=move || used.get() aria-label="Storage used"></meter>
             </section>
+            <Show when=move || { state.problems.track(); state.settings_unreadable() }>
+                <section class="panel" aria-labelledby="unreadable-settings-title">
+                    <h2 id="unreadable-settings-title">"The settings cannot be read"</h2>
+                    <p role="alert">"The stored settings (the arbiter's PIN, the locked scoresheet) are damaged or come from a newer version of Arbiter. They are kept as they are and nothing is saved over them. Starting afresh forgets them: the PIN must be set again."</p>
+                    <button type="button" class="button danger" on:click=move |_| confirm_replace.set(true)>"Start the settings afresh"</button>
+                    <ConfirmDialog open=confirm_replace
+                        question="Replace the unreadable settings with new ones? The arbiter's PIN must then be set again.".to_owned()
+                        confirm_label="Start afresh" on_confirm=replace_settings />
+                </section>
+            </Show>
             <section class="panel" aria-labelledby="pin-settings-title">
                 <h2 id="pin-settings-title">"Arbiter's PIN"</h2>
                 <p>"A player's scoresheet in recording mode can only be left with this PIN. It is stored hashed, never as typed."</p>

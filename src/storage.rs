@@ -10,8 +10,10 @@ use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::fmt;
 
-use laws::game::{Game, Lineage};
+use laws::clock::ClockAction;
+use laws::game::{Event, Game, Lineage, Setup, Side};
 use laws::pin::PinHash;
+use laws::scoresheet::{Entry, Written};
 use serde::{Deserialize, Serialize};
 
 /// Every key of ours starts with this; the `v1` changes only if the key
@@ -63,7 +65,7 @@ impl fmt::Display for StorageError {
             }
             StorageError::NewerSchema { key, schema } => write!(
                 f,
-                "{key} was written by a newer version of Arbiter (format {schema}, this one reads up to {SCHEMA}); it is kept untouched"
+                "{key} was written by a newer version of Arbiter (format {schema}), which this one cannot read; it is kept untouched: update Arbiter to see it"
             ),
             StorageError::Conflict { id } => {
                 write!(
@@ -374,13 +376,120 @@ impl<B: Backend> Store<B> {
     }
 }
 
-/// The stored text of a game: the record with its schema version.
+/// The format of game records: 1 kept every event's hash and time in full
+/// (about 55 KB for an 80-move game with its clock); 2 is [`StoredGame`].
+const GAME_SCHEMA: u32 = 2;
+
+/// A game as stored (format 2): what the log holds, in few characters. The
+/// chain hashes are not stored but computed again on reading and checked
+/// against the newest one; times are kept as the milliseconds since the
+/// event before; the commonest events (a clock press, a plainly written
+/// move) take a few characters, every other event its JSON.
+#[derive(Serialize, Deserialize)]
+struct StoredGame {
+    id: String,
+    created_ms: u64,
+    initial: Setup,
+    /// The hash of the newest event; `None` for an empty log.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    head: Option<String>,
+    /// Alternately: milliseconds since the previous event (or creation),
+    /// then the event.
+    log: Vec<serde_json::Value>,
+}
+
+/// An event in few characters: `W`/`B` a press of White's/Black's clock,
+/// `m<clock ms> <text>` (or `m <text>`) a move written plainly.
+fn pack(event: &Event) -> serde_json::Value {
+    match event {
+        Event::Clock(ClockAction::Press { side: Side::White }) => "W".into(),
+        Event::Clock(ClockAction::Press { side: Side::Black }) => "B".into(),
+        Event::Recorded(Entry {
+            written: Written::Move(text),
+            clock_ms,
+            draw_offer: false,
+            corrections,
+        }) if corrections.is_empty() => match clock_ms {
+            Some(ms) => format!("m{ms} {text}").into(),
+            None => format!("m {text}").into(),
+        },
+        other => serde_json::to_value(other).expect("events serialise"),
+    }
+}
+
+fn unpack(value: serde_json::Value) -> Result<Event, String> {
+    let text = match value {
+        serde_json::Value::String(text) => text,
+        other => return serde_json::from_value(other).map_err(|e| e.to_string()),
+    };
+    match text.as_str() {
+        "W" => Ok(Event::Clock(ClockAction::Press { side: Side::White })),
+        "B" => Ok(Event::Clock(ClockAction::Press { side: Side::Black })),
+        _ => {
+            let (clock, written) = text
+                .strip_prefix('m')
+                .and_then(|rest| rest.split_once(' '))
+                .ok_or_else(|| format!("{text:?} is not an event"))?;
+            let clock_ms = match clock {
+                "" => None,
+                ms => Some(
+                    ms.parse()
+                        .map_err(|_| format!("{text:?} is not an event"))?,
+                ),
+            };
+            Ok(Event::Recorded(Entry {
+                clock_ms,
+                ..Entry::written(written)
+            }))
+        }
+    }
+}
+
+/// The stored text of a game: the record with its format version.
 pub fn encode_game(game: &Game) -> String {
+    let mut last_ms = game.created_ms();
+    let mut log = Vec::with_capacity(2 * game.log().len());
+    for logged in game.log() {
+        log.push(logged.at_ms.saturating_sub(last_ms).into());
+        log.push(pack(&logged.event));
+        last_ms = logged.at_ms;
+    }
+    let stored = StoredGame {
+        id: game.id().to_owned(),
+        created_ms: game.created_ms(),
+        initial: game.initial().clone(),
+        head: game.head().map(str::to_owned),
+        log,
+    };
     serde_json::to_string(&Record {
-        schema: SCHEMA,
-        data: game,
+        schema: GAME_SCHEMA,
+        data: stored,
     })
     .expect("a game serialises")
+}
+
+/// The game of a format 2 record; `Err` says what is wrong with it.
+fn unstore(stored: StoredGame) -> Result<Game, String> {
+    if stored.log.len() % 2 != 0 {
+        return Err("its log is cut short".to_owned());
+    }
+    let mut at_ms = stored.created_ms;
+    let mut events = Vec::with_capacity(stored.log.len() / 2);
+    let mut values = stored.log.into_iter();
+    while let (Some(delta), Some(event)) = (values.next(), values.next()) {
+        let delta = delta.as_u64().ok_or("a time in its log is not a number")?;
+        at_ms = at_ms
+            .checked_add(delta)
+            .ok_or("a time in its log is out of range")?;
+        events.push((at_ms, unpack(event)?));
+    }
+    let game = Game::from_events(stored.id, stored.initial, stored.created_ms, events);
+    if game.head() != stored.head.as_deref() {
+        return Err(
+            "the log was altered: its events do not lead to the hash stored with them".to_owned(),
+        );
+    }
+    Ok(game)
 }
 
 fn decode_game(key: &str, text: &str) -> Result<Game, StorageError> {
@@ -390,8 +499,20 @@ fn decode_game(key: &str, text: &str) -> Result<Game, StorageError> {
     };
     let record: Record<serde_json::Value> =
         serde_json::from_str(text).map_err(|e| corrupt(e.to_string()))?;
-    let data = migrate(key, record.schema, record.data)?;
-    let game: Game = serde_json::from_value(data).map_err(|e| corrupt(e.to_string()))?;
+    let game = match record.schema {
+        // Format 1: the game as serde writes it, every hash kept.
+        1 => serde_json::from_value::<Game>(record.data).map_err(|e| corrupt(e.to_string()))?,
+        GAME_SCHEMA => serde_json::from_value::<StoredGame>(record.data)
+            .map_err(|e| corrupt(e.to_string()))
+            .and_then(|stored| unstore(stored).map_err(corrupt))?,
+        newer if newer > GAME_SCHEMA => {
+            return Err(StorageError::NewerSchema {
+                key: key.to_owned(),
+                schema: newer,
+            });
+        }
+        older => return Err(corrupt(format!("unknown format {older}"))),
+    };
     game.verify_chain().map_err(|e| corrupt(e.to_string()))?;
     game.fold()
         .map_err(|e| corrupt(format!("its events do not replay: {e}")))?;
@@ -565,5 +686,134 @@ mod tests {
         store.save_game(&game("g", 1)).unwrap();
         let expected = 2 * (game_key("g").len() + encode_game(&game("g", 1)).len());
         assert_eq!(store.used_bytes(), expected);
+    }
+
+    /// A game with every kind of event the compact form treats apart.
+    fn played() -> Game {
+        let mut g = game("g", 1_764_000_000_000);
+        let mut at = g.created_ms();
+        let mut apply = |g: &mut Game, event: Event| {
+            at += 1234;
+            g.apply(event, at).unwrap();
+        };
+        apply(
+            &mut g,
+            Event::Clock(ClockAction::Start { side: Side::White }),
+        );
+        apply(&mut g, Event::Recorded(Entry::written("e4")));
+        apply(
+            &mut g,
+            Event::Clock(ClockAction::Press { side: Side::White }),
+        );
+        let timed = Entry {
+            clock_ms: Some(5_399_000),
+            ..Entry::written("e 5 !?")
+        };
+        apply(&mut g, Event::Recorded(timed));
+        apply(
+            &mut g,
+            Event::Clock(ClockAction::Press { side: Side::Black }),
+        );
+        let offer = Entry {
+            draw_offer: true,
+            ..Entry::written("Nf3")
+        };
+        apply(&mut g, Event::Recorded(offer));
+        apply(&mut g, Event::Recorded(Entry::dash()));
+        apply(&mut g, Event::Recorded(Entry::written("m 7 W")));
+        let slot = g.scoresheet().entries().nth(1).unwrap().0;
+        apply(
+            &mut g,
+            Event::Corrected {
+                slot,
+                written: Written::Move("e5".into()),
+            },
+        );
+        apply(&mut g, Event::Clock(ClockAction::Pause));
+        g
+    }
+
+    #[test]
+    fn every_event_comes_back_from_the_compact_form_with_its_chain() {
+        let g = played();
+        let text = encode_game(&g);
+        assert!(
+            text.contains(r#""schema":2"#) && text.contains(r#""W""#),
+            "{text}"
+        );
+        assert!(!text.contains(&g.log()[0].hash), "hashes are not stored");
+        let back = decode_game("k", &text).unwrap();
+        assert_eq!(back, g);
+        assert!(back.verify_chain().is_ok());
+    }
+
+    #[test]
+    fn records_of_the_first_format_still_load() {
+        let g = played();
+        let old = serde_json::to_string(&Record {
+            schema: 1,
+            data: &g,
+        })
+        .unwrap();
+        assert_eq!(decode_game("k", &old).unwrap(), g);
+    }
+
+    #[test]
+    fn an_altered_compact_log_is_refused_as_altered() {
+        let text = encode_game(&played()).replace(r#""m e4""#, r#""m d4""#);
+        match decode_game("k", &text) {
+            Err(StorageError::Corrupt { reason, .. }) => {
+                assert!(reason.contains("the log was altered"), "{reason}")
+            }
+            other => panic!("{other:?}"),
+        }
+        let cut = encode_game(&played()).replacen(r#""m e4","#, "", 1);
+        assert!(matches!(
+            decode_game("k", &cut),
+            Err(StorageError::Corrupt { .. })
+        ));
+    }
+
+    /// Issue 9's capacity: 450 finished games in under 4 MB needs a real
+    /// 80-move game with its clock log in under 8 KB.
+    #[test]
+    fn an_eighty_move_game_with_its_clock_fits_in_eight_kilobytes() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/crates/laws/tests/data/twic1599_1000k.pgn"
+        );
+        let text = std::fs::read_to_string(path).unwrap();
+        let real = laws::pgn::import(text.as_bytes())
+            .into_iter()
+            .filter_map(Result::ok)
+            .find(|g| g.moves.len() >= 160)
+            .expect("an 80-move game in the file");
+        let setup = Setup {
+            white: Player::named("Kowalski, Jan"),
+            black: Player::named("Nowak, Anna"),
+            event: "Club championship".into(),
+            round: "7".into(),
+            board: "12".into(),
+            ..Setup::default()
+        };
+        let mut g = Game::new("m3k9f2a-x7", setup, 1_764_000_000_000);
+        let mut at = g.created_ms();
+        g.apply(Event::Clock(ClockAction::Start { side: Side::White }), at)
+            .unwrap();
+        for (i, mv) in real.moves.iter().take(160).enumerate() {
+            at += 37_000 + 1_000 * (i as u64 % 50);
+            let side = if i % 2 == 0 { Side::White } else { Side::Black };
+            let clock = g.clock().unwrap().remaining(side, at);
+            let entry = Entry {
+                clock_ms: Some(clock),
+                ..Entry::written(mv.san.clone())
+            };
+            g.apply(Event::Recorded(entry), at).unwrap();
+            g.apply(Event::Clock(ClockAction::Press { side }), at)
+                .unwrap();
+        }
+        let size = encode_game(&g).len();
+        assert!(size < 8 * 1024, "{size} bytes");
+        assert_eq!(decode_game("k", &encode_game(&g)).unwrap(), g);
     }
 }

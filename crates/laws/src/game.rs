@@ -370,8 +370,42 @@ impl Game {
         }
     }
 
+    /// A game from its parts as stored: the log's events with their times,
+    /// oldest first. The chain hashes are computed afresh, so a store may
+    /// keep only the newest one and compare ([`Game::head`]). The events are
+    /// not judged here: [`Game::fold`] does that.
+    #[must_use]
+    pub fn from_events(
+        id: impl Into<String>,
+        initial: Setup,
+        created_ms: u64,
+        events: Vec<(u64, Event)>,
+    ) -> Game {
+        let mut log: Vec<Logged> = Vec::with_capacity(events.len());
+        for (at_ms, event) in events {
+            let hash = chain_hash(log.last().map(|l| l.hash.as_str()), at_ms, &event);
+            log.push(Logged { at_ms, event, hash });
+        }
+        Game {
+            id: id.into(),
+            created_ms,
+            initial,
+            log,
+        }
+    }
+
     pub fn id(&self) -> &str {
         &self.id
+    }
+
+    /// The details the game was created with (before any correction).
+    pub fn initial(&self) -> &Setup {
+        &self.initial
+    }
+
+    /// The hash of the newest event, which seals the whole log.
+    pub fn head(&self) -> Option<&str> {
+        self.log.last().map(|l| l.hash.as_str())
     }
 
     pub fn created_ms(&self) -> u64 {

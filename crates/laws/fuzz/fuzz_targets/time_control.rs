@@ -18,7 +18,8 @@ use laws::clock::{
 use laws::game::Side;
 use laws::time_control::{ClassLimits, TimeControl};
 use libfuzzer_sys::fuzz_target;
-use shakmaty::Chess;
+use shakmaty::fen::Fen;
+use shakmaty::{CastlingMode, Chess};
 
 fn balanced(side: &DialReading) {
     let a = side.account;
@@ -130,9 +131,15 @@ fuzz_target!(|data: &[u8]| {
     let reading = clock.reading(later);
     balanced(&reading.white);
     balanced(&reading.black);
+    // White can still mate, Black cannot: a flag wins or draws.
+    let position: Chess = "4k3/8/8/8/8/8/8/Q3K3 w - - 0 1"
+        .parse::<Fen>()
+        .unwrap()
+        .into_position(CastlingMode::Standard)
+        .unwrap();
     for class in classes.into_iter().flatten() {
         for claimant in [None, Some(Side::White), Some(Side::Black)] {
-            let ruling = rule_flag_fall(&clock, later, &Chess::default(), class, claimant);
+            let ruling = rule_flag_fall(&clock, later, &position, class, claimant);
             assert!(!ruling.article.is_empty() && !ruling.explanation.is_empty());
         }
     }

@@ -96,7 +96,9 @@ impl PositionEditor {
         // The letters stand for the corners, whatever stands there, so that
         // a right without its rook is refused by `validate` with a reason.
         setup.castling_rights = Bitboard::EMPTY;
-        for letter in fen.split_whitespace().nth(2).unwrap_or("-").chars() {
+        // The fields split as shakmaty splits them (`_` too, as in URLs).
+        let castling = fen.split([' ', '_']).filter(|f| !f.is_empty()).nth(2);
+        for letter in castling.unwrap_or("-").chars() {
             // The corner's file (`H`, `A`) is how `fen` writes a right
             // whose rook is missing, so the editor loads its own FEN.
             let square = match letter {

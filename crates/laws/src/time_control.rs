@@ -680,7 +680,7 @@ mod human {
                     None => duration(period.time_ms),
                 });
             }
-            from_move += period.moves.unwrap_or(0);
+            from_move = from_move.saturating_add(period.moves.unwrap_or(0));
         }
         terms.extend(timings);
         terms.join(" + ")
@@ -799,7 +799,8 @@ mod human {
         let mut index = 0;
         while index < periods.len() {
             let period = periods[index];
-            let end = period.moves.map(|m| start + m);
+            // Saturating: a period of more moves than a game has ends never.
+            let end = period.moves.map(|m| start.saturating_add(m));
             let repeating = index + 1 == periods.len() && period.moves.is_some();
             if repeating && start < from_move {
                 return Err(bad);

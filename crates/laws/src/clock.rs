@@ -319,7 +319,11 @@ impl Face {
             let charged = charge(timing, dial.think_ms, elapsed);
             // Saturating: a timestamp far in the future must not wrap around.
             let charged_signed = i64::try_from(charged).unwrap_or(i64::MAX);
-            if dial.down || dial.remaining_ms > charged_signed {
+            let left = dial.remaining_ms.max(0) as u64;
+            let to_zero = time_to_zero(timing, dial.think_ms, left);
+            // Not yet at zero by `now`: under a delay a clock at zero still
+            // waits out the delay before its flag falls.
+            if dial.down || to_zero > elapsed {
                 if !(dial.down && settings.at_zero == AtZero::Freeze) {
                     dial.remaining_ms = dial.remaining_ms.saturating_sub(charged_signed);
                     dial.account.used_ms = dial.account.used_ms.saturating_add(charged);
@@ -328,8 +332,6 @@ impl Face {
                 break;
             }
             // Time runs out within this stretch.
-            let left = dial.remaining_ms.max(0) as u64;
-            let to_zero = time_to_zero(timing, dial.think_ms, left);
             dial.account.used_ms += left;
             dial.remaining_ms = 0;
             dial.think_ms += to_zero;

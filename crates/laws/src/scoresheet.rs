@@ -216,8 +216,10 @@ impl Scoresheet {
                 number: row.number,
                 side: Side::Black,
             },
+            // Saturating, as the position's own move number does (a FEN
+            // may start a game at move 4294967295).
             Some(row) => Slot {
-                number: row.number + 1,
+                number: row.number.saturating_add(1),
                 side: Side::White,
             },
         }

@@ -147,9 +147,19 @@ impl Schedule {
     /// Total moves to complete by the end of period `number`; `None` when it
     /// lasts for the rest of the game.
     pub fn moves_by_end_of(&self, number: u32) -> Option<u32> {
-        (1..=number).try_fold(0u32, |sum, n| {
-            self.period(n).moves.map(|m| sum.saturating_add(m))
-        })
+        // In constant time, not period by period: a clock run for hours on
+        // a short repeating period asks this for each of thousands of periods.
+        let listed = self.periods.len().min(number as usize);
+        let mut sum = 0u32;
+        for period in &self.periods[..listed] {
+            sum = sum.saturating_add(period.moves?);
+        }
+        let repeats = number.saturating_sub(self.periods.len() as u32);
+        if repeats > 0 {
+            let last = self.periods.last()?.moves?;
+            sum = sum.saturating_add(last.saturating_mul(repeats));
+        }
+        Some(sum)
     }
 
     /// The period move `number` (from 1) is played in, counting moves.
@@ -680,7 +690,7 @@ mod human {
                     None => duration(period.time_ms),
                 });
             }
-            from_move += period.moves.unwrap_or(0);
+            from_move = from_move.saturating_add(period.moves.unwrap_or(0));
         }
         terms.extend(timings);
         terms.join(" + ")
@@ -799,7 +809,8 @@ mod human {
         let mut index = 0;
         while index < periods.len() {
             let period = periods[index];
-            let end = period.moves.map(|m| start + m);
+            // Saturating: a period of more moves than a game has ends never.
+            let end = period.moves.map(|m| start.saturating_add(m));
             let repeating = index + 1 == periods.len() && period.moves.is_some();
             if repeating && start < from_move {
                 return Err(bad);

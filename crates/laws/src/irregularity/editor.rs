@@ -81,7 +81,9 @@ impl PositionEditor {
     }
 
     /// The editor showing a FEN, which may describe an illegal position; its
-    /// castling rights must be written `KQkq` (standard chess).
+    /// castling rights must be written `KQkq` (standard chess), or with the
+    /// corner's file (`HAha`) as [`fen`](PositionEditor::fen) writes a right
+    /// without its rook.
     pub fn from_fen(fen: &str) -> Result<PositionEditor, EditorFenError> {
         let err = |reason: String| EditorFenError {
             fen: fen.to_owned(),
@@ -94,12 +96,16 @@ impl PositionEditor {
         // The letters stand for the corners, whatever stands there, so that
         // a right without its rook is refused by `validate` with a reason.
         setup.castling_rights = Bitboard::EMPTY;
-        for letter in fen.split_whitespace().nth(2).unwrap_or("-").chars() {
+        // The fields split as shakmaty splits them (`_` too, as in URLs).
+        let castling = fen.split([' ', '_']).filter(|f| !f.is_empty()).nth(2);
+        for letter in castling.unwrap_or("-").chars() {
+            // The corner's file (`H`, `A`) is how `fen` writes a right
+            // whose rook is missing, so the editor loads its own FEN.
             let square = match letter {
-                'K' => Square::H1,
-                'Q' => Square::A1,
-                'k' => Square::H8,
-                'q' => Square::A8,
+                'K' | 'H' => Square::H1,
+                'Q' | 'A' => Square::A1,
+                'k' | 'h' => Square::H8,
+                'q' | 'a' => Square::A8,
                 '-' => continue,
                 _ => {
                     return Err(err(

@@ -3,7 +3,7 @@
 // games list with Lighthouse's default mobile emulation and throttling.
 //   node scripts/lighthouse.mjs [DIR] [--min-accessibility 95]
 // Exits non-zero on a crash, or when a screen scores under the minimum given.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
@@ -20,7 +20,6 @@ const dir = args[0] ?? 'dist';
 
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
   '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
-const PORT = 9300 + (process.pid % 500);
 
 const server = await startServer({ dir, port: 0 });
 const app = `http://127.0.0.1:${server.address().port}/`;
@@ -29,9 +28,11 @@ const profile = await mkdtemp(join(tmpdir(), 'arbiter-lighthouse-'));
 // opens through the debugging port see the data seeded here.
 const browser = await chromium.launchPersistentContext(profile, {
   executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  args: [...FLAGS, `--remote-debugging-port=${PORT}`],
+  args: [...FLAGS, '--remote-debugging-port=0'],
   viewport: { width: 1024, height: 768 },
 });
+// Port 0: Chromium picks a free port and writes it into the profile.
+const port = Number((await readFile(join(profile, 'DevToolsActivePort'), 'utf8')).split('\n')[0]);
 
 let failed = false;
 try {
@@ -42,7 +43,7 @@ try {
   }
   for (const screen of screens) {
     const { lhr } = await lighthouse(app + screen, {
-      port: PORT, onlyCategories: ['accessibility'], disableStorageReset: true, logLevel: 'error',
+      port, onlyCategories: ['accessibility'], disableStorageReset: true, logLevel: 'error',
     });
     const score = Math.round(lhr.categories.accessibility.score * 100);
     console.log(`accessibility  ${String(score).padStart(3)}  ${screen}`);
@@ -54,7 +55,7 @@ try {
     if (score < minAccessibility) failed = true;
   }
   const { lhr } = await lighthouse(app + '#/', {
-    port: PORT, onlyCategories: ['performance'], disableStorageReset: true, logLevel: 'error',
+    port, onlyCategories: ['performance'], disableStorageReset: true, logLevel: 'error',
   });
   const figure = (audit) => lhr.audits[audit].displayValue;
   console.log(`performance    ${String(Math.round(lhr.categories.performance.score * 100)).padStart(3)}  #/ (mobile)`
@@ -68,14 +69,16 @@ try {
 }
 process.exit(failed ? 1 : 0);
 
-/// Creates a game through the new-game form, as an arbiter would, and returns its id.
+/// Imports a short game in progress through the games list, as an arbiter
+/// would, so every screen has moves to show; returns the game's id.
 async function seed(page) {
-  await page.goto(app + '#/new');
-  await page.getByLabel('White', { exact: true }).fill('Kowalski, Jan');
-  await page.getByLabel('Black', { exact: true }).fill('Nowak, Anna');
-  await page.getByLabel('Event', { exact: true }).fill('Club championship');
-  await page.getByRole('button', { name: 'Create game' }).click();
-  await page.getByRole('heading', { name: 'Kowalski, Jan – Nowak, Anna' }).waitFor();
+  await page.goto(app + '#/');
+  const pgn = '[Event "Club championship"]\n[Round "3"]\n[White "Kowalski, Jan"]\n[Black "Nowak, Anna"]\n\n'
+    + '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 *\n';
+  await page.getByLabel('Or paste PGN').fill(pgn);
+  await page.getByRole('button', { name: 'Import pasted PGN' }).click();
+  await page.locator('.import-result a', { hasText: 'Kowalski, Jan – Nowak, Anna' }).click();
+  await page.getByRole('heading', { name: 'Review: Kowalski, Jan – Nowak, Anna' }).waitFor();
   const id = new URL(page.url()).hash.split('/')[2];
   await page.close();
   return id;

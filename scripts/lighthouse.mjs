@@ -49,7 +49,9 @@ try {
     console.log(`accessibility  ${String(score).padStart(3)}  ${screen}`);
     for (const audit of Object.values(lhr.audits)) {
       if (audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary') {
-        console.log(`    failed: ${audit.id} (${audit.details?.items?.length ?? 0}): ${audit.title}`);
+        const items = audit.details?.items ?? [];
+        console.log(`    failed: ${audit.id} (${items.length}): ${audit.title}`);
+        for (const item of items.slice(0, 3)) console.log(`      ${item.node?.snippet ?? ''} "${item.node?.nodeLabel ?? ''}"`);
       }
     }
     if (score < minAccessibility) failed = true;

@@ -85,7 +85,10 @@ pub fn MoveList(
         };
         let content = view! {
             <span class="written">{cell.text.clone()}</span>
-            {cell.detail.clone().map(|d| view! { <span class="verdict">{d}</span> })}
+            // The space keeps the move and its verdict apart as words (both
+            // are blocks, so nothing shows): a box's visible text then reads
+            // as a part of its name, as screen-reader users speaking it expect.
+            {cell.detail.clone().map(|d| view! { " " <span class="verdict">{d}</span> })}
         };
         match on_select {
             Some(on_select) => view! {

@@ -189,7 +189,7 @@ pub fn ReviewPage(id: String) -> impl IntoView {
                                 <button type="button" class="button" aria-label="Go to the start" on:click=move |_| go(0)>"Start"</button>
                                 <button type="button" class="button" aria-label="One move back" on:click=move |_| go(shown().saturating_sub(1))>"◀"</button>
                                 <button type="button" class="button" aria-label="One move forward" on:click=move |_| go(shown() + 1)>"▶"</button>
-                                <button type="button" class="button" aria-label="Go to the last move" on:click=move |_| go(usize::MAX)>"End"</button>
+                                <button type="button" class="button" aria-label="Go to the end" on:click=move |_| go(usize::MAX)>"End"</button>
                                 <button type="button" class="button" on:click=move |_| flipped.update(|f| *f = !*f)>"Flip board"</button>
                             </div>
                         </div>

@@ -1,0 +1,87 @@
+// Lighthouse on every screen of the release build, served compressed as a
+// static host does: accessibility for each screen, then performance of the
+// games list with Lighthouse's default mobile emulation and throttling.
+//   node scripts/lighthouse.mjs [DIR] [--min-accessibility 95]
+// Exits non-zero on a crash, or when a screen scores under the minimum given.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { startServer } from './static-server.mjs';
+
+const args = process.argv.slice(2);
+const option = (name) => {
+  const at = args.indexOf(name);
+  return at < 0 ? null : args.splice(at, 2)[1];
+};
+const minAccessibility = Number(option('--min-accessibility') ?? 0);
+const dir = args[0] ?? 'dist';
+
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+
+const server = await startServer({ dir, port: 0 });
+const app = `http://127.0.0.1:${server.address().port}/`;
+const profile = await mkdtemp(join(tmpdir(), 'arbiter-lighthouse-'));
+// A persistent context is the browser's default one, so the tabs Lighthouse
+// opens through the debugging port see the data seeded here.
+const browser = await chromium.launchPersistentContext(profile, {
+  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+  args: [...FLAGS, '--remote-debugging-port=0'],
+  viewport: { width: 1024, height: 768 },
+});
+// Port 0: Chromium picks a free port and writes it into the profile.
+const port = Number((await readFile(join(profile, 'DevToolsActivePort'), 'utf8')).split('\n')[0]);
+
+let failed = false;
+try {
+  const id = await seed(await browser.newPage());
+  const screens = ['#/', '#/new', '#/settings', '#/envelopes'];
+  for (const screen of ['', '/edit', '/clock', '/scoresheet', '/review', '/arbiter', '/adjourn', '/resume']) {
+    screens.push(`#/game/${id}${screen}`);
+  }
+  for (const screen of screens) {
+    const { lhr } = await lighthouse(app + screen, {
+      port, onlyCategories: ['accessibility'], disableStorageReset: true, logLevel: 'error',
+    });
+    const score = Math.round(lhr.categories.accessibility.score * 100);
+    console.log(`accessibility  ${String(score).padStart(3)}  ${screen}`);
+    for (const audit of Object.values(lhr.audits)) {
+      if (audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary') {
+        const items = audit.details?.items ?? [];
+        console.log(`    failed: ${audit.id} (${items.length}): ${audit.title}`);
+        for (const item of items.slice(0, 3)) console.log(`      ${item.node?.snippet ?? ''} "${item.node?.nodeLabel ?? ''}"`);
+      }
+    }
+    if (score < minAccessibility) failed = true;
+  }
+  const { lhr } = await lighthouse(app + '#/', {
+    port, onlyCategories: ['performance'], disableStorageReset: true, logLevel: 'error',
+  });
+  const figure = (audit) => lhr.audits[audit].displayValue;
+  console.log(`performance    ${String(Math.round(lhr.categories.performance.score * 100)).padStart(3)}  #/ (mobile)`
+    + `  FCP ${figure('first-contentful-paint')}  LCP ${figure('largest-contentful-paint')}`
+    + `  TBT ${figure('total-blocking-time')}  CLS ${figure('cumulative-layout-shift')}`);
+  if (failed) console.log(`some screen scores under ${minAccessibility} for accessibility`);
+} finally {
+  await browser.close();
+  await new Promise((done) => server.close(done));
+  await rm(profile, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);
+
+/// Imports a short game in progress through the games list, as an arbiter
+/// would, so every screen has moves to show; returns the game's id.
+async function seed(page) {
+  await page.goto(app + '#/');
+  const pgn = '[Event "Club championship"]\n[Round "3"]\n[White "Kowalski, Jan"]\n[Black "Nowak, Anna"]\n\n'
+    + '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 *\n';
+  await page.getByLabel('Or paste PGN').fill(pgn);
+  await page.getByRole('button', { name: 'Import pasted PGN' }).click();
+  await page.locator('.import-result a', { hasText: 'Kowalski, Jan – Nowak, Anna' }).click();
+  await page.getByRole('heading', { name: 'Review: Kowalski, Jan – Nowak, Anna' }).waitFor();
+  const id = new URL(page.url()).hash.split('/')[2];
+  await page.close();
+  return id;
+}

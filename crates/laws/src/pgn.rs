@@ -48,6 +48,7 @@ use crate::notation::{self, Lang, Reading};
 use pgn_reader::{KnownOutcome, Nag, Outcome, RawComment, RawTag, Reader, SanPlus, Skip, Visitor};
 use serde::{Deserialize, Serialize};
 use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, Position, fen::Fen, san::San};
+use tinystr::TinyAsciiStr;
 
 /// The comment that marks a draw offer made with the move before it.
 pub const DRAW_OFFER_COMMENT: &str = "draw offer";
@@ -112,8 +113,9 @@ impl fmt::Display for PgnResult {
 /// One mainline move of an imported game.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ImportedMove {
-    /// The SAN as written in the file (with its check mark, if any).
-    pub san: String,
+    /// The SAN as written in the file (with its check mark, if any), kept
+    /// inline: a file of a hundred thousand moves needs no allocation each.
+    pub san: TinyAsciiStr<16>,
     pub mv: Move,
     /// The clock reading after the move (`[%clk]`).
     pub clock_ms: Option<u64>,
@@ -287,7 +289,10 @@ impl std::error::Error for ImportError {}
 /// syntax error ends the list with [`ImportError::Unreadable`].
 pub fn import<R: io::Read>(source: R) -> Vec<Result<ImportedGame, ImportError>> {
     let mut reader = Reader::new(source);
-    let mut importer = Importer { games: 0 };
+    let mut importer = Importer {
+        games: 0,
+        san: Vec::new(),
+    };
     let mut games = Vec::new();
     loop {
         match reader.read_game(&mut importer) {
@@ -307,6 +312,8 @@ pub fn import<R: io::Read>(source: R) -> Vec<Result<ImportedGame, ImportError>> 
 
 struct Importer {
     games: usize,
+    /// The current move's SAN, written out here and copied inline.
+    san: Vec<u8>,
 }
 
 struct Movetext {
@@ -332,10 +339,7 @@ impl Visitor for Importer {
         name: &[u8],
         value: RawTag<'_>,
     ) -> ControlFlow<Self::Output> {
-        tags.push((
-            String::from_utf8_lossy(name).into_owned(),
-            unescape(value.as_bytes()),
-        ));
+        tags.push((lossy_utf8(name.to_vec()), unescape(value.as_bytes())));
         ControlFlow::Continue(())
     }
 
@@ -390,7 +394,10 @@ impl Visitor for Importer {
         san_plus: SanPlus,
     ) -> ControlFlow<Self::Output> {
         movetext.finish_move(self.games)?;
-        let text = san_plus.to_string();
+        self.san.clear();
+        san_plus.append_ascii_to(&mut self.san);
+        // SAN is ASCII and at most 9 bytes: nothing is replaced or cut.
+        let text = TinyAsciiStr::from_utf8_lossy(&self.san, b'?');
         let played = match san_plus.san {
             San::Null => Err(MoveProblem::Null),
             // Lenient: what shakmaty's strict SAN refuses, the scoresheet
@@ -416,7 +423,7 @@ impl Visitor for Importer {
             Err(problem) => ControlFlow::Break(Err(movetext.error(
                 self.games,
                 movetext.game.moves.len() + 1,
-                text,
+                text.to_string(),
                 problem,
             ))),
         }
@@ -473,6 +480,10 @@ impl Visitor for Importer {
 impl Movetext {
     /// Attaches the collected comments to the last move.
     fn finish_move(&mut self, game: usize) -> ControlFlow<Result<ImportedGame, ImportError>> {
+        // Most moves have no comment: nothing to read, nothing to allocate.
+        if self.comment.is_empty() {
+            return ControlFlow::Continue(());
+        }
         let comment = std::mem::take(&mut self.comment);
         let Some(last) = self.game.moves.last_mut() else {
             return ControlFlow::Continue(());
@@ -487,7 +498,7 @@ impl Movetext {
             }
             Err(()) => {
                 let ply = self.game.moves.len();
-                let text = self.game.moves[ply - 1].san.clone();
+                let text = self.game.moves[ply - 1].san.to_string();
                 let mut before = self.game.start.clone();
                 for m in &self.game.moves[..ply - 1] {
                     before.play_unchecked(m.mv);
@@ -548,7 +559,13 @@ fn unescape(raw: &[u8]) -> String {
             _ => bytes.push(b),
         }
     }
-    String::from_utf8_lossy(&bytes).into_owned()
+    lossy_utf8(bytes)
+}
+
+/// The bytes as text, invalid UTF-8 replaced, without a copy when valid.
+fn lossy_utf8(bytes: Vec<u8>) -> String {
+    String::from_utf8(bytes)
+        .unwrap_or_else(|invalid| String::from_utf8_lossy(invalid.as_bytes()).into_owned())
 }
 
 fn parse_fen(fen: &str, castling: CastlingMode) -> Result<Chess, String> {

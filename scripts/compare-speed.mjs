@@ -1,0 +1,143 @@
+// The rules core against the JavaScript chess libraries, on one PGN file:
+// every game read, its SAN replayed and validated, by chess.js, chessops and
+// the `laws` core compiled to wasm (crates/laws-node), in this one Node
+// process on the same text; then the same work natively. Prints games/s and
+// plies/s (median of the timed runs) and the ratios. Run on demand, not by
+// scripts/test: timings on a shared machine are not a pass or a fail.
+//
+//   node scripts/compare-speed.mjs [--runs 7] [--no-build] [FILE.pgn]
+//
+// The file defaults to twic1599_1000k.pgn from pgn-reader 0.29.0's benches in
+// the cargo registry (1,110 games, 101,487 plies), else the copy in
+// crates/laws/tests/data/. Builds go to $CARGO_TARGET_DIR (default target/).
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Chess } from 'chess.js';
+import { parsePgn, startingPosition } from 'chessops/pgn';
+import { parseSan } from 'chessops/san';
+
+const root = resolve(import.meta.dirname, '..');
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const at = args.indexOf(name);
+  return at >= 0 ? Number(args.splice(at, 2)[1]) : fallback;
+};
+const runs = option('--runs', 7);
+const build = !args.includes('--no-build');
+const file = args.find((a) => !a.startsWith('--')) ?? twic();
+const target = resolve(root, process.env.CARGO_TARGET_DIR ?? 'target');
+
+function twic() {
+  const registry = join(homedir(), '.cargo', 'registry', 'src');
+  const sources = existsSync(registry) ? readdirSync(registry) : [];
+  return (
+    sources
+      .map((s) => join(registry, s, 'pgn-reader-0.29.0', 'benches', 'twic1599_1000k.pgn'))
+      .find(existsSync) ?? join(root, 'crates', 'laws', 'tests', 'data', 'twic1599_1000k.pgn')
+  );
+}
+
+const run = (cmd, argv) => execFileSync(cmd, argv, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+const pkg = join(target, 'compare-speed');
+if (build) {
+  run('cargo', ['build', '--release', '-p', 'laws-node', '--lib', '--target', 'wasm32-unknown-unknown']);
+  run('wasm-bindgen', ['--target', 'nodejs', '--out-dir', pkg, join(target, 'wasm32-unknown-unknown', 'release', 'laws_node.wasm')]);
+  run('cargo', ['build', '--release', '-p', 'laws-node', '--bin', 'native']);
+}
+const laws = createRequire(import.meta.url)(join(pkg, 'laws_node.js'));
+const text = readFileSync(file, 'utf8');
+
+// Each contender reads the whole file and answers {games, plies, errors};
+// plies count up to a game's first error.
+const contenders = {
+  'chess.js': () => {
+    const tally = { games: 0, plies: 0, errors: 0 };
+    const chess = new Chess();
+    // chess.js reads one game at a time: a game starts at a tag line after a blank line.
+    for (const game of text.split(/\r?\n\s*\r?\n(?=\[)/)) {
+      if (!game.trim()) continue;
+      tally.games++;
+      try {
+        chess.loadPgn(game);
+        tally.plies += chess.history().length;
+      } catch {
+        tally.errors++;
+      }
+    }
+    return tally;
+  },
+  chessops: () => {
+    const tally = { games: 0, plies: 0, errors: 0 };
+    for (const game of parsePgn(text)) {
+      tally.games++;
+      const start = startingPosition(game.headers);
+      if (start.isErr) {
+        tally.errors++;
+        continue;
+      }
+      const pos = start.value;
+      for (const node of game.moves.mainline()) {
+        const move = parseSan(pos, node.san);
+        if (!move) {
+          tally.errors++;
+          break;
+        }
+        pos.play(move);
+        tally.plies++;
+      }
+    }
+    return tally;
+  },
+  'laws (wasm)': () => JSON.parse(laws.check_pgn(text)),
+};
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+// One warm-up round, then rounds in turn, so that a busy spell of the
+// machine falls on every contender alike.
+const times = Object.fromEntries(Object.keys(contenders).map((name) => [name, []]));
+const tallies = {};
+for (let round = -1; round < runs; round++) {
+  for (const [name, work] of Object.entries(contenders)) {
+    const start = process.hrtime.bigint();
+    tallies[name] = work();
+    const ms = Number(process.hrtime.bigint() - start) / 1e6;
+    if (round >= 0) times[name].push(ms);
+  }
+}
+const native = JSON.parse(
+  execFileSync(join(target, 'release', 'native'), [file, '3', String(runs * 3)], { encoding: 'utf8' }),
+);
+tallies['laws (native)'] = native.summary;
+times['laws (native)'] = native.runs_ms;
+
+const rows = Object.entries(tallies).map(([name, t]) => {
+  const ms = median(times[name]);
+  return { name, ...t, ms, gamesPerS: (t.games / ms) * 1000, pliesPerS: (t.plies / ms) * 1000 };
+});
+const by = Object.fromEntries(rows.map((r) => [r.name, r]));
+const fmt = (n) => Math.round(n).toLocaleString('en-US');
+console.log(`${file}\n${runs} timed runs each (native ${runs * 3}), median:\n`);
+console.log(`${'contender'.padEnd(14)} ${'games'.padStart(6)} ${'plies'.padStart(8)} ${'errors'.padStart(6)} ${'ms'.padStart(9)} ${'games/s'.padStart(9)} ${'plies/s'.padStart(11)}`);
+for (const r of rows) {
+  console.log(
+    `${r.name.padEnd(14)} ${String(r.games).padStart(6)} ${String(r.plies).padStart(8)} ${String(r.errors).padStart(6)} ${r.ms.toFixed(1).padStart(9)} ${fmt(r.gamesPerS).padStart(9)} ${fmt(r.pliesPerS).padStart(11)}`,
+  );
+}
+const wasm = by['laws (wasm)'];
+console.log(`
+laws (wasm) / chessops:     ${(wasm.gamesPerS / by.chessops.gamesPerS).toFixed(1)}x   (target: at least 10x)
+laws (wasm) / chess.js:     ${(wasm.gamesPerS / by['chess.js'].gamesPerS).toFixed(1)}x
+laws (native) / laws (wasm): ${(by['laws (native)'].gamesPerS / wasm.gamesPerS).toFixed(2)}x  (target: at most 2x)`);
+
+const disagree = rows.filter((r) => r.games !== rows[0].games || r.plies !== rows[0].plies);
+if (disagree.length) {
+  console.error(`compare-speed: the contenders disagree on games or plies: ${disagree.map((r) => r.name).join(', ')}`);
+  process.exit(1);
+}

@@ -1,11 +1,18 @@
 // The rules core against the JavaScript chess libraries, on one PGN file:
 // every game read, its SAN replayed and validated, by chess.js, chessops and
 // the `laws` core compiled to wasm (crates/laws-node), in this one Node
-// process on the same text; then the same work natively. Prints games/s and
-// plies/s (median of the timed runs) and the ratios. Run on demand, not by
+// process on the same text; then the same work natively, and pgn-reader with
+// shakmaty alone (no import kept, for reference). Prints games/s and plies/s
+// (median of the timed runs) and the ratios. Run on demand, not by
 // scripts/test: timings on a shared machine are not a pass or a fail.
 //
-//   node scripts/compare-speed.mjs [--runs 7] [--no-build] [FILE.pgn]
+//   node scripts/compare-speed.mjs [--runs 7] [--opt-level 3|z] [--no-build] [FILE.pgn]
+//
+// --opt-level: the Rust optimisation of both laws builds (wasm and native),
+// 3 (default, for speed) or z (as the app's release profile ships, for size);
+// the wasm is then run through wasm-opt at -O3 or -Oz, as the app's is.
+// Each level builds in a profile of its own (`compare-3`, `compare-z`), so
+// the app's release build is left alone.
 //
 // The file defaults to twic1599_1000k.pgn from pgn-reader 0.29.0's benches in
 // the cargo registry (1,110 games, 101,487 plies), else the copy in
@@ -23,9 +30,11 @@ const root = resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
   const at = args.indexOf(name);
-  return at >= 0 ? Number(args.splice(at, 2)[1]) : fallback;
+  return at >= 0 ? args.splice(at, 2)[1] : fallback;
 };
-const runs = option('--runs', 7);
+const runs = Number(option('--runs', 7));
+const optLevel = option('--opt-level', '3');
+if (!['3', 'z'].includes(optLevel)) throw new Error(`--opt-level: 3 or z, not ${optLevel}`);
 const build = !args.includes('--no-build');
 const file = args.find((a) => !a.startsWith('--')) ?? twic();
 const target = resolve(root, process.env.CARGO_TARGET_DIR ?? 'target');
@@ -41,11 +50,17 @@ function twic() {
 }
 
 const run = (cmd, argv) => execFileSync(cmd, argv, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
-const pkg = join(target, 'compare-speed');
+const profile = `compare-${optLevel}`;
+const pkg = join(target, profile, 'node');
 if (build) {
-  run('cargo', ['build', '--release', '-p', 'laws-node', '--lib', '--target', 'wasm32-unknown-unknown']);
-  run('wasm-bindgen', ['--target', 'nodejs', '--out-dir', pkg, join(target, 'wasm32-unknown-unknown', 'release', 'laws_node.wasm')]);
-  run('cargo', ['build', '--release', '-p', 'laws-node', '--bin', 'native']);
+  const cargo = (...argv) =>
+    run('cargo', ['build', '-p', 'laws-node', '--profile', profile, '--config', `profile.${profile}.inherits="release"`,
+      '--config', `profile.${profile}.opt-level=${optLevel === 'z' ? '"z"' : optLevel}`, ...argv]);
+  cargo('--lib', '--target', 'wasm32-unknown-unknown');
+  run('wasm-bindgen', ['--target', 'nodejs', '--out-dir', pkg, join(target, 'wasm32-unknown-unknown', profile, 'laws_node.wasm')]);
+  const wasm = join(pkg, 'laws_node_bg.wasm');
+  run('wasm-opt', [`-O${optLevel}`, wasm, '-o', wasm]);
+  cargo('--bin', 'native');
 }
 const laws = createRequire(import.meta.url)(join(pkg, 'laws_node.js'));
 const text = readFileSync(file, 'utf8');
@@ -111,11 +126,11 @@ for (let round = -1; round < runs; round++) {
     if (round >= 0) times[name].push(ms);
   }
 }
-const native = JSON.parse(
-  execFileSync(join(target, 'release', 'native'), [file, '3', String(runs * 3)], { encoding: 'utf8' }),
-);
-tallies['laws (native)'] = native.summary;
-times['laws (native)'] = native.runs_ms;
+const native = JSON.parse(execFileSync(join(target, profile, 'native'), [file, '3', String(runs * 3)], { encoding: 'utf8' }));
+for (const [name, measured] of [['laws (native)', native.laws], ['alone (native)', native.alone]]) {
+  tallies[name] = measured.summary;
+  times[name] = measured.runs_ms;
+}
 
 const rows = Object.entries(tallies).map(([name, t]) => {
   const ms = median(times[name]);
@@ -123,7 +138,9 @@ const rows = Object.entries(tallies).map(([name, t]) => {
 });
 const by = Object.fromEntries(rows.map((r) => [r.name, r]));
 const fmt = (n) => Math.round(n).toLocaleString('en-US');
-console.log(`${file}\n${runs} timed runs each (native ${runs * 3}), median:\n`);
+console.log(`${file}
+Node ${process.versions.node}, Rust opt-level ${optLevel}; ${runs} timed runs each (native ${runs * 3}), median:
+`);
 console.log(`${'contender'.padEnd(14)} ${'games'.padStart(6)} ${'plies'.padStart(8)} ${'errors'.padStart(6)} ${'ms'.padStart(9)} ${'games/s'.padStart(9)} ${'plies/s'.padStart(11)}`);
 for (const r of rows) {
   console.log(
@@ -134,7 +151,8 @@ const wasm = by['laws (wasm)'];
 console.log(`
 laws (wasm) / chessops:     ${(wasm.gamesPerS / by.chessops.gamesPerS).toFixed(1)}x   (target: at least 10x)
 laws (wasm) / chess.js:     ${(wasm.gamesPerS / by['chess.js'].gamesPerS).toFixed(1)}x
-laws (native) / laws (wasm): ${(by['laws (native)'].gamesPerS / wasm.gamesPerS).toFixed(2)}x  (target: at most 2x)`);
+laws (native) / laws (wasm): ${(by['laws (native)'].gamesPerS / wasm.gamesPerS).toFixed(2)}x  (target: at most 2x)
+alone (native) / laws (native): ${(by['alone (native)'].gamesPerS / by['laws (native)'].gamesPerS).toFixed(2)}x  (alone: pgn-reader's SAN replayed with shakmaty, nothing kept)`);
 
 const disagree = rows.filter((r) => r.games !== rows[0].games || r.plies !== rows[0].plies);
 if (disagree.length) {

@@ -23,8 +23,8 @@ pub fn summary(pgn: &[u8]) -> Summary {
         plies: 0,
         errors: 0,
     };
-    for game in &pgn::import(pgn) {
-        let check = GameCheck::of(game);
+    for game in pgn::games(pgn) {
+        let check = GameCheck::of(&game);
         total.games += 1;
         total.plies += check.plies;
         total.errors += usize::from(check.problem.is_some());

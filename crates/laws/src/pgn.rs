@@ -288,26 +288,47 @@ impl std::error::Error for ImportError {}
 /// Each game is imported or fails on its own; an I/O or irrecoverable
 /// syntax error ends the list with [`ImportError::Unreadable`].
 pub fn import<R: io::Read>(source: R) -> Vec<Result<ImportedGame, ImportError>> {
-    let mut reader = Reader::new(source);
-    let mut importer = Importer {
-        games: 0,
-        san: Vec::new(),
-    };
-    let mut games = Vec::new();
-    loop {
-        match reader.read_game(&mut importer) {
-            Ok(Some(game)) => games.push(game),
-            Ok(None) => break,
+    games(source).collect()
+}
+
+/// The games of a PGN file one at a time, as [`import`] reads them, for a
+/// file too large to hold every game at once (`laws check`).
+pub fn games<R: io::Read>(source: R) -> Games<R> {
+    Games {
+        reader: Some(Reader::new(source)),
+        importer: Importer {
+            games: 0,
+            san: Vec::new(),
+        },
+    }
+}
+
+/// The iterator of [`games`].
+pub struct Games<R> {
+    /// `None` after the end of the file or an unreadable part.
+    reader: Option<Reader<R>>,
+    importer: Importer,
+}
+
+impl<R: io::Read> Iterator for Games<R> {
+    type Item = Result<ImportedGame, ImportError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        match self.reader.as_mut()?.read_game(&mut self.importer) {
+            Ok(Some(game)) => Some(game),
+            Ok(None) => {
+                self.reader = None;
+                None
+            }
             Err(e) => {
-                games.push(Err(ImportError::Unreadable {
-                    game: importer.games,
+                self.reader = None;
+                Some(Err(ImportError::Unreadable {
+                    game: self.importer.games,
                     reason: e.to_string(),
-                }));
-                break;
+                }))
             }
         }
     }
-    games
 }
 
 struct Importer {

@@ -467,9 +467,12 @@ impl Visitor for Importer {
             if !movetext.comment.is_empty() {
                 movetext.comment.push(' ');
             }
-            movetext
-                .comment
-                .push_str(&String::from_utf8_lossy(comment.as_bytes()));
+            match std::str::from_utf8(comment.as_bytes()) {
+                Ok(text) => movetext.comment.push_str(text),
+                Err(_) => movetext
+                    .comment
+                    .push_str(&String::from_utf8_lossy(comment.as_bytes())),
+            }
         }
         ControlFlow::Continue(())
     }
@@ -505,19 +508,23 @@ impl Movetext {
         if self.comment.is_empty() {
             return ControlFlow::Continue(());
         }
-        let comment = std::mem::take(&mut self.comment);
+        let parsed = Annotations::parse(&self.comment);
         let Some(last) = self.game.moves.last_mut() else {
+            self.comment.clear();
             return ControlFlow::Continue(());
         };
-        match Annotations::parse(&comment) {
+        match parsed {
             Ok(notes) => {
                 last.clock_ms = notes.clock_ms;
                 last.emt_ms = notes.emt_ms;
                 last.draw_offer = notes.draw_offer;
                 last.comment = (!notes.text.is_empty()).then_some(notes.text);
+                // Cleared, not taken: the next move's comments reuse its buffer.
+                self.comment.clear();
                 ControlFlow::Continue(())
             }
             Err(()) => {
+                let comment = std::mem::take(&mut self.comment);
                 let ply = self.game.moves.len();
                 let text = self.game.moves[ply - 1].san.to_string();
                 let mut before = self.game.start.clone();
@@ -616,10 +623,20 @@ impl Annotations {
         };
         let mut rest = comment;
         let mut plain = String::new();
+        // Leading white space makes no word: a comment holding only
+        // commands (`{ [%clk 0:03:00] }`, on every move of many files)
+        // allocates nothing.
+        let mut push_plain = |piece: &str| {
+            plain.push_str(if plain.is_empty() {
+                piece.trim_start()
+            } else {
+                piece
+            });
+        };
         // Commands look like `[%name value]`; other commands (%eval, %csl)
         // are dropped, plain text is kept.
-        while let Some(start) = rest.find("[%") {
-            plain.push_str(&rest[..start]);
+        while let Some(start) = command_start(rest) {
+            push_plain(&rest[..start]);
             let Some(len) = rest[start..].find(']') else {
                 rest = &rest[start..];
                 break;
@@ -635,7 +652,7 @@ impl Annotations {
             }
             rest = &rest[start + len + 1..];
         }
-        plain.push_str(rest);
+        push_plain(rest);
         let mut text = plain.split_whitespace().collect::<Vec<_>>().join(" ");
         if let Some(stripped) = strip_draw_offer(&text) {
             notes.draw_offer = true;
@@ -646,8 +663,17 @@ impl Annotations {
     }
 }
 
+/// Where the next `[%` command starts. (`str::find` would set up a
+/// substring search for every comment, costlier than this scan.)
+fn command_start(text: &str) -> Option<usize> {
+    text.as_bytes().windows(2).position(|pair| pair == b"[%")
+}
+
 /// Removes the draw offer mark from a comment, if it is there.
 fn strip_draw_offer(text: &str) -> Option<String> {
+    if text.len() < DRAW_OFFER_COMMENT.len() {
+        return None;
+    }
     let at = text.to_ascii_lowercase().find(DRAW_OFFER_COMMENT)?;
     let rest = format!("{} {}", &text[..at], &text[at + DRAW_OFFER_COMMENT.len()..]);
     Some(rest.split_whitespace().collect::<Vec<_>>().join(" "))
@@ -658,11 +684,10 @@ fn parse_clock(value: &str) -> Result<u64, ()> {
     let value = value.trim();
     let (whole, fraction) = value.split_once('.').unwrap_or((value, ""));
     let mut seconds: u64 = 0;
-    let fields: Vec<&str> = whole.split(':').collect();
-    if fields.len() > 3 {
-        return Err(());
-    }
-    for field in fields {
+    for (index, field) in whole.split(':').enumerate() {
+        if index == 3 {
+            return Err(());
+        }
         if field.is_empty() || field.len() > 9 || !field.bytes().all(|b| b.is_ascii_digit()) {
             return Err(());
         }

@@ -1,12 +1,13 @@
 // The rules core against the JavaScript chess libraries, on one PGN file:
 // every game read, its SAN replayed and validated, by chess.js, chessops and
 // the `laws` core compiled to wasm (crates/laws-node), in this one Node
-// process on the same text; then the same work natively, and pgn-reader with
-// shakmaty alone (no import kept, for reference). Prints games/s and plies/s
-// (median of the timed runs) and the ratios. Run on demand, not by
-// scripts/test: timings on a shared machine are not a pass or a fail.
+// process on the same text; and the same work natively (crates/laws-node's
+// `native`, run between them), with pgn-reader and shakmaty alone beside it
+// (nothing kept: the floor, for reference). Prints games/s and plies/s
+// (medians) and the ratios. Run on demand, not by scripts/test: timings on a
+// shared machine are not a pass or a fail.
 //
-//   node scripts/compare-speed.mjs [--runs 7] [--opt-level 3|z] [--no-build] [FILE.pgn]
+//   node scripts/compare-speed.mjs [--rounds 7] [--opt-level 3|z] [--no-build] [FILE.pgn]
 //
 // --opt-level: the Rust optimisation of both laws builds (wasm and native),
 // 3 (default, for speed) or z (as the app's release profile ships, for size);
@@ -22,6 +23,8 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { Chess } from 'chess.js';
 import { parsePgn, startingPosition } from 'chessops/pgn';
 import { parseSan } from 'chessops/san';
@@ -32,7 +35,7 @@ const option = (name, fallback) => {
   const at = args.indexOf(name);
   return at >= 0 ? args.splice(at, 2)[1] : fallback;
 };
-const runs = Number(option('--runs', 7));
+const rounds = Number(option('--rounds', 7));
 const optLevel = option('--opt-level', '3');
 if (!['3', 'z'].includes(optLevel)) throw new Error(`--opt-level: 3 or z, not ${optLevel}`);
 const build = !args.includes('--no-build');
@@ -109,27 +112,40 @@ const contenders = {
   'laws (wasm)': () => JSON.parse(laws.check_pgn(text)),
 };
 
+// A full garbage collection before each timed run, so that one contender's
+// garbage (chessops leaves much) is not collected in another's time.
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc');
+
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
-// One warm-up round, then rounds in turn, so that a busy spell of the
-// machine falls on every contender alike.
-const times = Object.fromEntries(Object.keys(contenders).map((name) => [name, []]));
+// One warm-up round, then rounds in turn, the native program's too, so
+// that a busy spell of the machine falls on every contender alike. The fast
+// ones run three times a round (chess.js once: it takes seconds).
+const times = {};
 const tallies = {};
-for (let round = -1; round < runs; round++) {
+const record = (name, tally, ms) => {
+  tallies[name] = tally;
+  times[name] = [...(times[name] ?? []), ...ms];
+};
+for (let round = -1; round < rounds; round++) {
+  const warm = round >= 0;
   for (const [name, work] of Object.entries(contenders)) {
-    const start = process.hrtime.bigint();
-    tallies[name] = work();
-    const ms = Number(process.hrtime.bigint() - start) / 1e6;
-    if (round >= 0) times[name].push(ms);
+    const ms = [];
+    for (let i = 0; i < (name === 'chess.js' ? 1 : 3); i++) {
+      collectGarbage();
+      const start = process.hrtime.bigint();
+      tallies[name] = work();
+      ms.push(Number(process.hrtime.bigint() - start) / 1e6);
+    }
+    record(name, tallies[name], warm ? ms : []);
   }
-}
-const native = JSON.parse(execFileSync(join(target, profile, 'native'), [file, '3', String(runs * 3)], { encoding: 'utf8' }));
-for (const [name, measured] of [['laws (native)', native.laws], ['alone (native)', native.alone]]) {
-  tallies[name] = measured.summary;
-  times[name] = measured.runs_ms;
+  const native = JSON.parse(execFileSync(join(target, profile, 'native'), [file, '1', '3'], { encoding: 'utf8' }));
+  record('laws (native)', native.laws.summary, warm ? native.laws.runs_ms : []);
+  record('alone (native)', native.alone.summary, warm ? native.alone.runs_ms : []);
 }
 
 const rows = Object.entries(tallies).map(([name, t]) => {
@@ -139,7 +155,7 @@ const rows = Object.entries(tallies).map(([name, t]) => {
 const by = Object.fromEntries(rows.map((r) => [r.name, r]));
 const fmt = (n) => Math.round(n).toLocaleString('en-US');
 console.log(`${file}
-Node ${process.versions.node}, Rust opt-level ${optLevel}; ${runs} timed runs each (native ${runs * 3}), median:
+Node ${process.versions.node}, Rust opt-level ${optLevel}; ${rounds} rounds after a warm-up (chess.js ${rounds} runs, the others ${rounds * 3}), median:
 `);
 console.log(`${'contender'.padEnd(14)} ${'games'.padStart(6)} ${'plies'.padStart(8)} ${'errors'.padStart(6)} ${'ms'.padStart(9)} ${'games/s'.padStart(9)} ${'plies/s'.padStart(11)}`);
 for (const r of rows) {

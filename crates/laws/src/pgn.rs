@@ -48,6 +48,7 @@ use crate::notation::{self, Lang, Reading};
 use pgn_reader::{KnownOutcome, Nag, Outcome, RawComment, RawTag, Reader, SanPlus, Skip, Visitor};
 use serde::{Deserialize, Serialize};
 use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, Position, fen::Fen, san::San};
+use tinystr::TinyAsciiStr;
 
 /// The comment that marks a draw offer made with the move before it.
 pub const DRAW_OFFER_COMMENT: &str = "draw offer";
@@ -112,8 +113,9 @@ impl fmt::Display for PgnResult {
 /// One mainline move of an imported game.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ImportedMove {
-    /// The SAN as written in the file (with its check mark, if any).
-    pub san: String,
+    /// The SAN as written in the file (with its check mark, if any), kept
+    /// inline: a file of a hundred thousand moves needs no allocation each.
+    pub san: TinyAsciiStr<16>,
     pub mv: Move,
     /// The clock reading after the move (`[%clk]`).
     pub clock_ms: Option<u64>,
@@ -286,27 +288,53 @@ impl std::error::Error for ImportError {}
 /// Each game is imported or fails on its own; an I/O or irrecoverable
 /// syntax error ends the list with [`ImportError::Unreadable`].
 pub fn import<R: io::Read>(source: R) -> Vec<Result<ImportedGame, ImportError>> {
-    let mut reader = Reader::new(source);
-    let mut importer = Importer { games: 0 };
-    let mut games = Vec::new();
-    loop {
-        match reader.read_game(&mut importer) {
-            Ok(Some(game)) => games.push(game),
-            Ok(None) => break,
+    games(source).collect()
+}
+
+/// The games of a PGN file one at a time, as [`import`] reads them, for a
+/// file too large to hold every game at once (`laws check`).
+pub fn games<R: io::Read>(source: R) -> Games<R> {
+    Games {
+        reader: Some(Reader::new(source)),
+        importer: Importer {
+            games: 0,
+            san: Vec::new(),
+        },
+    }
+}
+
+/// The iterator of [`games`].
+pub struct Games<R> {
+    /// `None` after the end of the file or an unreadable part.
+    reader: Option<Reader<R>>,
+    importer: Importer,
+}
+
+impl<R: io::Read> Iterator for Games<R> {
+    type Item = Result<ImportedGame, ImportError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        match self.reader.as_mut()?.read_game(&mut self.importer) {
+            Ok(Some(game)) => Some(game),
+            Ok(None) => {
+                self.reader = None;
+                None
+            }
             Err(e) => {
-                games.push(Err(ImportError::Unreadable {
-                    game: importer.games,
+                self.reader = None;
+                Some(Err(ImportError::Unreadable {
+                    game: self.importer.games,
                     reason: e.to_string(),
-                }));
-                break;
+                }))
             }
         }
     }
-    games
 }
 
 struct Importer {
     games: usize,
+    /// The current move's SAN, written out here and copied inline.
+    san: Vec<u8>,
 }
 
 struct Movetext {
@@ -332,10 +360,7 @@ impl Visitor for Importer {
         name: &[u8],
         value: RawTag<'_>,
     ) -> ControlFlow<Self::Output> {
-        tags.push((
-            String::from_utf8_lossy(name).into_owned(),
-            unescape(value.as_bytes()),
-        ));
+        tags.push((lossy_utf8(name.to_vec()), unescape(value.as_bytes())));
         ControlFlow::Continue(())
     }
 
@@ -390,7 +415,10 @@ impl Visitor for Importer {
         san_plus: SanPlus,
     ) -> ControlFlow<Self::Output> {
         movetext.finish_move(self.games)?;
-        let text = san_plus.to_string();
+        self.san.clear();
+        san_plus.append_ascii_to(&mut self.san);
+        // SAN is ASCII and at most 9 bytes: nothing is replaced or cut.
+        let text = TinyAsciiStr::from_utf8_lossy(&self.san, b'?');
         let played = match san_plus.san {
             San::Null => Err(MoveProblem::Null),
             // Lenient: what shakmaty's strict SAN refuses, the scoresheet
@@ -416,7 +444,7 @@ impl Visitor for Importer {
             Err(problem) => ControlFlow::Break(Err(movetext.error(
                 self.games,
                 movetext.game.moves.len() + 1,
-                text,
+                text.to_string(),
                 problem,
             ))),
         }
@@ -439,9 +467,12 @@ impl Visitor for Importer {
             if !movetext.comment.is_empty() {
                 movetext.comment.push(' ');
             }
-            movetext
-                .comment
-                .push_str(&String::from_utf8_lossy(comment.as_bytes()));
+            match std::str::from_utf8(comment.as_bytes()) {
+                Ok(text) => movetext.comment.push_str(text),
+                Err(_) => movetext
+                    .comment
+                    .push_str(&String::from_utf8_lossy(comment.as_bytes())),
+            }
         }
         ControlFlow::Continue(())
     }
@@ -473,21 +504,29 @@ impl Visitor for Importer {
 impl Movetext {
     /// Attaches the collected comments to the last move.
     fn finish_move(&mut self, game: usize) -> ControlFlow<Result<ImportedGame, ImportError>> {
-        let comment = std::mem::take(&mut self.comment);
+        // Most moves have no comment: nothing to read, nothing to allocate.
+        if self.comment.is_empty() {
+            return ControlFlow::Continue(());
+        }
+        let parsed = Annotations::parse(&self.comment);
         let Some(last) = self.game.moves.last_mut() else {
+            self.comment.clear();
             return ControlFlow::Continue(());
         };
-        match Annotations::parse(&comment) {
+        match parsed {
             Ok(notes) => {
                 last.clock_ms = notes.clock_ms;
                 last.emt_ms = notes.emt_ms;
                 last.draw_offer = notes.draw_offer;
                 last.comment = (!notes.text.is_empty()).then_some(notes.text);
+                // Cleared, not taken: the next move's comments reuse its buffer.
+                self.comment.clear();
                 ControlFlow::Continue(())
             }
             Err(()) => {
+                let comment = std::mem::take(&mut self.comment);
                 let ply = self.game.moves.len();
-                let text = self.game.moves[ply - 1].san.clone();
+                let text = self.game.moves[ply - 1].san.to_string();
                 let mut before = self.game.start.clone();
                 for m in &self.game.moves[..ply - 1] {
                     before.play_unchecked(m.mv);
@@ -548,7 +587,13 @@ fn unescape(raw: &[u8]) -> String {
             _ => bytes.push(b),
         }
     }
-    String::from_utf8_lossy(&bytes).into_owned()
+    lossy_utf8(bytes)
+}
+
+/// The bytes as text, invalid UTF-8 replaced, without a copy when valid.
+fn lossy_utf8(bytes: Vec<u8>) -> String {
+    String::from_utf8(bytes)
+        .unwrap_or_else(|invalid| String::from_utf8_lossy(invalid.as_bytes()).into_owned())
 }
 
 fn parse_fen(fen: &str, castling: CastlingMode) -> Result<Chess, String> {
@@ -578,10 +623,20 @@ impl Annotations {
         };
         let mut rest = comment;
         let mut plain = String::new();
+        // Leading white space makes no word: a comment holding only
+        // commands (`{ [%clk 0:03:00] }`, on every move of many files)
+        // allocates nothing.
+        let mut push_plain = |piece: &str| {
+            plain.push_str(if plain.is_empty() {
+                piece.trim_start()
+            } else {
+                piece
+            });
+        };
         // Commands look like `[%name value]`; other commands (%eval, %csl)
         // are dropped, plain text is kept.
-        while let Some(start) = rest.find("[%") {
-            plain.push_str(&rest[..start]);
+        while let Some(start) = command_start(rest) {
+            push_plain(&rest[..start]);
             let Some(len) = rest[start..].find(']') else {
                 rest = &rest[start..];
                 break;
@@ -597,7 +652,7 @@ impl Annotations {
             }
             rest = &rest[start + len + 1..];
         }
-        plain.push_str(rest);
+        push_plain(rest);
         let mut text = plain.split_whitespace().collect::<Vec<_>>().join(" ");
         if let Some(stripped) = strip_draw_offer(&text) {
             notes.draw_offer = true;
@@ -608,8 +663,17 @@ impl Annotations {
     }
 }
 
+/// Where the next `[%` command starts. (`str::find` would set up a
+/// substring search for every comment, costlier than this scan.)
+fn command_start(text: &str) -> Option<usize> {
+    text.as_bytes().windows(2).position(|pair| pair == b"[%")
+}
+
 /// Removes the draw offer mark from a comment, if it is there.
 fn strip_draw_offer(text: &str) -> Option<String> {
+    if text.len() < DRAW_OFFER_COMMENT.len() {
+        return None;
+    }
     let at = text.to_ascii_lowercase().find(DRAW_OFFER_COMMENT)?;
     let rest = format!("{} {}", &text[..at], &text[at + DRAW_OFFER_COMMENT.len()..]);
     Some(rest.split_whitespace().collect::<Vec<_>>().join(" "))
@@ -620,11 +684,10 @@ fn parse_clock(value: &str) -> Result<u64, ()> {
     let value = value.trim();
     let (whole, fraction) = value.split_once('.').unwrap_or((value, ""));
     let mut seconds: u64 = 0;
-    let fields: Vec<&str> = whole.split(':').collect();
-    if fields.len() > 3 {
-        return Err(());
-    }
-    for field in fields {
+    for (index, field) in whole.split(':').enumerate() {
+        if index == 3 {
+            return Err(());
+        }
         if field.is_empty() || field.len() > 9 || !field.bytes().all(|b| b.is_ascii_digit()) {
             return Err(());
         }

@@ -1,0 +1,57 @@
+//! The rules core's PGN check for Node: what `scripts/compare-speed.mjs`
+//! times against chess.js and chessops. The same [`summary`] runs natively
+//! in `src/bin/native.rs`, so both sides do identical work through the one
+//! import path the app and `laws check` use.
+
+use laws::pgn::{self, GameCheck};
+use serde::Serialize;
+use wasm_bindgen::prelude::wasm_bindgen;
+
+/// What a file holds: its games, the half-moves replayed and the games
+/// with a problem.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Summary {
+    pub games: usize,
+    pub plies: usize,
+    pub errors: usize,
+}
+
+/// Imports every game of a PGN file, replays and checks its mainline.
+pub fn summary(pgn: &[u8]) -> Summary {
+    let mut total = Summary {
+        games: 0,
+        plies: 0,
+        errors: 0,
+    };
+    for game in pgn::games(pgn) {
+        let check = GameCheck::of(&game);
+        total.games += 1;
+        total.plies += check.plies;
+        total.errors += usize::from(check.problem.is_some());
+    }
+    total
+}
+
+/// [`summary`] as JSON: `{"games":1110,"plies":101487,"errors":0}`.
+#[wasm_bindgen]
+pub fn check_pgn(pgn: &str) -> String {
+    serde_json::to_string(&summary(pgn.as_bytes())).expect("a summary is plain numbers")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_games_plies_and_problems() {
+        let pgn = "1. e4 e5 2. Nf3 1-0\n\n1. e4 e5 2. Ke3 *\n";
+        assert_eq!(
+            summary(pgn.as_bytes()),
+            Summary {
+                games: 2,
+                plies: 5,
+                errors: 1
+            }
+        );
+    }
+}

@@ -1,0 +1,177 @@
+// The rules core against the JavaScript chess libraries, on one PGN file:
+// every game read, its SAN replayed and validated, by chess.js, chessops and
+// the `laws` core compiled to wasm (crates/laws-node), in this one Node
+// process on the same text; and the same work natively (crates/laws-node's
+// `native`, run between them), with pgn-reader and shakmaty alone beside it
+// (nothing kept: the floor, for reference). Prints games/s and plies/s
+// (medians) and the ratios. Run on demand, not by scripts/test: timings on a
+// shared machine are not a pass or a fail.
+//
+//   node scripts/compare-speed.mjs [--rounds 7] [--opt-level 3|z] [--no-build] [FILE.pgn]
+//
+// --opt-level: the Rust optimisation of both laws builds (wasm and native),
+// 3 (default, for speed) or z (as the app's release profile ships, for size);
+// the wasm is then run through wasm-opt at -O3 or -Oz, as the app's is.
+// Each level builds in a profile of its own (`compare-3`, `compare-z`), so
+// the app's release build is left alone.
+//
+// The file defaults to twic1599_1000k.pgn from pgn-reader 0.29.0's benches in
+// the cargo registry (1,110 games, 101,487 plies), else the copy in
+// crates/laws/tests/data/. Builds go to $CARGO_TARGET_DIR (default target/).
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { Chess } from 'chess.js';
+import { parsePgn, startingPosition } from 'chessops/pgn';
+import { parseSan } from 'chessops/san';
+
+const root = resolve(import.meta.dirname, '..');
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const at = args.indexOf(name);
+  return at >= 0 ? args.splice(at, 2)[1] : fallback;
+};
+const rounds = Number(option('--rounds', 7));
+const optLevel = option('--opt-level', '3');
+if (!['3', 'z'].includes(optLevel)) throw new Error(`--opt-level: 3 or z, not ${optLevel}`);
+const build = !args.includes('--no-build');
+const file = args.find((a) => !a.startsWith('--')) ?? twic();
+const target = resolve(root, process.env.CARGO_TARGET_DIR ?? 'target');
+
+function twic() {
+  const registry = join(homedir(), '.cargo', 'registry', 'src');
+  const sources = existsSync(registry) ? readdirSync(registry) : [];
+  return (
+    sources
+      .map((s) => join(registry, s, 'pgn-reader-0.29.0', 'benches', 'twic1599_1000k.pgn'))
+      .find(existsSync) ?? join(root, 'crates', 'laws', 'tests', 'data', 'twic1599_1000k.pgn')
+  );
+}
+
+const run = (cmd, argv) => execFileSync(cmd, argv, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+const profile = `compare-${optLevel}`;
+const pkg = join(target, profile, 'node');
+if (build) {
+  const cargo = (...argv) =>
+    run('cargo', ['build', '-p', 'laws-node', '--profile', profile, '--config', `profile.${profile}.inherits="release"`,
+      '--config', `profile.${profile}.opt-level=${optLevel === 'z' ? '"z"' : optLevel}`, ...argv]);
+  cargo('--lib', '--target', 'wasm32-unknown-unknown');
+  run('wasm-bindgen', ['--target', 'nodejs', '--out-dir', pkg, join(target, 'wasm32-unknown-unknown', profile, 'laws_node.wasm')]);
+  const wasm = join(pkg, 'laws_node_bg.wasm');
+  run('wasm-opt', [`-O${optLevel}`, wasm, '-o', wasm]);
+  cargo('--bin', 'native');
+}
+const laws = createRequire(import.meta.url)(join(pkg, 'laws_node.js'));
+const text = readFileSync(file, 'utf8');
+
+// Each contender reads the whole file and answers {games, plies, errors};
+// plies count up to a game's first error.
+const contenders = {
+  'chess.js': () => {
+    const tally = { games: 0, plies: 0, errors: 0 };
+    const chess = new Chess();
+    // chess.js reads one game at a time: a game starts at a tag line after a blank line.
+    for (const game of text.split(/\r?\n\s*\r?\n(?=\[)/)) {
+      if (!game.trim()) continue;
+      tally.games++;
+      try {
+        chess.loadPgn(game);
+        tally.plies += chess.history().length;
+      } catch {
+        tally.errors++;
+      }
+    }
+    return tally;
+  },
+  chessops: () => {
+    const tally = { games: 0, plies: 0, errors: 0 };
+    for (const game of parsePgn(text)) {
+      tally.games++;
+      const start = startingPosition(game.headers);
+      if (start.isErr) {
+        tally.errors++;
+        continue;
+      }
+      const pos = start.value;
+      for (const node of game.moves.mainline()) {
+        const move = parseSan(pos, node.san);
+        if (!move) {
+          tally.errors++;
+          break;
+        }
+        pos.play(move);
+        tally.plies++;
+      }
+    }
+    return tally;
+  },
+  'laws (wasm)': () => JSON.parse(laws.check_pgn(text)),
+};
+
+// A full garbage collection before each timed run, so that one contender's
+// garbage (chessops leaves much) is not collected in another's time.
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc');
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+// One warm-up round, then rounds in turn, the native program's too, so
+// that a busy spell of the machine falls on every contender alike. The fast
+// ones run three times a round (chess.js once: it takes seconds).
+const times = {};
+const tallies = {};
+const record = (name, tally, ms) => {
+  tallies[name] = tally;
+  times[name] = [...(times[name] ?? []), ...ms];
+};
+for (let round = -1; round < rounds; round++) {
+  const warm = round >= 0;
+  for (const [name, work] of Object.entries(contenders)) {
+    const ms = [];
+    for (let i = 0; i < (name === 'chess.js' ? 1 : 3); i++) {
+      collectGarbage();
+      const start = process.hrtime.bigint();
+      tallies[name] = work();
+      ms.push(Number(process.hrtime.bigint() - start) / 1e6);
+    }
+    record(name, tallies[name], warm ? ms : []);
+  }
+  const native = JSON.parse(execFileSync(join(target, profile, 'native'), [file, '1', '3'], { encoding: 'utf8' }));
+  record('laws (native)', native.laws.summary, warm ? native.laws.runs_ms : []);
+  record('alone (native)', native.alone.summary, warm ? native.alone.runs_ms : []);
+}
+
+const rows = Object.entries(tallies).map(([name, t]) => {
+  const ms = median(times[name]);
+  return { name, ...t, ms, gamesPerS: (t.games / ms) * 1000, pliesPerS: (t.plies / ms) * 1000 };
+});
+const by = Object.fromEntries(rows.map((r) => [r.name, r]));
+const fmt = (n) => Math.round(n).toLocaleString('en-US');
+console.log(`${file}
+Node ${process.versions.node}, Rust opt-level ${optLevel}; ${rounds} rounds after a warm-up (chess.js ${rounds} runs, the others ${rounds * 3}), median:
+`);
+console.log(`${'contender'.padEnd(14)} ${'games'.padStart(6)} ${'plies'.padStart(8)} ${'errors'.padStart(6)} ${'ms'.padStart(9)} ${'games/s'.padStart(9)} ${'plies/s'.padStart(11)}`);
+for (const r of rows) {
+  console.log(
+    `${r.name.padEnd(14)} ${String(r.games).padStart(6)} ${String(r.plies).padStart(8)} ${String(r.errors).padStart(6)} ${r.ms.toFixed(1).padStart(9)} ${fmt(r.gamesPerS).padStart(9)} ${fmt(r.pliesPerS).padStart(11)}`,
+  );
+}
+const wasm = by['laws (wasm)'];
+console.log(`
+laws (wasm) / chessops:     ${(wasm.gamesPerS / by.chessops.gamesPerS).toFixed(1)}x   (target: at least 10x)
+laws (wasm) / chess.js:     ${(wasm.gamesPerS / by['chess.js'].gamesPerS).toFixed(1)}x
+laws (native) / laws (wasm): ${(by['laws (native)'].gamesPerS / wasm.gamesPerS).toFixed(2)}x  (target: at most 2x)
+alone (native) / laws (native): ${(by['alone (native)'].gamesPerS / by['laws (native)'].gamesPerS).toFixed(2)}x  (alone: pgn-reader's SAN replayed with shakmaty, nothing kept)`);
+
+const disagree = rows.filter((r) => r.games !== rows[0].games || r.plies !== rows[0].plies);
+if (disagree.length) {
+  console.error(`compare-speed: the contenders disagree on games or plies: ${disagree.map((r) => r.name).join(', ')}`);
+  process.exit(1);
+}

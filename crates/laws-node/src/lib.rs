@@ -38,9 +38,45 @@ pub fn check_pgn(pgn: &str) -> String {
     serde_json::to_string(&summary(pgn.as_bytes())).expect("a summary is plain numbers")
 }
 
+/// Who can still checkmate in the position `fen`, as the app's analyser
+/// worker decides it (default budget), in JSON:
+/// `{"white_can_mate":"no","black_can_mate":"no","nodes":120}`, or
+/// `{"error":"..."}`. What `scripts/bench-unwinnable.mjs` times in wasm.
+#[wasm_bindgen]
+pub fn unwinnable(fen: &str) -> String {
+    let position = fen
+        .parse::<shakmaty::fen::Fen>()
+        .map_err(|e| e.to_string())
+        .and_then(|fen| {
+            fen.into_position::<shakmaty::Chess>(shakmaty::CastlingMode::Standard)
+                .or_else(shakmaty::PositionError::ignore_impossible_check)
+                .or_else(shakmaty::PositionError::ignore_too_much_material)
+                .map_err(|e| e.to_string())
+        });
+    match position {
+        Ok(position) => serde_json::to_string(&laws::unwinnable::analyse(
+            &position,
+            laws::unwinnable::Budget::DEFAULT,
+        ))
+        .expect("a report is plain values"),
+        Err(e) => serde_json::json!({ "error": e }).to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn says_who_can_mate_or_why_not() {
+        assert_eq!(
+            unwinnable("8/4k3/8/1p1p1p1p/1P1P1P1P/8/4K3/8 w - - 0 1")
+                .split(",\"nodes\"")
+                .next(),
+            Some(r#"{"white_can_mate":"no","black_can_mate":"no""#)
+        );
+        assert!(unwinnable("junk").starts_with(r#"{"error":"#));
+    }
 
     #[test]
     fn counts_games_plies_and_problems() {

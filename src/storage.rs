@@ -806,7 +806,7 @@ mod tests {
             let clock = g.clock().unwrap().remaining(side, at);
             let entry = Entry {
                 clock_ms: Some(clock),
-                ..Entry::written(mv.san.clone())
+                ..Entry::written(mv.san.as_str())
             };
             g.apply(Event::Recorded(entry), at).unwrap();
             g.apply(Event::Clock(ClockAction::Press { side }), at)

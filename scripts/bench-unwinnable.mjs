@@ -8,7 +8,7 @@
 //
 //   node scripts/bench-unwinnable.mjs [--no-build] [--limit N]
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 
@@ -22,6 +22,8 @@ if (!args.includes('--no-build')) {
   const run = (cmd, argv) => execFileSync(cmd, argv, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
   run('cargo', ['build', '-p', 'laws-node', '--release', '--lib', '--target', 'wasm32-unknown-unknown']);
   run('wasm-bindgen', ['--target', 'nodejs', '--out-dir', pkg, join(target, 'wasm32-unknown-unknown', 'release', 'laws_node.wasm')]);
+  // wasm-bindgen's Node glue is CommonJS; this project's package.json says "module".
+  writeFileSync(join(pkg, 'package.json'), '{"type":"commonjs"}\n');
 }
 const { unwinnable } = createRequire(import.meta.url)(join(pkg, 'laws_node.js'));
 

@@ -4,11 +4,12 @@
 //! loaded only when a position needs it), so a long search never freezes
 //! the screens. The messages between the two are JSON text.
 
+use laws::claim::{self, Ending};
 use laws::game::Side;
-use laws::unwinnable::{self, Budget, CanMate, Dead, Report};
+use laws::unwinnable::{self, Budget, Dead, Report};
 use serde::{Deserialize, Serialize};
 use shakmaty::fen::Fen;
-use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Position};
+use shakmaty::{CastlingMode, Chess, EnPassantMode};
 
 /// What the worker says once it listens.
 pub const READY: &str = "ready";
@@ -94,23 +95,18 @@ impl Standing {
     }
 }
 
-/// The standing when it can be told at once; `None` when the full search
-/// must decide.
+/// The standing when the rules core can tell it at once (5.1a, 5.2a, the
+/// quick sound look for 9.6); `None` when the full search must decide.
 #[must_use]
 pub fn first_look(position: &Chess) -> Option<Standing> {
-    if position.is_checkmate() {
-        return Some(Standing::Checkmate {
-            winner: Side::from(!position.turn()),
-        });
-    }
-    if position.is_stalemate() {
-        return Some(Standing::Stalemate);
-    }
-    let quick = [Color::White, Color::Black].map(|side| unwinnable::quick_check(position, side));
-    match quick {
-        [CanMate::No, CanMate::No] => Some(Standing::Dead),
-        [CanMate::Yes, _] | [_, CanMate::Yes] => Some(Standing::Alive),
-        _ => None,
+    match claim::ending(position) {
+        Some(Ending::Checkmate { winner }) => Some(Standing::Checkmate { winner }),
+        Some(Ending::Stalemate) => Some(Standing::Stalemate),
+        None => match unwinnable::quick_dead(position) {
+            Dead::Yes => Some(Standing::Dead),
+            Dead::No => Some(Standing::Alive),
+            Dead::Undetermined => None,
+        },
     }
 }
 

@@ -233,6 +233,26 @@ pub fn quick_check(position: &Chess, side: Color) -> CanMate {
     }
 }
 
+/// [`quick_check`] for both sides: dead only with a proof for each, alive as
+/// soon as one side's mate is found, otherwise undetermined (run
+/// [`analyse`] for the answer).
+///
+/// ```
+/// use laws::unwinnable::{Dead, quick_dead};
+/// use shakmaty::Chess;
+///
+/// assert_eq!(quick_dead(&Chess::default()), Dead::No);
+/// ```
+#[must_use]
+pub fn quick_dead(position: &Chess) -> Dead {
+    Report {
+        white_can_mate: quick_check(position, Color::White),
+        black_can_mate: quick_check(position, Color::Black),
+        nodes: 0,
+    }
+    .dead()
+}
+
 /// The position as seen by White as the intended winner.
 fn as_white(position: &Chess, side: Color) -> Option<Chess> {
     match side {

@@ -470,7 +470,7 @@ pub fn encode_game(game: &Game) -> String {
 
 /// The game of a format 2 record; `Err` says what is wrong with it.
 fn unstore(stored: StoredGame) -> Result<Game, String> {
-    if stored.log.len() % 2 != 0 {
+    if !stored.log.len().is_multiple_of(2) {
         return Err("its log is cut short".to_owned());
     }
     let mut at_ms = stored.created_ms;

@@ -90,7 +90,6 @@ impl Play {
 
     /// Whether `side` must record the moves now (8.1), need not with little
     /// time left (8.4), or need not in rapidplay (B3).
-    #[must_use]
     pub fn recording(&self, side: Side, now_ms: u64) -> Ruling {
         let situation = self.situation(now_ms);
         let (remaining_ms, increment_ms) = match self.clock.as_ref().filter(|c| c.is_started()) {
@@ -123,10 +122,7 @@ impl Play {
                         .parse::<San>()
                         .ok()
                         .and_then(|san| san.to_move(pos).ok())
-                        .map(|m| {
-                            pos.play_unchecked(m);
-                            m
-                        }),
+                        .inspect(|m| pos.play_unchecked(*m)),
                     _ => None,
                 };
                 match legal {
@@ -195,12 +191,12 @@ impl Play {
     /// the player to move, until he restarts them.
     fn carry_out(&mut self, ruling: &Ruling, at_ms: u64) -> Result<(), GameError> {
         let clock_error = |e| GameError::Clock(e);
-        if let Some(clock) = self.clock.as_mut().filter(|c| c.is_started()) {
-            if !clock.is_paused() {
-                clock
-                    .apply(ClockAction::Pause, at_ms)
-                    .map_err(clock_error)?;
-            }
+        if let Some(clock) = self.clock.as_mut().filter(|c| c.is_started())
+            && !clock.is_paused()
+        {
+            clock
+                .apply(ClockAction::Pause, at_ms)
+                .map_err(clock_error)?;
         }
         for effect in &ruling.effects {
             match effect {

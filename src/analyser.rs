@@ -1,5 +1,6 @@
-//! The analyser worker as the screens see it: one worker, started when the
-//! first position needs the full search; each question is a promise
+//! The worker as the screens see it: one worker, started when the first
+//! position needs the full search or the first PGN is imported; each
+//! question is a promise
 //! answered by its id. Questions asked before the worker has loaded wait
 //! for its "ready" message (until then nobody would hear them). If the
 //! worker fails, the questions waiting are told and the next one starts a
@@ -10,15 +11,22 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 use js_sys::{Function, Promise};
+use laws::game::Game;
 use laws::unwinnable::Report;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{MessageEvent, Worker};
 
-use crate::analysis::{READY, Reply, Request};
+use crate::analysis::{Answer, READY, Reply, Request, Task};
 
 /// The worker's script, beside index.html (Trunk's loader shim).
 const SCRIPT: &str = "./analyser_loader.js";
+
+/// Of a reply, only which question it answers: the asker reads the rest.
+#[derive(serde::Deserialize)]
+struct Addressed {
+    id: u32,
+}
 
 type Pending = Rc<RefCell<HashMap<u32, (Function, Function)>>>;
 
@@ -60,7 +68,7 @@ impl Analyser {
                     }
                     return;
                 }
-                let Ok(reply) = serde_json::from_str::<Reply>(&text) else {
+                let Ok(reply) = serde_json::from_str::<Addressed>(&text) else {
                     return;
                 };
                 if let Some((resolve, _)) = pending.borrow_mut().remove(&reply.id) {
@@ -95,12 +103,12 @@ impl Analyser {
         })
     }
 
-    /// Posts `fen`; the promise resolves with the reply's JSON text.
-    fn ask(&mut self, fen: String) -> Result<Promise, String> {
+    /// Posts `task`; the promise resolves with the reply's JSON text.
+    fn ask(&mut self, task: Task) -> Result<Promise, String> {
         self.next_id += 1;
         let request = Request {
             id: self.next_id,
-            fen,
+            task,
         };
         let text = serde_json::to_string(&request).map_err(|e| e.to_string())?;
         let pending = self.pending.clone();
@@ -118,14 +126,14 @@ impl Analyser {
     }
 }
 
-/// The full unwinnability analysis of the position `fen`, off the UI thread.
-pub async fn analyse(fen: String) -> Result<Report, String> {
+/// The worker's answer to `task`.
+async fn ask(task: Task) -> Result<Answer, String> {
     let promise = ANALYSER.with(|cell| {
         let mut cell = cell.borrow_mut();
         if cell.is_none() {
             *cell = Some(Analyser::start()?);
         }
-        cell.as_mut().expect("started just now").ask(fen)
+        cell.as_mut().expect("started just now").ask(task)
     })?;
     let text = JsFuture::from(promise).await.map_err(|e| {
         e.as_string()
@@ -133,5 +141,27 @@ pub async fn analyse(fen: String) -> Result<Report, String> {
     })?;
     let reply: Reply = serde_json::from_str(&text.as_string().unwrap_or_default())
         .map_err(|e| format!("the analyser's answer is unreadable: {e}"))?;
-    reply.report
+    Ok(reply.answer)
+}
+
+/// The full unwinnability analysis of the position `fen`, off the UI thread.
+pub async fn analyse(fen: String) -> Result<Report, String> {
+    match ask(Task::Analyse { fen }).await? {
+        Answer::Report(report) => report,
+        Answer::Games(_) => Err("the analyser answered another question".into()),
+    }
+}
+
+/// Every game of a PGN text as a new game (or why it could not be read),
+/// read off the UI thread: a whole tournament's file takes a while.
+pub async fn import_pgn(text: String) -> Result<Vec<Result<Game, String>>, String> {
+    let task = Task::ImportPgn {
+        text,
+        now_ms: crate::state::now_ms(),
+        first_suffix: (js_sys::Math::random() * 65536.0) as u16,
+    };
+    match ask(task).await? {
+        Answer::Games(games) => Ok(games),
+        Answer::Report(_) => Err("the analyser answered another question".into()),
+    }
 }

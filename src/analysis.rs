@@ -5,46 +5,96 @@
 //! the screens. The messages between the two are JSON text.
 
 use laws::claim::{self, Ending};
-use laws::game::Side;
-use laws::unwinnable::{self, Budget, Dead, Report};
+use laws::game::{Game, Side};
+use laws::unwinnable::{self, Dead, Report};
 use serde::{Deserialize, Serialize};
 use shakmaty::fen::Fen;
-use shakmaty::{CastlingMode, Chess, EnPassantMode};
+use shakmaty::{Chess, EnPassantMode};
 
 /// What the worker says once it listens.
 pub const READY: &str = "ready";
 
-/// A position sent to the analyser worker.
+/// What the page asks the worker: work too long for the UI thread.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Task {
+    /// The full unwinnability analysis of a position (FEN).
+    Analyse { fen: String },
+    /// Every game of a PGN text as a new game, with ids made at `now_ms`
+    /// (suffixes counted from `first_suffix`).
+    ImportPgn {
+        text: String,
+        now_ms: u64,
+        first_suffix: u16,
+    },
+}
+
+/// A task sent to the worker.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Request {
     pub id: u32,
-    pub fen: String,
+    pub task: Task,
+}
+
+/// The worker's answer to a [`Task`].
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub enum Answer {
+    Report(Result<Report, String>),
+    /// Each game of the text, or why it could not be read.
+    Games(Vec<Result<Game, String>>),
 }
 
 /// The worker's answer to [`Request`] `id`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Reply {
     pub id: u32,
-    pub report: Result<Report, String>,
+    pub answer: Answer,
 }
 
-/// What the worker does with one request: the full analysis within the
+/// What the worker does with one request. The analysis runs within the
 /// default budget, enough for every position of the analyser's test set.
+/// Only the worker reads PGN (the `worker` feature): the PGN reader brings
+/// shakmaty's attack tables, which the page's first load does without.
+#[cfg(feature = "worker")]
 #[must_use]
 pub fn answer(request: &Request) -> Reply {
-    let report = request
-        .fen
-        .parse::<Fen>()
-        .map_err(|e| format!("not a FEN: {e}"))
-        .and_then(|fen| {
-            fen.into_position::<Chess>(CastlingMode::Standard)
-                .map_err(|e| format!("not a legal position: {e}"))
-        })
-        .map(|position| unwinnable::analyse(&position, Budget::DEFAULT));
+    let answer = match &request.task {
+        Task::Analyse { fen } => Answer::Report(analyse(fen)),
+        Task::ImportPgn {
+            text,
+            now_ms,
+            first_suffix,
+        } => Answer::Games(import_pgn(text, *now_ms, *first_suffix)),
+    };
     Reply {
         id: request.id,
-        report,
+        answer,
     }
+}
+
+#[cfg(feature = "worker")]
+fn analyse(fen: &str) -> Result<Report, String> {
+    fen.parse::<Fen>()
+        .map_err(|e| format!("not a FEN: {e}"))
+        .and_then(|fen| {
+            fen.into_position::<Chess>(shakmaty::CastlingMode::Standard)
+                .map_err(|e| format!("not a legal position: {e}"))
+        })
+        .map(|position| unwinnable::analyse(&position, unwinnable::Budget::DEFAULT))
+}
+
+#[cfg(feature = "worker")]
+fn import_pgn(text: &str, now_ms: u64, first_suffix: u16) -> Vec<Result<Game, String>> {
+    let mut suffix = first_suffix;
+    laws::pgn::import(text.as_bytes())
+        .into_iter()
+        .map(|imported| {
+            let game = imported.map_err(|e| e.to_string())?;
+            let id = crate::state::game_id(now_ms, suffix);
+            suffix = suffix.wrapping_add(1);
+            laws::game_pgn::import(&game, &id, now_ms)
+                .map_err(|e| format!("game {}: {e}", game.number))
+        })
+        .collect()
 }
 
 /// How the game stands on the board.
@@ -118,6 +168,8 @@ pub fn fen(position: &Chess) -> String {
 
 #[cfg(test)]
 mod tests {
+    use shakmaty::CastlingMode;
+
     use super::*;
 
     fn position(fen: &str) -> Chess {
@@ -127,6 +179,7 @@ mod tests {
             .unwrap()
     }
 
+    #[cfg(feature = "worker")]
     #[test]
     fn a_closed_position_needs_the_full_search_to_be_found_dead() {
         // The white king can never pass the h-file wall; Black's king, alone,
@@ -136,11 +189,8 @@ mod tests {
             ("1k6/6p1/6P1/6PK/6P1/7R/6PP/8 b - - 0 1", Standing::Alive),
         ] {
             assert_eq!(first_look(&position(fen)), None, "{fen}");
-            let reply = answer(&Request {
-                id: 1,
-                fen: fen.into(),
-            });
-            assert_eq!(Standing::of(&reply.report.unwrap()), standing, "{fen}");
+            let report = analyse(fen).unwrap();
+            assert_eq!(Standing::of(&report), standing, "{fen}");
         }
     }
 
@@ -160,21 +210,50 @@ mod tests {
         assert_eq!(first_look(&Chess::default()), Some(Standing::Alive));
     }
 
+    #[cfg(feature = "worker")]
     #[test]
     fn the_worker_answers_with_the_full_analysis_or_says_why_not() {
         let locked = "8/4k3/8/1p1p1p1p/1P1P1P1P/8/4K3/8 w - - 0 1";
         let reply = answer(&Request {
             id: 7,
-            fen: locked.into(),
+            task: Task::Analyse { fen: locked.into() },
         });
         assert_eq!(reply.id, 7);
-        assert_eq!(Standing::of(reply.report.as_ref().unwrap()), Standing::Dead);
-        let bad = answer(&Request {
-            id: 8,
-            fen: "not a position".into(),
-        });
-        assert!(bad.report.unwrap_err().starts_with("not a FEN"));
+        let Answer::Report(report) = &reply.answer else {
+            panic!("not a report: {reply:?}");
+        };
+        assert_eq!(Standing::of(report.as_ref().unwrap()), Standing::Dead);
+        assert!(analyse("not a position").unwrap_err().starts_with("not a FEN"));
         let json = serde_json::to_string(&reply).unwrap();
-        assert_eq!(serde_json::from_str::<Reply>(&json).unwrap(), reply);
+        let back = serde_json::from_str::<Reply>(&json).unwrap();
+        assert!(matches!(back.answer, Answer::Report(Ok(r)) if Some(&r) == report.as_ref().ok()));
+    }
+
+    #[cfg(feature = "worker")]
+    #[test]
+    fn the_worker_reads_each_pgn_game_or_says_why_not() {
+        let text = "[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 2. Nf3 *\n\n\
+                    [White \"C\"]\n[Black \"D\"]\n\n1. e4 e5 2. Ke3 *\n";
+        let reply = answer(&Request {
+            id: 9,
+            task: Task::ImportPgn {
+                text: text.into(),
+                now_ms: 1_000,
+                first_suffix: 0xfffe,
+            },
+        });
+        let Answer::Games(games) = reply.answer else {
+            panic!("not games");
+        };
+        assert_eq!(games.len(), 2);
+        let first = games[0].as_ref().unwrap();
+        assert_eq!(first.id(), "rs-fffe");
+        assert_eq!(first.setup().white.name, "A");
+        assert_eq!(first.fold().unwrap().sheet.next_slot().number, 2);
+        assert!(games[1].as_ref().unwrap_err().contains("Ke3"), "{games:?}");
+        // The games travel to the page as JSON and arrive whole.
+        let json = serde_json::to_string(&games).unwrap();
+        let back: Vec<Result<Game, String>> = serde_json::from_str(&json).unwrap();
+        assert_eq!(back[0].as_ref().unwrap().head(), first.head());
     }
 }

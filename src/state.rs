@@ -5,7 +5,6 @@ use std::rc::Rc;
 
 use laws::game::{Event, Game, Setup};
 use laws::pin::PinHash;
-use laws::{game_pgn, pgn};
 use leptos::prelude::*;
 
 use crate::backup::{self, Merge};
@@ -83,8 +82,14 @@ pub fn now_ms() -> u64 {
 
 /// A new game id: creation time and randomness, short enough to read aloud.
 fn new_id(now_ms: u64) -> String {
-    let random = (js_sys::Math::random() * 65536.0) as u32;
-    format!("{}-{random:04x}", radix36(now_ms))
+    game_id(now_ms, (js_sys::Math::random() * 65536.0) as u16)
+}
+
+/// The id of a game made at `now_ms`, told apart from others made in the
+/// same millisecond by `suffix` (random, or counted from a random start).
+#[must_use]
+pub fn game_id(now_ms: u64, suffix: u16) -> String {
+    format!("{}-{suffix:04x}", radix36(now_ms))
 }
 
 /// 16 bytes from the browser's cryptographic random source.
@@ -333,26 +338,19 @@ impl AppState {
         self.change_settings(|s| s.locked_sheet = None)
     }
 
-    /// Adds every game of a PGN text as a new game; the games that cannot
-    /// be read are reported one by one and the others still added.
-    pub fn import_pgn(&self, text: &str) -> PgnImport {
+    /// Saves the games of a PGN import (read by the worker,
+    /// [`crate::analyser::import_pgn`]); each game that could not be read or
+    /// saved is reported with the reason, and the others are still added.
+    pub fn add_imported(&self, games: Vec<Result<Game, String>>) -> PgnImport {
         let (store, _) = store();
         let mut result = PgnImport::default();
-        for imported in pgn::import(text.as_bytes()) {
-            let now = now_ms();
-            let saved = imported
-                .map_err(|e| e.to_string())
-                .and_then(|g| {
-                    let number = g.number;
-                    game_pgn::import(&g, &new_id(now), now)
-                        .map_err(|e| format!("game {number}: {e}"))
-                })
-                .and_then(|game| {
-                    store
-                        .save_game(&game)
-                        .map(|()| game.id().to_owned())
-                        .map_err(|e| e.to_string())
-                });
+        for game in games {
+            let saved = game.and_then(|game| {
+                store
+                    .save_game(&game)
+                    .map(|()| game.id().to_owned())
+                    .map_err(|e| e.to_string())
+            });
             match saved {
                 Ok(id) => result.added.push(id),
                 Err(e) => result.errors.push(e),

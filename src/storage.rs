@@ -775,7 +775,9 @@ mod tests {
     }
 
     /// Issue 9's capacity: 450 finished games in under 4 MB needs a real
-    /// 80-move game with its clock log in under 8 KB.
+    /// 80-move game with its clock log in under 8 KB. (PGN is read by the
+    /// worker's build only.)
+    #[cfg(feature = "worker")]
     #[test]
     fn an_eighty_move_game_with_its_clock_fits_in_eight_kilobytes() {
         let path = concat!(

@@ -1,5 +1,6 @@
-//! The analyser worker: answers each position it is sent with the full
-//! unwinnability analysis (`arbiter::analysis::answer`), off the UI thread.
+//! The worker: the work too long for the UI thread
+//! (`arbiter::analysis::answer`): the full unwinnability analysis of a
+//! position, and reading a PGN text into games.
 
 use arbiter::analysis::{READY, Request, answer};
 use wasm_bindgen::prelude::*;

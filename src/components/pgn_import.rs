@@ -3,6 +3,7 @@
 
 use leptos::prelude::*;
 
+use crate::analyser;
 use crate::files::read_picked;
 use crate::route::Route;
 use crate::state::{AppState, PgnImport};
@@ -12,12 +13,24 @@ pub fn PgnImportPanel() -> impl IntoView {
     let state = expect_context::<AppState>();
     let pasted = RwSignal::new(String::new());
     let imported = RwSignal::new(None::<PgnImport>);
+    let reading = RwSignal::new(false);
+    // The worker reads the text; the games it sends back are saved here.
     let import_text = move |text: String| {
-        let result = state.import_pgn(&text);
-        if !result.added.is_empty() {
-            pasted.set(String::new());
-        }
-        imported.set(Some(result));
+        reading.set(true);
+        leptos::task::spawn_local(async move {
+            let result = match analyser::import_pgn(text).await {
+                Ok(games) => state.add_imported(games),
+                Err(e) => PgnImport {
+                    added: Vec::new(),
+                    errors: vec![format!("The PGN could not be read: {e}")],
+                },
+            };
+            if !result.added.is_empty() {
+                pasted.set(String::new());
+            }
+            reading.set(false);
+            imported.set(Some(result));
+        });
     };
     let pick_file = move |ev: leptos::ev::Event| {
         read_picked(&ev, move |read| match read {
@@ -46,7 +59,10 @@ pub fn PgnImportPanel() -> impl IntoView {
                 <span>"Or paste PGN"</span>
                 <textarea rows="5" prop:value=move || pasted.get() on:input=move |ev| pasted.set(event_target_value(&ev))></textarea>
             </label>
-            <button type="button" class="button" on:click=move |_| import_text(pasted.get_untracked())>"Import pasted PGN"</button>
+            <button type="button" class="button" prop:disabled=move || reading.get() on:click=move |_| import_text(pasted.get_untracked())>"Import pasted PGN"</button>
+            <Show when=move || reading.get()>
+                <p role="status">"Reading the PGN…"</p>
+            </Show>
             {move || imported.get().map(|result| view! {
                 <div class="import-result">
                     <p role="status">{match result.added.len() {

@@ -56,23 +56,89 @@ pub fn App() -> impl IntoView {
             <StorageProblems />
             <NoticeBar />
             <UpdateNotice />
-            {move || match route.get() {
-                Route::Games => view! { <Games /> }.into_any(),
-                Route::NewGame => view! { <NewGame /> }.into_any(),
-                Route::Game(id) => view! { <GamePage id=id /> }.into_any(),
-                Route::EditGame(id) => view! { <EditGame id=id /> }.into_any(),
-                Route::Clock(id) => view! { <ClockPage id=id /> }.into_any(),
-                Route::Scoresheet(id) => view! { <ScoresheetPage id=id /> }.into_any(),
-                Route::Review(id) => view! { <ReviewPage id=id /> }.into_any(),
-                Route::Adjourn(id) => view! { <AdjournPage id=id /> }.into_any(),
-                Route::Resume(id) => view! { <Resumption id=id /> }.into_any(),
-                Route::Arbiter(id) => view! { <ArbiterPage id=id /> }.into_any(),
-                Route::Envelopes => view! { <Envelopes /> }.into_any(),
-                Route::Settings => view! { <Settings /> }.into_any(),
-                Route::NotFound(hash) => view! { <NotFound hash=hash /> }.into_any(),
-            }}
+            // The screen named by the hash; while a screen's module is fetched
+            // the one before it stays up.
+            <Transition>{move || Suspend::new(screen(route.get()))}</Transition>
         </main>
     }
+}
+
+/// The view of `route`. Every screen but the list of games is a module of
+/// its own (`#[lazy]`: split out of the main wasm at build time and fetched
+/// the first time it is shown), so the first load carries only the list.
+async fn screen(route: Route) -> AnyView {
+    match route {
+        Route::Games => view! { <Games /> }.into_any(),
+        Route::NotFound(hash) => view! { <NotFound hash=hash /> }.into_any(),
+        Route::NewGame => new_game_screen().await,
+        Route::Game(id) => game_screen(id).await,
+        Route::EditGame(id) => edit_game_screen(id).await,
+        Route::Clock(id) => clock_screen(id).await,
+        Route::Scoresheet(id) => scoresheet_screen(id).await,
+        Route::Review(id) => review_screen(id).await,
+        Route::Arbiter(id) => arbiter_screen(id).await,
+        Route::Adjourn(id) => adjourn_screen(id).await,
+        Route::Resume(id) => resumption_screen(id).await,
+        Route::Envelopes => envelopes_screen().await,
+        Route::Settings => settings_screen().await,
+    }
+}
+
+// Screens used together share a module: the game's details and its form.
+#[lazy(game_details)]
+fn new_game_screen() -> AnyView {
+    view! { <NewGame /> }.into_any()
+}
+
+#[lazy(game_details)]
+fn game_screen(id: String) -> AnyView {
+    view! { <GamePage id=id /> }.into_any()
+}
+
+#[lazy(game_details)]
+fn edit_game_screen(id: String) -> AnyView {
+    view! { <EditGame id=id /> }.into_any()
+}
+
+#[lazy(clock)]
+fn clock_screen(id: String) -> AnyView {
+    view! { <ClockPage id=id /> }.into_any()
+}
+
+#[lazy(scoresheet)]
+fn scoresheet_screen(id: String) -> AnyView {
+    view! { <ScoresheetPage id=id /> }.into_any()
+}
+
+#[lazy(review)]
+fn review_screen(id: String) -> AnyView {
+    view! { <ReviewPage id=id /> }.into_any()
+}
+
+#[lazy(arbiter)]
+fn arbiter_screen(id: String) -> AnyView {
+    view! { <ArbiterPage id=id /> }.into_any()
+}
+
+// The adjournment's screens: sealing, the envelopes and the resumption.
+#[lazy(adjournment)]
+fn adjourn_screen(id: String) -> AnyView {
+    view! { <AdjournPage id=id /> }.into_any()
+}
+
+#[lazy(adjournment)]
+fn resumption_screen(id: String) -> AnyView {
+    view! { <Resumption id=id /> }.into_any()
+}
+
+#[lazy(adjournment)]
+fn envelopes_screen() -> AnyView {
+    view! { <Envelopes /> }.into_any()
+}
+
+#[lazy(settings)]
+fn settings_screen() -> AnyView {
+    view! { <Settings /> }.into_any()
 }
 
 /// Goes to `route` (a hash change, so the back button works).

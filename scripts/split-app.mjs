@@ -1,0 +1,78 @@
+// Builds the app's wasm split in modules: the main module (the shell and the
+// list of games) and one module per group of screens (`#[lazy]` in
+// src/app.rs), which the browser fetches the first time a screen is shown.
+// Trunk has no step for this, so this script, run by Trunk after each build
+// (Trunk.toml), does the app's part of the build in the staging folder:
+//   cargo build → wasm-split-cli → wasm-bindgen → wasm-opt -Oz on each module,
+// then writes them into a folder named after their content (a new build
+// never meets an old file in a cache) and loads it from index.html.
+//   node scripts/split-app.mjs          (as a Trunk hook)
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import binaryen from 'binaryen';
+
+const root = new URL('..', import.meta.url).pathname;
+const staging = process.env.TRUNK_STAGING_DIR;
+if (!staging) {
+  console.error('split-app: run by Trunk (TRUNK_STAGING_DIR is not set)');
+  process.exit(2);
+}
+const release = (process.env.TRUNK_PROFILE ?? 'release') === 'release';
+const targetDir = process.env.CARGO_TARGET_DIR ?? join(root, 'target');
+const run = (command, args) => execFileSync(command, args, { cwd: root, stdio: 'inherit' });
+
+run('cargo', ['build', '--target', 'wasm32-unknown-unknown', '--bin', 'arbiter',
+  ...(release ? ['--release'] : [])]);
+const built = join(targetDir, 'wasm32-unknown-unknown', release ? 'release' : 'debug', 'arbiter.wasm');
+
+const work = join(targetDir, 'split-app');
+rmSync(work, { recursive: true, force: true });
+const split = join(work, 'split');
+const app = join(work, 'app');
+mkdirSync(split, { recursive: true });
+// The main module, arbiter.wasm, for wasm-bindgen; the screens' modules and
+// their loader (__wasm_split.js, importing initSync from ./arbiter.js).
+run('wasm-split-cli', ['--target', 'web', '--out-name', 'arbiter', built, split]);
+// The split modules call into the main one through the exports lld made.
+run('wasm-bindgen', ['--target', 'web', '--keep-lld-exports', '--no-typescript',
+  '--out-dir', app, '--out-name', 'arbiter', join(split, 'arbiter.wasm')]);
+for (const file of readdirSync(split)) {
+  if (file !== 'arbiter.wasm') cpSync(join(split, file), join(app, file));
+}
+// wasm-opt -Oz on every module, in this process: the modules are many and
+// small, and npm's wasm-opt pays Node's start-up for each.
+if (release) {
+  const { Features } = binaryen;
+  // What Rust's wasm32 target emits.
+  const features = Features.MutableGlobals | Features.NontrappingFPToInt | Features.BulkMemory
+    | Features.BulkMemoryOpt | Features.SignExt | Features.ReferenceTypes | Features.Multivalue;
+  binaryen.setOptimizeLevel(2);
+  binaryen.setShrinkLevel(2);
+  for (const file of readdirSync(app).filter((f) => f.endsWith('.wasm'))) {
+    const module = binaryen.readBinaryWithFeatures(readFileSync(join(app, file)), features);
+    module.optimize();
+    writeFileSync(join(app, file), module.emitBinary());
+    module.dispose();
+  }
+}
+
+const hash = createHash('sha256');
+const files = readdirSync(app).sort();
+for (const file of files) hash.update(`\0${file}\0`).update(readFileSync(join(app, file)));
+const folder = `app-${hash.digest('hex').slice(0, 12)}`;
+cpSync(app, join(staging, folder), { recursive: true });
+
+// index.html starts the app: the module and its wasm fetched at once.
+const page = join(staging, 'index.html');
+const start = [
+  `<link rel="modulepreload" href="./${folder}/arbiter.js" />`,
+  `<link rel="preload" href="./${folder}/arbiter_bg.wasm" as="fetch" type="application/wasm" crossorigin />`,
+  `<script type="module">import init from "./${folder}/arbiter.js"; init({ module_or_path: "./${folder}/arbiter_bg.wasm" });</script>`,
+].join('');
+const html = readFileSync(page, 'utf8');
+if (!html.includes('</head>')) throw new Error('split-app: index.html has no </head>');
+writeFileSync(page, html.replace('</head>', `${start}</head>`));
+console.log(`split-app: ${files.length} files in ${folder}`);

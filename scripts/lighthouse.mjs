@@ -77,6 +77,7 @@ async function seed(page) {
   await page.goto(app + '#/');
   const pgn = '[Event "Club championship"]\n[Round "3"]\n[White "Kowalski, Jan"]\n[Black "Nowak, Anna"]\n\n'
     + '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 *\n';
+  await page.getByRole('button', { name: 'Import PGN', exact: true }).click();
   await page.getByLabel('Or paste PGN').fill(pgn);
   await page.getByRole('button', { name: 'Import pasted PGN' }).click();
   await page.locator('.import-result a', { hasText: 'Kowalski, Jan – Nowak, Anna' }).click();

@@ -52,7 +52,8 @@ if (release) {
   binaryen.setOptimizeLevel(2);
   binaryen.setShrinkLevel(2);
   for (const file of readdirSync(app).filter((f) => f.endsWith('.wasm'))) {
-    const module = binaryen.readBinaryWithFeatures(readFileSync(join(app, file)), features);
+    const module = binaryen.readBinary(readFileSync(join(app, file)));
+    module.setFeatures(features);
     module.optimize();
     writeFileSync(join(app, file), module.emitBinary());
     module.dispose();

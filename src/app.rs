@@ -2,6 +2,7 @@
 
 use leptos::ev;
 use leptos::prelude::*;
+use leptos::wasm_split::wasm_split;
 
 use crate::components::update_notice::UpdateNotice;
 use crate::components::{header::Header, notice_bar::NoticeBar, storage_problems::StorageProblems};
@@ -63,9 +64,10 @@ pub fn App() -> impl IntoView {
     }
 }
 
-/// The view of `route`. Every screen but the list of games is a module of
-/// its own (`#[lazy]`: split out of the main wasm at build time and fetched
-/// the first time it is shown), so the first load carries only the list.
+/// The view of `route`. The screens but the list of games are a module of
+/// their own (`wasm_split`, what Leptos' `#[lazy]` uses, with one module for
+/// them all: split out of the main wasm at build time and fetched the first
+/// time one is shown), so the first load carries only the list.
 async fn screen(route: Route) -> AnyView {
     match route {
         Route::Games => view! { <Games /> }.into_any(),
@@ -84,59 +86,57 @@ async fn screen(route: Route) -> AnyView {
     }
 }
 
-// Screens used together share a module: the game's details and its form.
-#[lazy(game_details)]
+#[wasm_split(screens, wasm_split_path = ::leptos::wasm_split)]
 fn new_game_screen() -> AnyView {
     view! { <NewGame /> }.into_any()
 }
 
-#[lazy(game_details)]
+#[wasm_split(screens, wasm_split_path = ::leptos::wasm_split)]
 fn game_screen(id: String) -> AnyView {
     view! { <GamePage id=id /> }.into_any()
 }
 
-#[lazy(game_details)]
+#[wasm_split(screens, wasm_split_path = ::leptos::wasm_split)]
 fn edit_game_screen(id: String) -> AnyView {
     view! { <EditGame id=id /> }.into_any()
 }
 
-#[lazy(clock)]
+#[wasm_split(screens, wasm_split_path = ::leptos::wasm_split)]
 fn clock_screen(id: String) -> AnyView {
     view! { <ClockPage id=id /> }.into_any()
 }
 
-#[lazy(scoresheet)]
+#[wasm_split(screens, wasm_split_path = ::leptos::wasm_split)]
 fn scoresheet_screen(id: String) -> AnyView {
     view! { <ScoresheetPage id=id /> }.into_any()
 }
 
-#[lazy(review)]
+#[wasm_split(screens, wasm_split_path = ::leptos::wasm_split)]
 fn review_screen(id: String) -> AnyView {
     view! { <ReviewPage id=id /> }.into_any()
 }
 
-#[lazy(arbiter)]
+#[wasm_split(screens, wasm_split_path = ::leptos::wasm_split)]
 fn arbiter_screen(id: String) -> AnyView {
     view! { <ArbiterPage id=id /> }.into_any()
 }
 
-// The adjournment's screens: sealing, the envelopes and the resumption.
-#[lazy(adjournment)]
+#[wasm_split(screens, wasm_split_path = ::leptos::wasm_split)]
 fn adjourn_screen(id: String) -> AnyView {
     view! { <AdjournPage id=id /> }.into_any()
 }
 
-#[lazy(adjournment)]
+#[wasm_split(screens, wasm_split_path = ::leptos::wasm_split)]
 fn resumption_screen(id: String) -> AnyView {
     view! { <Resumption id=id /> }.into_any()
 }
 
-#[lazy(adjournment)]
+#[wasm_split(screens, wasm_split_path = ::leptos::wasm_split)]
 fn envelopes_screen() -> AnyView {
     view! { <Envelopes /> }.into_any()
 }
 
-#[lazy(settings)]
+#[wasm_split(screens, wasm_split_path = ::leptos::wasm_split)]
 fn settings_screen() -> AnyView {
     view! { <Settings /> }.into_any()
 }

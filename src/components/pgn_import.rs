@@ -86,3 +86,10 @@ pub fn PgnImportPanel() -> impl IntoView {
         </section>
     }
 }
+
+/// The panel in the screens' module, fetched when the arbiter opens it: the
+/// list of games, the first screen, loads without it.
+#[leptos::wasm_split::wasm_split(screens, wasm_split_path = ::leptos::wasm_split)]
+pub fn pgn_import_panel() -> AnyView {
+    view! { <PgnImportPanel /> }.into_any()
+}

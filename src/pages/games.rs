@@ -1,7 +1,7 @@
 use laws::game::Game;
 use leptos::prelude::*;
 
-use crate::components::pgn_import::PgnImportPanel;
+use crate::components::pgn_import::pgn_import_panel;
 use crate::route::Route;
 use crate::state::AppState;
 
@@ -50,6 +50,7 @@ fn progress(game: &Game) -> String {
 #[component]
 pub fn Games() -> impl IntoView {
     let state = expect_context::<AppState>();
+    let importing = RwSignal::new(false);
     view! {
         <section class="page">
             <div class="page-head">
@@ -77,7 +78,14 @@ pub fn Games() -> impl IntoView {
                     </For>
                 </ul>
             </Show>
-            <PgnImportPanel />
+            <Show
+                when=move || importing.get()
+                fallback=move || view! {
+                    <button type="button" class="button" on:click=move |_| importing.set(true)>"Import PGN"</button>
+                }
+            >
+                <Transition>{move || Suspend::new(pgn_import_panel())}</Transition>
+            </Show>
         </section>
     }
 }

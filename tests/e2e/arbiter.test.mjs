@@ -112,6 +112,7 @@ test('a dead position reached by a recorded move is shown to the arbiter with 9.
   // gets past the wall of pawns, and Black has only his king.
   const pgn = '[White "Kowalski, Jan"]\n[Black "Nowak, Anna"]\n[SetUp "1"]\n'
     + '[FEN "1k6/6p1/6P1/6PK/6P1/6PR/7P/8 b - - 0 1"]\n\n1... Kc8 *\n';
+  await page.getByRole('button', { name: 'Import PGN', exact: true }).click();
   await page.getByLabel('Or paste PGN').fill(pgn);
   await page.getByRole('button', { name: 'Import pasted PGN' }).click();
   await page.locator('.import-result a', { hasText: 'Kowalski, Jan – Nowak, Anna' }).click();

@@ -137,6 +137,7 @@ test('recording mode never judges, holds the tablet until the PIN, and the check
 test('a draw claimed by writing the intended move (9.2) is judged on the position it would make', async () => {
   const { page, errors, context } = await app.open();
   const pgn = '[White "Kowalski, Jan"]\n[Black "Nowak, Anna"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 *\n';
+  await page.getByRole('button', { name: 'Import PGN', exact: true }).click();
   await page.getByLabel('Or paste PGN').fill(pgn);
   await page.getByRole('button', { name: 'Import pasted PGN' }).click();
   await page.locator('.import-result a', { hasText: 'Kowalski, Jan – Nowak, Anna' }).click();

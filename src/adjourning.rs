@@ -153,9 +153,7 @@ pub fn time_used(clock: &Clock, at_ms: u64) -> TimeUsed {
 /// each side's moves and period.
 pub fn set_clock(clock: &Clock, used: TimeUsed, at_ms: u64) -> ClockAction {
     let setting = |side: Side| Setting {
-        remaining_ms: clock
-            .account(side, at_ms)
-            .remaining_for_used(used.of(side)),
+        remaining_ms: clock.account(side, at_ms).remaining_for_used(used.of(side)),
         moves: clock.moves(side),
         period: clock.period(side),
     };
@@ -278,12 +276,7 @@ pub fn record_step(state: &AppState, game_id: &str, step: AdjournmentEvent) -> b
 
 /// [`record_step`] at `at_ms`: for a step whose contents were worked out
 /// for that moment (the reply envelope's times, A9c).
-pub fn record_step_at(
-    state: &AppState,
-    game_id: &str,
-    step: AdjournmentEvent,
-    at_ms: u64,
-) -> bool {
+pub fn record_step_at(state: &AppState, game_id: &str, step: AdjournmentEvent, at_ms: u64) -> bool {
     let events = state
         .game(game_id)
         .ok_or_else(|| format!("game {game_id} is not on this tablet"))
@@ -518,11 +511,8 @@ mod tests {
         };
         let mut game = Game::new("g", setup, 1_000);
         let mut at = T0;
-        game.apply(
-            Event::Clock(ClockAction::Start { side: Side::White }),
-            at,
-        )
-        .unwrap();
+        game.apply(Event::Clock(ClockAction::Start { side: Side::White }), at)
+            .unwrap();
         for (i, text) in moves.iter().enumerate() {
             at += MIN;
             let side = if i % 2 == 0 { Side::White } else { Side::Black };
@@ -607,7 +597,10 @@ mod tests {
         assert_eq!(clock.remaining(Side::White, stop), 90 * MIN - 33 * MIN);
         let rulings = play(&game).adjournment.rulings().to_vec();
         assert_eq!(rulings[0].article, "A1b");
-        assert_eq!(status(&play(&game).adjournment), "verified, in the arbiter's keeping");
+        assert_eq!(
+            status(&play(&game).adjournment),
+            "verified, in the arbiter's keeping"
+        );
     }
 
     #[test]
@@ -649,7 +642,10 @@ mod tests {
             clock.remaining(Side::Black, t),
             90 * MIN - recorded.black_ms
         );
-        assert_eq!(play(&game).adjournment.rulings().last().unwrap().article, "A12");
+        assert_eq!(
+            play(&game).adjournment.rulings().last().unwrap().article,
+            "A12"
+        );
     }
 
     #[test]
@@ -659,7 +655,13 @@ mod tests {
         adjourn(&mut game, at + MIN, None, at + MIN, "c5");
         let recorded = sealed_envelope(&game, 0).envelope().time_used;
         let t = at + 60 * MIN;
-        step(&mut game, AdjournmentEvent::SetUp { time_used: recorded }, t);
+        step(
+            &mut game,
+            AdjournmentEvent::SetUp {
+                time_used: recorded,
+            },
+            t,
+        );
         step(
             &mut game,
             AdjournmentEvent::Resumed {
@@ -672,14 +674,22 @@ mod tests {
         );
         assert_eq!(game.clock().unwrap().running_side(), Some(Side::White));
         // A9b: White arrives 10 minutes late: his clock stops until opened.
-        step(&mut game, AdjournmentEvent::Arrived { side: Side::White }, t + 10 * MIN);
+        step(
+            &mut game,
+            AdjournmentEvent::Arrived { side: Side::White },
+            t + 10 * MIN,
+        );
         assert_eq!(game.clock().unwrap().running_side(), None);
         assert_eq!(
             time_used(&game.clock().unwrap(), t + 20 * MIN).white_ms,
             recorded.white_ms + 10 * MIN
         );
         let sealed_move = sealed_envelope(&game, 0).open(PIN).unwrap();
-        step(&mut game, AdjournmentEvent::Opened { sealed_move }, t + 11 * MIN);
+        step(
+            &mut game,
+            AdjournmentEvent::Opened { sealed_move },
+            t + 11 * MIN,
+        );
         assert_eq!(game.clock().unwrap().running_side(), Some(Side::White));
         assert_eq!(move_to_record(&game).unwrap().text, "c5");
         game.apply(Event::Recorded(Entry::written("c5")), t + 11 * MIN)
@@ -693,7 +703,13 @@ mod tests {
         adjourn(&mut game, at + MIN, None, at + MIN, "c5");
         let recorded = sealed_envelope(&game, 0).envelope().time_used;
         let t = at + 60 * MIN;
-        step(&mut game, AdjournmentEvent::SetUp { time_used: recorded }, t);
+        step(
+            &mut game,
+            AdjournmentEvent::SetUp {
+                time_used: recorded,
+            },
+            t,
+        );
         // Black, the sealer, is absent; White is present (A9a).
         step(
             &mut game,
@@ -707,7 +723,8 @@ mod tests {
         );
         let sealed_move = sealed_envelope(&game, 0).open(PIN).unwrap();
         step(&mut game, AdjournmentEvent::Opened { sealed_move }, t);
-        game.apply(Event::Recorded(Entry::written("c5")), t).unwrap();
+        game.apply(Event::Recorded(Entry::written("c5")), t)
+            .unwrap();
         assert_eq!(game.clock().unwrap().running_side(), Some(Side::White));
         // White writes Nf3 and seals it after 3 minutes.
         let at_reply = t + 3 * MIN;
@@ -716,7 +733,17 @@ mod tests {
         let mut draft = SealingDraft::new(&outside).unwrap();
         draft.write("Nf3", Lang::En).unwrap();
         let reply = draft
-            .seal(outside, at_reply, 0, PIN, MIN_ITERATIONS, Entropy { salt: [3; 16], nonce: [4; 12] })
+            .seal(
+                outside,
+                at_reply,
+                0,
+                PIN,
+                MIN_ITERATIONS,
+                Entropy {
+                    salt: [3; 16],
+                    nonce: [4; 12],
+                },
+            )
             .unwrap();
         step(
             &mut game,
@@ -728,9 +755,19 @@ mod tests {
         // The clocks switch: the absent sealer's runs.
         assert_eq!(game.clock().unwrap().running_side(), Some(Side::Black));
         assert_eq!(play(&game).adjournment.envelopes().len(), 2);
-        step(&mut game, AdjournmentEvent::Arrived { side: Side::Black }, at_reply + MIN);
+        step(
+            &mut game,
+            AdjournmentEvent::Arrived { side: Side::Black },
+            at_reply + MIN,
+        );
         let reply_move = sealed_envelope(&game, 1).open(PIN).unwrap();
-        step(&mut game, AdjournmentEvent::Opened { sealed_move: reply_move }, at_reply + MIN);
+        step(
+            &mut game,
+            AdjournmentEvent::Opened {
+                sealed_move: reply_move,
+            },
+            at_reply + MIN,
+        );
         assert_eq!(move_to_record(&game).unwrap().text, "Nf3");
         assert_eq!(
             play(&game).adjournment.rulings().last().unwrap().article,
@@ -753,7 +790,13 @@ mod tests {
             },
             at + 2 * MIN,
         );
-        step(&mut game, AdjournmentEvent::SetUp { time_used: recorded }, start);
+        step(
+            &mut game,
+            AdjournmentEvent::SetUp {
+                time_used: recorded,
+            },
+            start,
+        );
         step(
             &mut game,
             AdjournmentEvent::Resumed {
@@ -780,7 +823,11 @@ mod tests {
             by: Side::White,
             finding: ClockFinding::NotEstablished,
         };
-        assert!(step_events(&game, correction, start + 6 * MIN).unwrap_err().contains("A12"));
+        assert!(
+            step_events(&game, correction, start + 6 * MIN)
+                .unwrap_err()
+                .contains("A12")
+        );
         // The announced finish: the session ends (A13) and Black seals.
         let steps = adjourn_steps(&play(&game), end, None);
         assert_eq!(
@@ -796,13 +843,23 @@ mod tests {
         adjourn(&mut game, end, None, end, "Nc6");
         let play = play(&game);
         assert_eq!(play.earlier_adjournments.len(), 1);
-        assert_eq!(play.earlier_adjournments[0].rulings().last().unwrap().article, "A13");
+        assert_eq!(
+            play.earlier_adjournments[0]
+                .rulings()
+                .last()
+                .unwrap()
+                .article,
+            "A13"
+        );
         let second = play.adjournment.envelopes()[0].envelope().clone();
         assert_eq!((second.sealer, second.move_number), (Side::Black, 2));
         assert_eq!(second.moves, ["e4", "e5", "Nf3"]);
         // Black thought from White's press to the session's end.
         assert_eq!(second.time_used.black_ms, recorded.black_ms + 35 * MIN);
-        assert_eq!(status(&play.adjournment), "verified, in the arbiter's keeping");
+        assert_eq!(
+            status(&play.adjournment),
+            "verified, in the arbiter's keeping"
+        );
     }
 
     #[test]
@@ -818,9 +875,13 @@ mod tests {
         );
         assert!(matches!(
             adjourn_steps(&play(&game), at, None)[..],
-            [AdjournmentEvent::SealRequested { session_end_ms: 0, .. }]
+            [AdjournmentEvent::SealRequested {
+                session_end_ms: 0,
+                ..
+            }]
         ));
-        game.apply(Event::Adjournment(steps[0].clone()), at).unwrap();
+        game.apply(Event::Adjournment(steps[0].clone()), at)
+            .unwrap();
     }
 
     #[test]

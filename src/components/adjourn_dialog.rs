@@ -20,7 +20,9 @@ pub fn AdjournDialog(
         let text = session_end.get_untracked();
         let end = local_datetime_ms(&text);
         if end.is_none() && !text.trim().is_empty() {
-            error.set(Some("Give the session's end as a date and time, or leave it empty.".into()));
+            error.set(Some(
+                "Give the session's end as a date and time, or leave it empty.".into(),
+            ));
             return;
         }
         error.set(None);

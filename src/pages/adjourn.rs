@@ -56,7 +56,8 @@ pub fn AdjournPage(id: String) -> impl IntoView {
                             if clock
                                 .as_ref()
                                 .is_some_and(|c| c.running_side().is_some() && !c.is_paused())
-                                && let Err(e) = state.apply_at(&id, Event::Clock(ClockAction::Pause), now)
+                                && let Err(e) =
+                                    state.apply_at(&id, Event::Clock(ClockAction::Pause), now)
                             {
                                 state.warn(e);
                                 return;

@@ -1,8 +1,8 @@
 use laws::adjournment::Phase;
 use laws::game::Side;
 use leptos::prelude::*;
-use shakmaty::{EnPassantMode, Position};
 use shakmaty::fen::Fen;
+use shakmaty::{EnPassantMode, Position};
 
 use crate::adjourning::{hms, move_to_record, time_used};
 use crate::components::arrivals::Arrivals;

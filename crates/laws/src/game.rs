@@ -663,9 +663,7 @@ impl Play {
     /// adjournment counts it (A12 only before a player's first move, A9c
     /// only before the reply). Presses it does not expect change nothing.
     fn moved_after_resumption(&mut self, by: Side, at_ms: u64) {
-        if self.adjournment.phase() == Phase::Continuing
-            && self.adjournment.running() == Some(by)
-        {
+        if self.adjournment.phase() == Phase::Continuing && self.adjournment.running() == Some(by) {
             let _ = self
                 .adjournment
                 .apply(AdjournmentEvent::Moved { by }, at_ms);
@@ -838,7 +836,7 @@ mod tests {
     /// verified, as the adjourn screen does (the clock not used).
     fn seal_and_verify(g: &mut Game, text: &str, at: u64) {
         use crate::adjournment::{
-            Envelope, Entropy, MIN_ITERATIONS, Resumption, SealingDraft, TimeUsed,
+            Entropy, Envelope, MIN_ITERATIONS, Resumption, SealingDraft, TimeUsed,
         };
         let play = g.fold().unwrap();
         let position = play.position();
@@ -919,11 +917,13 @@ mod tests {
         ] {
             g.apply(Event::Adjournment(step), 3000).unwrap();
         }
-        g.apply(Event::Recorded(Entry::written("e4")), 3000).unwrap();
+        g.apply(Event::Recorded(Entry::written("e4")), 3000)
+            .unwrap();
         // The replier's move on the clock counts as his first (A12).
         g.apply(Event::Clock(ClockAction::Start { side: Side::Black }), 3000)
             .unwrap();
-        g.apply(Event::Recorded(Entry::written("e5")), 4000).unwrap();
+        g.apply(Event::Recorded(Entry::written("e5")), 4000)
+            .unwrap();
         g.apply(Event::Clock(ClockAction::Press { side: Side::Black }), 4000)
             .unwrap();
         let late_correction = AdjournmentEvent::ClockErrorPointedOut {

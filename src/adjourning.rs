@@ -214,6 +214,13 @@ pub fn clock_follow_up(before: &Adjournment, play: &Play, at_ms: u64) -> Vec<Clo
     actions
 }
 
+/// 6.9/6.10 at resumption: the side whose clock the adjournment runs, once
+/// the game's clock shows his flag fallen at `now_ms`.
+pub fn fallen_flag(play: &Play, now_ms: u64) -> Option<Side> {
+    let side = play.adjournment.running()?;
+    play.clock.as_ref()?.flag(side, now_ms).map(|_| side)
+}
+
 /// A1b: the sealer stopped his clock at `at_ms`, before the session's
 /// nominal end: the clock is set as if he sealed at that end.
 pub fn charge_to_session_end(play: &Play, at_ms: u64) -> Option<ClockAction> {
@@ -673,6 +680,9 @@ mod tests {
             t,
         );
         assert_eq!(game.clock().unwrap().running_side(), Some(Side::White));
+        // His flag would fall when his 89 minutes left are gone (6.10).
+        assert_eq!(fallen_flag(&play(&game), t + 88 * MIN), None);
+        assert_eq!(fallen_flag(&play(&game), t + 90 * MIN), Some(Side::White));
         // A9b: White arrives 10 minutes late: his clock stops until opened.
         step(
             &mut game,

@@ -17,6 +17,7 @@ pub mod envelope_outside;
 pub mod field;
 pub mod finding_form;
 pub mod fingerprint;
+pub mod flag_fall;
 pub mod flag_ruling;
 pub mod game_end;
 pub mod game_form;

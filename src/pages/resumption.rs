@@ -11,6 +11,7 @@ use crate::components::clock_correction::ClockCorrection;
 use crate::components::draw_offer::DrawOffer;
 use crate::components::envelope_missing::ReportMissing;
 use crate::components::fingerprint::Fingerprint;
+use crate::components::flag_fall::FlagFall;
 use crate::components::game_screen::game_screen;
 use crate::components::open_envelope::OpenEnvelope;
 use crate::components::presence_form::PresenceForm;
@@ -140,6 +141,15 @@ pub fn Resumption(id: String) -> impl IntoView {
                         }.into_any()
                     }
                 };
+        let flag = adjournment
+            .running()
+            .filter(|_| {
+                matches!(
+                    adjournment.phase(),
+                    Phase::Resumed | Phase::Continuing | Phase::ReplySealed
+                )
+            })
+            .map(|side| view! { <FlagFall game_id=id.clone() side=side /> });
         let draw = match adjournment.phase() {
             Phase::Kept | Phase::SetUp | Phase::Resumed | Phase::Missing | Phase::ReplySealed => Some(true),
             Phase::Continuing => adjournment.draw_offer().map(|_| false),
@@ -154,6 +164,7 @@ pub fn Resumption(id: String) -> impl IntoView {
                 <p class="phase">{format!("The adjournment is {}.", adjournment.phase())}</p>
                 <Fingerprint code=sealed.fingerprint().to_owned() />
                 {step}
+                {flag}
                 {draw}
                 {before}
                 {missing}

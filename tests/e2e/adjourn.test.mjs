@@ -156,7 +156,7 @@ async function openAtT0() {
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e));
-  await page.clock.install({ time: T0 });
+  await page.clock.install({ time: T0 - MINUTE });
   await page.goto(app.url + '#/');
   await page.getByRole('link', { name: 'Arbiter' }).waitFor();
   await page.clock.pauseAt(T0);
@@ -347,7 +347,7 @@ test('A11: with the envelope missing, play continues with the times the arbiter 
   assert.match(await page.locator('.clocks').innerText(), /^Time used: White 0:10:00, Black 0:20:0\d\. Black's clock is running\.$/);
 
   await page.getByRole('link', { name: 'Arbiter', exact: true }).click();
-  await adjournAndSeal(page, { white: 'Unlucky, Uma', black: 'Unlucky, Ugo' });
+  await adjournAndSeal(page, { white: 'Unlucky, Uma', black: 'Unlucky, Ugo', sealed: 'e4' });
   await verify(page);
   await goToGame(page, '/resume');
   await page.getByText('The envelope is missing (A11)').click();

@@ -406,3 +406,31 @@ test('A13: a session announced in advance; at its finish the resumed game is adj
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('A3: an envelope that does not match the game is corrected from it under the PIN, re-sealed with a new fingerprint, then verified', async () => {
+  const { page, errors, context } = await app.open();
+  const first = await adjournAndSeal(page, { white: 'Typo, Tom', black: 'Right, Rita' });
+  // The arbiter finds White's name misspelt in the game and corrects it there.
+  await goToGame(page, '/edit');
+  await page.getByLabel('White', { exact: true }).fill('Typo, Thomas');
+  await page.getByRole('button', { name: 'Save details' }).click();
+  await page.getByText('Details saved.').waitFor();
+  await goToGame(page, '/adjourn');
+  await page.getByText('Does not match the game.').first().waitFor();
+  assert.ok(await page.getByRole('button', { name: 'Envelope verified' }).isDisabled());
+  await page.getByLabel("Arbiter's PIN used at sealing").fill('1357');
+  await page.getByRole('button', { name: 'Correct the envelope' }).click();
+  assert.match(await page.locator('.amend-envelope [role=alert]').innerText(), /The envelope cannot be corrected: .*PIN/i);
+  await page.getByLabel("Arbiter's PIN used at sealing").fill('2468');
+  await page.getByRole('button', { name: 'Correct the envelope' }).click();
+  await page.getByText('Envelope corrected from the game (A3)').waitFor();
+  assert.equal(await page.getByText('Does not match the game.').count(), 0);
+  const second = (await page.locator('.fingerprint-code').innerText()).trim();
+  assert.notEqual(second, first);
+  await verify(page);
+  await goToGame(page, '/resume');
+  assert.match(await rulings(page).innerText(), new RegExp(`Article A3: envelope amended; new fingerprint ${second}`));
+  await assertSecret(page, 'after the correction');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -54,7 +54,12 @@ pub fn GamePage(id: String) -> impl IntoView {
                 });
                 let adjournment = game.fold().map(|play| play.adjournment).ok();
                 let adjournment_link = match adjournment.as_ref().map(|a| (a.phase(), a.may_adjourn_again())) {
-                    Some((Phase::Playing, _) | (_, true)) => view! {
+                    Some((Phase::Playing, _)) => view! {
+                        <button class="button" on:click=move |_| confirm_adjourn.set(true)>"Adjourn"</button>
+                    }.into_any(),
+                    // A13: a resumed game may be adjourned again.
+                    Some((_, true)) => view! {
+                        <a class="button primary" href=Route::Resume(id.clone()).href()>"Resumption"</a>
                         <button class="button" on:click=move |_| confirm_adjourn.set(true)>"Adjourn"</button>
                     }.into_any(),
                     Some((Phase::Sealing | Phase::Sealed, _)) => view! {

@@ -434,3 +434,28 @@ test('A3: an envelope that does not match the game is corrected from it under th
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('A10c: the player present loses on time (6.10) while the sealer is late; the sealer arriving more than an hour late keeps the win', async () => {
+  const { page, errors, context } = await openAtT0();
+  await adjournAndSeal(page, {
+    create: async () => {
+      await page.getByRole('link', { name: 'New game' }).first().click();
+      await page.getByLabel('Time control').selectOption('1500+10');
+      await createGame(page, { white: 'Tardy, Tina', black: 'Flagging, Fritz' });
+    },
+  });
+  await verify(page);
+  await resume(page, ['Flagging, Fritz (Black)']);
+  await openAndRecord(page);
+  // Black does not move: 25 minutes and the first increment run out.
+  await page.getByRole('button', { name: "Black's flag has fallen" }).click();
+  await page.getByText(/Black's flag has not fallen/).waitFor();
+  await page.clock.fastForward(26 * MINUTE);
+  await page.getByRole('button', { name: "Black's flag has fallen" }).click();
+  await page.getByText(/Result — Article 6.10: Black's flag fell: White wins/).waitFor();
+  await page.clock.fastForward(35 * MINUTE);
+  await page.getByRole('button', { name: 'Tardy, Tina (White) arrives now' }).click();
+  await ruling(page, /Article A10 \(exception A10c\): White is more than 1:00:00 late, but the game was decided otherwise: Black's flag fell: White wins/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -87,6 +87,16 @@ pub fn legal_moves(fen: &str, lang: Lang) -> Vec<String> {
     moves
 }
 
+/// The status of the adjournment's envelope `index` (0, or 1 for an A9c
+/// reply): the reply is closed until the sealer arrives.
+pub fn envelope_status(adjournment: &Adjournment, index: usize) -> &'static str {
+    if index > 0 && adjournment.phase() == Phase::ReplySealed {
+        "reply sealed (A9c), in the arbiter's keeping"
+    } else {
+        status(adjournment)
+    }
+}
+
 /// An envelope's status in the arbiter's words, from the fold's phase.
 pub fn status(adjournment: &Adjournment) -> &'static str {
     let annulled = adjournment
@@ -765,6 +775,12 @@ mod tests {
         // The clocks switch: the absent sealer's runs.
         assert_eq!(game.clock().unwrap().running_side(), Some(Side::Black));
         assert_eq!(play(&game).adjournment.envelopes().len(), 2);
+        let adjournment = play(&game).adjournment;
+        assert_eq!(envelope_status(&adjournment, 0), "opened");
+        assert_eq!(
+            envelope_status(&adjournment, 1),
+            "reply sealed (A9c), in the arbiter's keeping"
+        );
         step(
             &mut game,
             AdjournmentEvent::Arrived { side: Side::Black },

@@ -1,7 +1,7 @@
 use laws::adjournment::SealedEnvelope;
 use leptos::prelude::*;
 
-use crate::adjourning::status;
+use crate::adjourning::envelope_status;
 use crate::components::envelope_outside::EnvelopeOutside;
 use crate::components::fingerprint::Fingerprint;
 use crate::files::download;
@@ -35,12 +35,16 @@ pub fn Envelopes() -> impl IntoView {
                         .iter()
                         .chain([&play.adjournment])
                         .flat_map(|adjournment| {
-                            adjournment.envelopes().iter().map(|sealed| Listed {
-                                game_id: game.id().to_owned(),
-                                title: title.clone(),
-                                status: status(adjournment),
-                                sealed: sealed.clone(),
-                            })
+                            adjournment
+                                .envelopes()
+                                .iter()
+                                .enumerate()
+                                .map(|(index, sealed)| Listed {
+                                    game_id: game.id().to_owned(),
+                                    title: title.clone(),
+                                    status: envelope_status(adjournment, index),
+                                    sealed: sealed.clone(),
+                                })
                         })
                         .collect::<Vec<_>>()
                 })

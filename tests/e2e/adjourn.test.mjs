@@ -282,7 +282,7 @@ test('A9c: the sealer is absent; the replier seals his reply in a fresh envelope
   assert.equal(await page.locator('.clocks').innerText(), "Time used: White 0:00:00, Black 0:02:00. White's clock is running.");
   // Both envelopes are in the arbiter's keeping.
   await page.getByRole('link', { name: 'Envelopes', exact: true }).click();
-  assert.equal(await page.locator('.envelope-list > li').count(), 2);
+  assert.deepEqual(await page.locator('.envelope-status').allInnerTexts(), ['Status: opened', "Status: reply sealed (A9c), in the arbiter's keeping"]);
   await page.getByRole('link', { name: 'Resumption' }).first().click();
 
   await page.clock.fastForward(5 * MINUTE);

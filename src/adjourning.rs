@@ -276,7 +276,7 @@ pub fn step_events(game: &Game, step: AdjournmentEvent, at_ms: u64) -> Result<Ve
     let mut after = game.clone();
     after
         .apply(Event::Adjournment(step.clone()), at_ms)
-        .map_err(|e| capitalised(&e.to_string()))?;
+        .map_err(|e| e.to_string())?;
     let play = after.fold().map_err(|e| e.to_string())?;
     let follow_up = clock_follow_up(&before, &play, at_ms);
     Ok(std::iter::once(Event::Adjournment(step))
@@ -513,12 +513,12 @@ mod tests {
         );
     }
 
-    /// A game with a clock (90 minutes each), White and Black having
-    /// played `moves` one minute apart from `T0`; White to move or Black.
     const T0: u64 = 1_000_000;
     const MIN: u64 = 60_000;
     const PIN: &str = "2468";
 
+    /// A game with a clock (90 minutes each), White and Black having
+    /// played `moves` one minute apart from `T0`; returns when the last was.
     fn timed_game(moves: &[&str]) -> (Game, u64) {
         let setup = Setup {
             white: Player::named("Kowalski, Jan"),

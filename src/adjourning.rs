@@ -6,8 +6,8 @@ use laws::adjournment::SealedMove;
 use laws::adjournment::{
     Adjournment, AdjournmentEvent, Entropy, Envelope, Outcome, Phase, Resumption, TimeUsed,
 };
-use laws::clock::{Clock, ClockAction};
-use laws::game::{Event, Game, Side};
+use laws::clock::{Clock, ClockAction, Setting};
+use laws::game::{Event, Game, Play, Side};
 use laws::notation::{Lang, write};
 use laws::scoresheet::Verdict;
 use shakmaty::fen::Fen;
@@ -36,10 +36,9 @@ pub fn game_record(game: &Game, at_ms: u64, entries: &ArbiterEntries) -> Result<
             _ => None,
         })
         .collect();
-    let time_used = play.clock.map_or_else(TimeUsed::default, |clock| TimeUsed {
-        white_ms: clock.account(Side::White, at_ms).used_ms,
-        black_ms: clock.account(Side::Black, at_ms).used_ms,
-    });
+    let time_used = play
+        .clock
+        .map_or_else(TimeUsed::default, |clock| time_used(&clock, at_ms));
     // A2f: an offer marked beside the last move is still current.
     let draw_offer = play
         .sheet
@@ -70,12 +69,6 @@ pub fn game_record(game: &Game, at_ms: u64, entries: &ArbiterEntries) -> Result<
     })
 }
 
-/// The side having the move, who must seal it (A1a).
-pub fn side_to_move(game: &Game) -> Result<Side, String> {
-    let play = game.fold().map_err(|e| e.to_string())?;
-    Ok(play.position().turn().into())
-}
-
 /// Every legal move in the position of `fen`, as written in `lang`, for the
 /// sealer who prefers choosing to writing.
 pub fn legal_moves(fen: &str, lang: Lang) -> Vec<String> {
@@ -92,6 +85,16 @@ pub fn legal_moves(fen: &str, lang: Lang) -> Vec<String> {
         .collect();
     moves.sort();
     moves
+}
+
+/// The status of the adjournment's envelope `index` (0, or 1 for an A9c
+/// reply): the reply is closed until the sealer arrives.
+pub fn envelope_status(adjournment: &Adjournment, index: usize) -> &'static str {
+    if index > 0 && adjournment.phase() == Phase::ReplySealed {
+        "reply sealed (A9c), in the arbiter's keeping"
+    } else {
+        status(adjournment)
+    }
 }
 
 /// An envelope's status in the arbiter's words, from the fold's phase.
@@ -118,20 +121,22 @@ pub fn hms(ms: u64) -> String {
     format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
 }
 
-/// The sealed move once opened (A9) or stated (A11a), while the scoresheet
-/// does not have it yet and it was played on the board.
+/// The sealed move once opened (A9) or stated (A11a), or the sealed reply
+/// once opened (A9c), while the scoresheet does not have it yet and it was
+/// played on the board.
 pub fn move_to_record(game: &Game) -> Option<SealedMove> {
     let play = game.fold().ok()?;
     let adjournment = &play.adjournment;
-    let before = adjournment
-        .envelopes()
-        .first()?
-        .envelope()
-        .position()
-        .ok()?;
-    let after = adjournment.position()?;
     let fen = |p: &shakmaty::Chess| Fen::from_position(p, EnPassantMode::Legal).to_string();
-    if fen(after) == fen(&before) || fen(&play.position()) != fen(&before) {
+    let on_sheet = fen(&play.position());
+    let on_board = fen(adjournment.position()?);
+    let sealed_here = adjournment.envelopes().iter().any(|sealed| {
+        sealed
+            .envelope()
+            .position()
+            .is_ok_and(|before| fen(&before) == on_sheet)
+    });
+    if on_board == on_sheet || !sealed_here {
         return None;
     }
     game.log()
@@ -146,26 +151,159 @@ pub fn move_to_record(game: &Game) -> Option<SealedMove> {
         })
 }
 
-/// The next clock action once the sealed move is on the board, until the
-/// replier's clock runs (the sealer's was stopped at sealing); `None` then.
-pub fn next_clock_action(clock: &Clock, sealer: Side) -> Option<ClockAction> {
-    if !clock.is_started() {
-        Some(ClockAction::Start {
-            side: sealer.opponent(),
-        })
-    } else if clock.is_paused() {
-        Some(ClockAction::Resume)
-    } else if clock.running_side() == Some(sealer) {
-        Some(ClockAction::Press { side: sealer })
-    } else {
-        None
+/// The time used by each player as the clock indicates it at `at_ms`.
+pub fn time_used(clock: &Clock, at_ms: u64) -> TimeUsed {
+    TimeUsed {
+        white_ms: clock.account(Side::White, at_ms).indicated_used_ms(),
+        black_ms: clock.account(Side::Black, at_ms).indicated_used_ms(),
     }
 }
 
-/// Records one step of the adjournment; a step the Laws refuse is told to
-/// the arbiter in a clear sentence naming the article, and nothing changes.
+/// The arbiter sets the clock to indicate `used` (A5, A11a, A12), keeping
+/// each side's moves and period.
+pub fn set_clock(clock: &Clock, used: TimeUsed, at_ms: u64) -> ClockAction {
+    let setting = |side: Side| Setting {
+        remaining_ms: clock.account(side, at_ms).remaining_for_used(used.of(side)),
+        moves: clock.moves(side),
+        period: clock.period(side),
+    };
+    ClockAction::Adjust {
+        white: setting(Side::White),
+        black: setting(Side::Black),
+    }
+}
+
+/// The clock actions that leave `side`'s clock running (or both stopped,
+/// for `None`): a stopped clock restarted, then the other side's pressed
+/// as a completed move (a sealed move, or a sealed reply, A9c).
+pub fn run_clock(clock: &Clock, side: Option<Side>, at_ms: u64) -> Vec<ClockAction> {
+    let mut clock = clock.clone();
+    let mut actions = Vec::new();
+    // At most: start or resume, then one press.
+    for _ in 0..3 {
+        let action = match side {
+            None => clock.running_side().map(|_| ClockAction::Pause),
+            Some(side) if !clock.is_started() => Some(ClockAction::Start { side }),
+            Some(_) if clock.is_paused() => Some(ClockAction::Resume),
+            Some(side) => clock
+                .running_side()
+                .filter(|running| *running != side)
+                .map(|running| ClockAction::Press { side: running }),
+        };
+        let Some(action) = action else { break };
+        if clock.apply(action, at_ms).is_err() {
+            break;
+        }
+        actions.push(action);
+    }
+    actions
+}
+
+/// What the game's clock does after an adjournment step, so that it shows
+/// what the step decided: the times set (A5, A11a, A12) and whose clock
+/// runs (A9b, A9c, A13, a concluded game).
+pub fn clock_follow_up(before: &Adjournment, play: &Play, at_ms: u64) -> Vec<ClockAction> {
+    let Some(clock) = &play.clock else {
+        return Vec::new();
+    };
+    let after = &play.adjournment;
+    let mut clock = clock.clone();
+    let mut actions = Vec::new();
+    if after.clocks_set() != before.clocks_set()
+        && let Some(used) = after.clocks_set()
+    {
+        let action = set_clock(&clock, used, at_ms);
+        if clock.apply(action, at_ms).is_ok() {
+            actions.push(action);
+        }
+    }
+    let concluded = after.phase() == Phase::Concluded && before.phase() != Phase::Concluded;
+    if after.running() != before.running() || concluded {
+        actions.extend(run_clock(&clock, after.running(), at_ms));
+    }
+    actions
+}
+
+/// 6.9/6.10 at resumption: the side whose clock the adjournment runs, once
+/// the game's clock shows his flag fallen at `now_ms`.
+pub fn fallen_flag(play: &Play, now_ms: u64) -> Option<Side> {
+    let side = play.adjournment.running()?;
+    play.clock.as_ref()?.flag(side, now_ms).map(|_| side)
+}
+
+/// A1b: the sealer stopped his clock at `at_ms`, before the session's
+/// nominal end: the clock is set as if he sealed at that end.
+pub fn charge_to_session_end(play: &Play, at_ms: u64) -> Option<ClockAction> {
+    let clock = play.clock.as_ref()?;
+    let adjournment = &play.adjournment;
+    let used = time_used(clock, at_ms);
+    let charged =
+        used.charged_to_session_end(adjournment.sealer(), at_ms, adjournment.session_end_ms());
+    (charged != used).then(|| set_clock(clock, charged, at_ms))
+}
+
+/// The steps that adjourn the game at `now_ms`: the sealer required to seal
+/// (A1a), with the session's nominal end for A1b (`nominal_end_ms`, or the
+/// announced finish of a resumption session, A13, which ends first when
+/// its time is up).
+pub fn adjourn_steps(
+    play: &Play,
+    now_ms: u64,
+    nominal_end_ms: Option<u64>,
+) -> Vec<AdjournmentEvent> {
+    let sealer = play.position().turn().into();
+    let adjournment = &play.adjournment;
+    let announced_end = adjournment
+        .session()
+        .filter(|_| adjournment.may_adjourn_again())
+        .map(|(_, end)| end);
+    let mut steps = Vec::new();
+    if adjournment.phase() == Phase::Continuing && announced_end.is_some_and(|end| now_ms >= end) {
+        steps.push(AdjournmentEvent::SessionEnded);
+    }
+    steps.push(AdjournmentEvent::SealRequested {
+        sealer,
+        session_end_ms: nominal_end_ms.or(announced_end).unwrap_or(0),
+    });
+    steps
+}
+
+/// The events that record `step` at `at_ms`: the step, then what the
+/// game's clock does after it ([`clock_follow_up`]); `Err` when the Laws
+/// refuse the step.
+pub fn step_events(game: &Game, step: AdjournmentEvent, at_ms: u64) -> Result<Vec<Event>, String> {
+    let before = game.fold().map_err(|e| e.to_string())?.adjournment;
+    let mut after = game.clone();
+    after
+        .apply(Event::Adjournment(step.clone()), at_ms)
+        .map_err(|e| e.to_string())?;
+    let play = after.fold().map_err(|e| e.to_string())?;
+    let follow_up = clock_follow_up(&before, &play, at_ms);
+    Ok(std::iter::once(Event::Adjournment(step))
+        .chain(follow_up.into_iter().map(Event::Clock))
+        .collect())
+}
+
+/// Records one step of the adjournment and what the game's clock does
+/// after it; a step the Laws refuse is told to the arbiter in a clear
+/// sentence naming the article, and nothing changes.
 pub fn record_step(state: &AppState, game_id: &str, step: AdjournmentEvent) -> bool {
-    match state.apply(game_id, Event::Adjournment(step)) {
+    record_step_at(state, game_id, step, crate::state::now_ms())
+}
+
+/// [`record_step`] at `at_ms`: for a step whose contents were worked out
+/// for that moment (the reply envelope's times, A9c).
+pub fn record_step_at(state: &AppState, game_id: &str, step: AdjournmentEvent, at_ms: u64) -> bool {
+    let events = state
+        .game(game_id)
+        .ok_or_else(|| format!("game {game_id} is not on this tablet"))
+        .and_then(|game| step_events(&game, step, at_ms));
+    let recorded = events.and_then(|events| {
+        events
+            .into_iter()
+            .try_for_each(|event| state.apply_at(game_id, event, at_ms))
+    });
+    match recorded {
         Ok(()) => true,
         Err(e) => {
             state.warn(capitalised(&e));
@@ -241,6 +379,7 @@ fn random_bytes(out: &mut [u8]) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use laws::adjournment::{ClockFinding, MIN_ITERATIONS, Presence, SealingDraft};
     use laws::game::{Player, Setup};
     use laws::scoresheet::Entry;
 
@@ -281,7 +420,6 @@ mod tests {
         assert_eq!(outside.white, "Kowalski, Jan");
         // The outside is complete: laws accepts it for sealing.
         assert!(outside.position().is_ok());
-        assert_eq!(side_to_move(&game), Ok(Side::Black));
     }
 
     #[test]
@@ -349,17 +487,427 @@ mod tests {
     #[test]
     fn the_replier_s_clock_runs_after_the_sealed_move() {
         let mut game = game_after(&[]);
-        let next = |g: &Game| next_clock_action(&g.clock().unwrap(), Side::White);
-        assert_eq!(next(&game), Some(ClockAction::Start { side: Side::Black }));
+        let run = |g: &Game, at| run_clock(&g.clock().unwrap(), Some(Side::Black), at);
+        assert_eq!(run(&game, 0), [ClockAction::Start { side: Side::Black }]);
         let mut at = 5_000;
         for action in [ClockAction::Start { side: Side::White }, ClockAction::Pause] {
             game.apply(Event::Clock(action), at).unwrap();
             at += 1_000;
         }
-        while let Some(action) = next(&game) {
+        let actions = run(&game, at);
+        assert_eq!(
+            actions,
+            [
+                ClockAction::Resume,
+                ClockAction::Press { side: Side::White }
+            ]
+        );
+        for action in actions {
             game.apply(Event::Clock(action), at).unwrap();
         }
         assert_eq!(game.clock().unwrap().running_side(), Some(Side::Black));
+        assert!(run(&game, at).is_empty());
+        assert_eq!(
+            run_clock(&game.clock().unwrap(), None, at),
+            [ClockAction::Pause]
+        );
+    }
+
+    const T0: u64 = 1_000_000;
+    const MIN: u64 = 60_000;
+    const PIN: &str = "2468";
+
+    /// A game with a clock (90 minutes each), White and Black having
+    /// played `moves` one minute apart from `T0`; returns when the last was.
+    fn timed_game(moves: &[&str]) -> (Game, u64) {
+        let setup = Setup {
+            white: Player::named("Kowalski, Jan"),
+            black: Player::named("Nowak, Anna"),
+            time_control: "5400".parse().unwrap(),
+            ..Setup::default()
+        };
+        let mut game = Game::new("g", setup, 1_000);
+        let mut at = T0;
+        game.apply(Event::Clock(ClockAction::Start { side: Side::White }), at)
+            .unwrap();
+        for (i, text) in moves.iter().enumerate() {
+            at += MIN;
+            let side = if i % 2 == 0 { Side::White } else { Side::Black };
+            game.apply(Event::Recorded(Entry::written(*text)), at)
+                .unwrap();
+            game.apply(Event::Clock(ClockAction::Press { side }), at)
+                .unwrap();
+        }
+        (game, at)
+    }
+
+    /// Records `step` as the app does: the step and the clock after it.
+    fn step(game: &mut Game, step: AdjournmentEvent, at: u64) {
+        for event in step_events(game, step, at).unwrap() {
+            game.apply(event, at).unwrap();
+        }
+    }
+
+    fn play(game: &Game) -> Play {
+        game.fold().unwrap()
+    }
+
+    /// A1a-A3 as the adjourn screen does it: the sealer stops his clock at
+    /// `stop` (charged to the session's end, A1b), seals `text`, the
+    /// arbiter verifies.
+    fn adjourn(game: &mut Game, now: u64, session_end: Option<u64>, stop: u64, text: &str) {
+        for s in adjourn_steps(&play(game), now, session_end) {
+            game.apply(Event::Adjournment(s), now).unwrap();
+        }
+        game.apply(Event::Clock(ClockAction::Pause), stop).unwrap();
+        if let Some(charge) = charge_to_session_end(&play(game), stop) {
+            game.apply(Event::Clock(charge), stop).unwrap();
+        }
+        let outside = game_record(game, stop, &entries()).unwrap();
+        let mut draft = SealingDraft::new(&outside).unwrap();
+        draft.write(text, Lang::En).unwrap();
+        let entropy = Entropy {
+            salt: [1; 16],
+            nonce: [2; 12],
+        };
+        let sealed = draft
+            .seal(outside, stop, 0, PIN, MIN_ITERATIONS, entropy)
+            .unwrap();
+        game.apply(
+            Event::Adjournment(AdjournmentEvent::Sealed {
+                envelope: Box::new(sealed),
+            }),
+            stop,
+        )
+        .unwrap();
+        let record = game_record(game, stop, &entries()).unwrap();
+        game.apply(
+            Event::Adjournment(AdjournmentEvent::Verified {
+                game: Box::new(record),
+            }),
+            stop,
+        )
+        .unwrap();
+    }
+
+    fn sealed_envelope(game: &Game, index: usize) -> laws::adjournment::SealedEnvelope {
+        play(game).adjournment.envelopes()[index].clone()
+    }
+
+    #[test]
+    fn a1b_the_sealer_s_time_is_charged_up_to_the_session_s_end() {
+        let (mut game, at) = timed_game(&["e4", "e5"]);
+        // White thinks 2 minutes, then adjourns 30 minutes before the end.
+        let stop = at + 2 * MIN;
+        adjourn(&mut game, stop, Some(stop + 30 * MIN), stop, "Nf3");
+        let outside = sealed_envelope(&game, 0).envelope().clone();
+        assert_eq!(
+            outside.time_used,
+            TimeUsed {
+                white_ms: 3 * MIN + 30 * MIN,
+                black_ms: MIN
+            }
+        );
+        // The clock shows it too, and the envelope matches the game (A3).
+        let clock = game.clock().unwrap();
+        assert_eq!(time_used(&clock, stop + MIN), outside.time_used);
+        assert_eq!(clock.remaining(Side::White, stop), 90 * MIN - 33 * MIN);
+        let rulings = play(&game).adjournment.rulings().to_vec();
+        assert_eq!(rulings[0].article, "A1b");
+        assert_eq!(
+            status(&play(&game).adjournment),
+            "verified, in the arbiter's keeping"
+        );
+    }
+
+    #[test]
+    fn a5_a12_the_clock_is_set_to_the_times_the_arbiter_sets() {
+        let (mut game, at) = timed_game(&["e4"]);
+        adjourn(&mut game, at + MIN, None, at + MIN, "e5");
+        let recorded = sealed_envelope(&game, 0).envelope().time_used;
+        let wrong = TimeUsed {
+            white_ms: recorded.white_ms,
+            black_ms: recorded.black_ms + 5 * MIN,
+        };
+        let t = at + 60 * MIN;
+        step(&mut game, AdjournmentEvent::SetUp { time_used: wrong }, t);
+        assert_eq!(time_used(&game.clock().unwrap(), t), wrong);
+        step(
+            &mut game,
+            AdjournmentEvent::Resumed {
+                present: Presence {
+                    white: true,
+                    black: true,
+                },
+            },
+            t,
+        );
+        // A12: Black points it out before his first move; it is established.
+        step(
+            &mut game,
+            AdjournmentEvent::ClockErrorPointedOut {
+                by: Side::Black,
+                finding: ClockFinding::Established {
+                    time_used: recorded,
+                },
+            },
+            t,
+        );
+        let clock = game.clock().unwrap();
+        assert_eq!(time_used(&clock, t), recorded);
+        assert_eq!(
+            clock.remaining(Side::Black, t),
+            90 * MIN - recorded.black_ms
+        );
+        assert_eq!(
+            play(&game).adjournment.rulings().last().unwrap().article,
+            "A12"
+        );
+    }
+
+    #[test]
+    fn a9b_a9c_the_clocks_follow_the_replier_and_the_reply_envelope() {
+        let (mut game, at) = timed_game(&["e4"]);
+        // Black seals c5; at resumption White (the replier) is absent.
+        adjourn(&mut game, at + MIN, None, at + MIN, "c5");
+        let recorded = sealed_envelope(&game, 0).envelope().time_used;
+        let t = at + 60 * MIN;
+        step(
+            &mut game,
+            AdjournmentEvent::SetUp {
+                time_used: recorded,
+            },
+            t,
+        );
+        step(
+            &mut game,
+            AdjournmentEvent::Resumed {
+                present: Presence {
+                    white: false,
+                    black: true,
+                },
+            },
+            t,
+        );
+        assert_eq!(game.clock().unwrap().running_side(), Some(Side::White));
+        // His flag would fall when his 89 minutes left are gone (6.10).
+        assert_eq!(fallen_flag(&play(&game), t + 88 * MIN), None);
+        assert_eq!(fallen_flag(&play(&game), t + 90 * MIN), Some(Side::White));
+        // A9b: White arrives 10 minutes late: his clock stops until opened.
+        step(
+            &mut game,
+            AdjournmentEvent::Arrived { side: Side::White },
+            t + 10 * MIN,
+        );
+        assert_eq!(game.clock().unwrap().running_side(), None);
+        assert_eq!(
+            time_used(&game.clock().unwrap(), t + 20 * MIN).white_ms,
+            recorded.white_ms + 10 * MIN
+        );
+        let sealed_move = sealed_envelope(&game, 0).open(PIN).unwrap();
+        step(
+            &mut game,
+            AdjournmentEvent::Opened { sealed_move },
+            t + 11 * MIN,
+        );
+        assert_eq!(game.clock().unwrap().running_side(), Some(Side::White));
+        assert_eq!(move_to_record(&game).unwrap().text, "c5");
+        game.apply(Event::Recorded(Entry::written("c5")), t + 11 * MIN)
+            .unwrap();
+        assert_eq!(move_to_record(&game), None);
+    }
+
+    #[test]
+    fn a9c_the_reply_is_sealed_in_a_fresh_envelope_and_opened_on_arrival() {
+        let (mut game, at) = timed_game(&["e4"]);
+        adjourn(&mut game, at + MIN, None, at + MIN, "c5");
+        let recorded = sealed_envelope(&game, 0).envelope().time_used;
+        let t = at + 60 * MIN;
+        step(
+            &mut game,
+            AdjournmentEvent::SetUp {
+                time_used: recorded,
+            },
+            t,
+        );
+        // Black, the sealer, is absent; White is present (A9a).
+        step(
+            &mut game,
+            AdjournmentEvent::Resumed {
+                present: Presence {
+                    white: true,
+                    black: false,
+                },
+            },
+            t,
+        );
+        let sealed_move = sealed_envelope(&game, 0).open(PIN).unwrap();
+        step(&mut game, AdjournmentEvent::Opened { sealed_move }, t);
+        game.apply(Event::Recorded(Entry::written("c5")), t)
+            .unwrap();
+        assert_eq!(game.clock().unwrap().running_side(), Some(Side::White));
+        // White writes Nf3 and seals it after 3 minutes.
+        let at_reply = t + 3 * MIN;
+        let outside = play(&game).adjournment.reply_envelope(at_reply).unwrap();
+        assert_eq!(outside.sealer, Side::White);
+        let mut draft = SealingDraft::new(&outside).unwrap();
+        draft.write("Nf3", Lang::En).unwrap();
+        let reply = draft
+            .seal(
+                outside,
+                at_reply,
+                0,
+                PIN,
+                MIN_ITERATIONS,
+                Entropy {
+                    salt: [3; 16],
+                    nonce: [4; 12],
+                },
+            )
+            .unwrap();
+        step(
+            &mut game,
+            AdjournmentEvent::ReplySealed {
+                envelope: Box::new(reply),
+            },
+            at_reply,
+        );
+        // The clocks switch: the absent sealer's runs.
+        assert_eq!(game.clock().unwrap().running_side(), Some(Side::Black));
+        assert_eq!(play(&game).adjournment.envelopes().len(), 2);
+        let adjournment = play(&game).adjournment;
+        assert_eq!(envelope_status(&adjournment, 0), "opened");
+        assert_eq!(
+            envelope_status(&adjournment, 1),
+            "reply sealed (A9c), in the arbiter's keeping"
+        );
+        step(
+            &mut game,
+            AdjournmentEvent::Arrived { side: Side::Black },
+            at_reply + MIN,
+        );
+        let reply_move = sealed_envelope(&game, 1).open(PIN).unwrap();
+        step(
+            &mut game,
+            AdjournmentEvent::Opened {
+                sealed_move: reply_move,
+            },
+            at_reply + MIN,
+        );
+        assert_eq!(move_to_record(&game).unwrap().text, "Nf3");
+        assert_eq!(
+            play(&game).adjournment.rulings().last().unwrap().article,
+            "A9c"
+        );
+        assert_eq!(game.clock().unwrap().running_side(), Some(Side::Black));
+    }
+
+    #[test]
+    fn a13_a_resumed_game_is_adjourned_again_at_the_session_s_end() {
+        let (mut game, at) = timed_game(&["e4"]);
+        adjourn(&mut game, at + MIN, None, at + MIN, "e5");
+        let recorded = sealed_envelope(&game, 0).envelope().time_used;
+        let (start, end) = (at + 60 * MIN, at + 100 * MIN);
+        step(
+            &mut game,
+            AdjournmentEvent::SessionAnnounced {
+                start_ms: start,
+                end_ms: end,
+            },
+            at + 2 * MIN,
+        );
+        step(
+            &mut game,
+            AdjournmentEvent::SetUp {
+                time_used: recorded,
+            },
+            start,
+        );
+        step(
+            &mut game,
+            AdjournmentEvent::Resumed {
+                present: Presence {
+                    white: true,
+                    black: true,
+                },
+            },
+            start,
+        );
+        let sealed_move = sealed_envelope(&game, 0).open(PIN).unwrap();
+        step(&mut game, AdjournmentEvent::Opened { sealed_move }, start);
+        game.apply(Event::Recorded(Entry::written("e5")), start)
+            .unwrap();
+        // White plays Nf3 after 5 minutes; the adjournment counts it (A12).
+        game.apply(Event::Recorded(Entry::written("Nf3")), start + 5 * MIN)
+            .unwrap();
+        game.apply(
+            Event::Clock(ClockAction::Press { side: Side::White }),
+            start + 5 * MIN,
+        )
+        .unwrap();
+        let correction = AdjournmentEvent::ClockErrorPointedOut {
+            by: Side::White,
+            finding: ClockFinding::NotEstablished,
+        };
+        assert!(
+            step_events(&game, correction, start + 6 * MIN)
+                .unwrap_err()
+                .contains("A12")
+        );
+        // The announced finish: the session ends (A13) and Black seals.
+        let steps = adjourn_steps(&play(&game), end, None);
+        assert_eq!(
+            steps,
+            [
+                AdjournmentEvent::SessionEnded,
+                AdjournmentEvent::SealRequested {
+                    sealer: Side::Black,
+                    session_end_ms: end
+                }
+            ]
+        );
+        adjourn(&mut game, end, None, end, "Nc6");
+        let play = play(&game);
+        assert_eq!(play.earlier_adjournments.len(), 1);
+        assert_eq!(
+            play.earlier_adjournments[0]
+                .rulings()
+                .last()
+                .unwrap()
+                .article,
+            "A13"
+        );
+        let second = play.adjournment.envelopes()[0].envelope().clone();
+        assert_eq!((second.sealer, second.move_number), (Side::Black, 2));
+        assert_eq!(second.moves, ["e4", "e5", "Nf3"]);
+        // Black thought from White's press to the session's end.
+        assert_eq!(second.time_used.black_ms, recorded.black_ms + 35 * MIN);
+        assert_eq!(
+            status(&play.adjournment),
+            "verified, in the arbiter's keeping"
+        );
+    }
+
+    #[test]
+    fn a1b_a_resumed_game_adjourned_before_the_announced_finish() {
+        let (mut game, at) = timed_game(&[]);
+        let steps = adjourn_steps(&play(&game), at, Some(at + MIN));
+        assert_eq!(
+            steps,
+            [AdjournmentEvent::SealRequested {
+                sealer: Side::White,
+                session_end_ms: at + MIN
+            }]
+        );
+        assert!(matches!(
+            adjourn_steps(&play(&game), at, None)[..],
+            [AdjournmentEvent::SealRequested {
+                session_end_ms: 0,
+                ..
+            }]
+        ));
+        game.apply(Event::Adjournment(steps[0].clone()), at)
+            .unwrap();
     }
 
     #[test]

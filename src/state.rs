@@ -265,10 +265,15 @@ impl AppState {
 
     /// Records `event` in game `id`, if the Laws allow it.
     pub fn apply(&self, id: &str, event: Event) -> Result<(), String> {
+        self.apply_at(id, event, now_ms())
+    }
+
+    /// [`AppState::apply`] at `at_ms`, for an event worked out for that moment.
+    pub fn apply_at(&self, id: &str, event: Event, at_ms: u64) -> Result<(), String> {
         let mut game = self
             .game(id)
             .ok_or_else(|| format!("game {id} is not on this tablet"))?;
-        game.apply(event, now_ms()).map_err(|e| e.to_string())?;
+        game.apply(event, at_ms).map_err(|e| e.to_string())?;
         self.save(game)
     }
 

@@ -57,14 +57,19 @@ pub fn EnvelopeForm(
             draft
                 .write(written.get_untracked().trim(), game.setup().notation)
                 .map_err(|e| e.to_string())?;
+            // No session end here: the clock was charged up to it when he
+            // stopped it (A1b), and the outside reads the clock.
             let sealed = draft
                 .seal(outside, stopped_ms, 0, &pin, DEFAULT_ITERATIONS, entropy()?)
                 .map_err(|e| e.to_string())?;
-            state.apply(
+            // A1a: stopping his clock sealed the move; A1b is judged at that moment.
+            let sealed_at = stopped_ms.max(game.updated_ms());
+            state.apply_at(
                 &id,
                 Event::Adjournment(AdjournmentEvent::Sealed {
                     envelope: Box::new(sealed),
                 }),
+                sealed_at,
             )
         })();
         match result {

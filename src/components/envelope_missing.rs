@@ -1,26 +1,51 @@
-use laws::adjournment::AdjournmentEvent;
+use laws::adjournment::{AdjournmentEvent, TimeUsed};
 use leptos::prelude::*;
 
-use crate::adjourning::record_step;
+use crate::adjourning::{parse_hms, record_step};
+use crate::components::field::Field;
 use crate::state::AppState;
 
-/// A11: the envelope is missing. Play continues from the adjourned
-/// position, or the game is annulled when it cannot be re-established.
+/// A11: the envelope is missing. Play continues from the adjourned position,
+/// re-established from the game's record, with the recorded times or, when
+/// those cannot be re-established, the times the arbiter sets; or the game
+/// is annulled when the position cannot be re-established.
 #[component]
 pub fn ReportMissing(game_id: String) -> impl IntoView {
     let state = expect_context::<AppState>();
     let id = StoredValue::new(game_id);
+    let white = RwSignal::new(String::new());
+    let black = RwSignal::new(String::new());
     let report = move |position_reestablished: bool| {
+        let (white, black) = (white.get_untracked(), black.get_untracked());
+        let clocks_set_by_arbiter = match (white.trim(), black.trim()) {
+            _ if !position_reestablished => None,
+            ("", "") => None,
+            (white, black) => match parse_hms(white).and_then(|white_ms| {
+                Ok(TimeUsed {
+                    white_ms,
+                    black_ms: parse_hms(black)?,
+                })
+            }) {
+                Ok(times) => Some(times),
+                Err(e) => {
+                    state.warn(format!("{e} (give both times, or neither)"));
+                    return;
+                }
+            },
+        };
         let event = AdjournmentEvent::EnvelopeMissing {
             position_reestablished,
             fen: None,
-            clocks_set_by_arbiter: None,
+            clocks_set_by_arbiter,
         };
         record_step(&state, &id.get_value(), event);
     };
     view! {
         <details class="envelope-missing">
             <summary>"The envelope is missing (A11)"</summary>
+            <p>"The position is re-established from the game's record. When the times used cannot be re-established, the arbiter sets the clocks; otherwise leave the times empty."</p>
+            <Field label="White's time used, set by the arbiter (h:mm:ss)".into() value=white />
+            <Field label="Black's time used, set by the arbiter (h:mm:ss)".into() value=black />
             <div class="actions">
                 <button class="button" on:click=move |_| report(true)>"Position re-established: play continues (A11a)"</button>
                 <button class="button danger" on:click=move |_| report(false)>"Position cannot be re-established: annul (A11b)"</button>

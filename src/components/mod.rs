@@ -1,5 +1,6 @@
 //! Reusable pieces of the screens, one component per file.
 
+pub mod adjourn_dialog;
 pub mod applied_rulings;
 pub mod arbiter_clock_menu;
 pub mod arrivals;
@@ -9,12 +10,14 @@ pub mod clock_correction;
 pub mod clock_face;
 pub mod confirm_dialog;
 pub mod correct_entry;
+pub mod draw_offer;
 pub mod envelope_form;
 pub mod envelope_missing;
 pub mod envelope_outside;
 pub mod field;
 pub mod finding_form;
 pub mod fingerprint;
+pub mod flag_fall;
 pub mod flag_ruling;
 pub mod game_end;
 pub mod game_form;
@@ -31,6 +34,7 @@ pub mod recording;
 pub mod ruling_card;
 pub mod rulings;
 pub mod seal_move;
+pub mod seal_reply;
 pub mod set_up_board;
 pub mod sheet_check;
 pub mod state_move;

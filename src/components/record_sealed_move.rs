@@ -3,8 +3,8 @@ use laws::game::{Event, Side};
 use laws::scoresheet::Entry;
 use leptos::prelude::*;
 
-use crate::adjourning::next_clock_action;
-use crate::state::AppState;
+use crate::adjourning::run_clock;
+use crate::state::{AppState, now_ms};
 
 /// After opening: the sealed move goes on the scoresheet as written, and
 /// the replier's clock starts.
@@ -17,16 +17,15 @@ pub fn RecordSealedMove(game_id: String, sealed_move: SealedMove, sealer: Side) 
             state.warn(e);
             return;
         }
-        // At most: start or resume, then the sealer's press.
-        for _ in 0..3 {
-            let Some(action) = state
-                .game(&game_id)
-                .and_then(|g| g.clock())
-                .and_then(|c| next_clock_action(&c, sealer))
-            else {
-                break;
-            };
-            if let Err(e) = state.apply(&game_id, Event::Clock(action)) {
+        // The replier's clock runs, if opening did not start it already.
+        let now = now_ms();
+        let actions = state
+            .game(&game_id)
+            .and_then(|g| g.clock())
+            .map(|clock| run_clock(&clock, Some(sealer.opponent()), now))
+            .unwrap_or_default();
+        for action in actions {
+            if let Err(e) = state.apply_at(&game_id, Event::Clock(action), now) {
                 state.warn(e);
                 return;
             }

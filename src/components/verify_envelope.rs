@@ -2,7 +2,8 @@ use laws::adjournment::{AdjournmentEvent, Check, SealedEnvelope};
 use laws::game::Event;
 use leptos::prelude::*;
 
-use crate::adjourning::{ArbiterEntries, game_record};
+use crate::adjourning::{ArbiterEntries, entropy, game_record};
+use crate::components::field::Field;
 use crate::state::{AppState, now_ms};
 
 /// What each item of the A3 checklist is, in the arbiter's words.
@@ -38,16 +39,47 @@ pub fn VerifyEnvelope(game_id: String, sealed: SealedEnvelope) -> impl IntoView 
         Err(e) => return view! { <p class="form-error" role="alert">{e}</p> }.into_any(),
     };
     let checks: Vec<Check> = outside.checklist(&record).items;
+    let mismatched = checks.iter().any(|check| !check.matches);
     let ticked = RwSignal::new(vec![false; checks.len()]);
     let all_ticked = move || ticked.with(|t| t.iter().all(|x| *x));
     let record = StoredValue::new(record);
+    let id = StoredValue::new(game_id);
     let verify = move |_| {
         let event = AdjournmentEvent::Verified {
             game: Box::new(record.get_value()),
         };
-        match state.apply(&game_id, Event::Adjournment(event)) {
+        match state.apply(&id.get_value(), Event::Adjournment(event)) {
             Ok(()) => state.tell("Envelope verified (A3): keep it safe until resumption."),
             Err(e) => state.warn(e),
+        }
+    };
+    // A3: the arbiter corrects what does not match; the same sealed move is
+    // sealed again under his PIN, with a new fingerprint.
+    let pin = RwSignal::new(String::new());
+    let amend_error = RwSignal::new(None::<String>);
+    let amend = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let amended = entropy()
+            .and_then(|entropy| {
+                sealed
+                    .amend(&pin.get_untracked(), record.get_value(), entropy)
+                    .map_err(|e| format!("The envelope cannot be corrected: {e}"))
+            })
+            .and_then(|envelope| {
+                state.apply(
+                    &id.get_value(),
+                    Event::Adjournment(AdjournmentEvent::Amended {
+                        envelope: Box::new(envelope),
+                    }),
+                )
+            });
+        match amended {
+            Ok(()) => {
+                pin.set(String::new());
+                amend_error.set(None);
+                state.tell("Envelope corrected from the game (A3): check the items again.");
+            }
+            Err(e) => amend_error.set(Some(e)),
         }
     };
     view! {
@@ -76,6 +108,14 @@ pub fn VerifyEnvelope(game_id: String, sealed: SealedEnvelope) -> impl IntoView 
                 }).collect_view()}
             </ol>
             <button class="button primary" disabled=move || !all_ticked() on:click=verify>"Envelope verified"</button>
+            {mismatched.then(|| view! {
+                <form class="amend-envelope" on:submit=amend novalidate>
+                    <h3>"Correct the envelope from the game (A3)"</h3>
+                    <Field label="Arbiter's PIN used at sealing".into() value=pin kind="password" />
+                    {move || amend_error.get().map(|e| view! { <p class="form-error" role="alert">{e}</p> })}
+                    <button type="submit" class="button">"Correct the envelope"</button>
+                </form>
+            })}
         </section>
     }
     .into_any()

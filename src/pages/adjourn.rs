@@ -4,7 +4,7 @@ use laws::game::{Event, Side};
 use leptos::prelude::*;
 use shakmaty::Position;
 
-use crate::adjourning::game_record;
+use crate::adjourning::{charge_to_session_end, game_record};
 use crate::components::envelope_form::EnvelopeForm;
 use crate::components::envelope_outside::EnvelopeOutside;
 use crate::components::fingerprint::Fingerprint;
@@ -56,7 +56,19 @@ pub fn AdjournPage(id: String) -> impl IntoView {
                             if clock
                                 .as_ref()
                                 .is_some_and(|c| c.running_side().is_some() && !c.is_paused())
-                                && let Err(e) = state.apply(&id, Event::Clock(ClockAction::Pause))
+                                && let Err(e) =
+                                    state.apply_at(&id, Event::Clock(ClockAction::Pause), now)
+                            {
+                                state.warn(e);
+                                return;
+                            }
+                            // A1b: before the session's end, his time is charged up to it.
+                            let charge = state
+                                .game(&id)
+                                .and_then(|game| game.fold().ok())
+                                .and_then(|play| charge_to_session_end(&play, now));
+                            if let Some(action) = charge
+                                && let Err(e) = state.apply_at(&id, Event::Clock(action), now)
                             {
                                 state.warn(e);
                                 return;

@@ -1,7 +1,7 @@
 use laws::adjournment::SealedEnvelope;
 use leptos::prelude::*;
 
-use crate::adjourning::status;
+use crate::adjourning::envelope_status;
 use crate::components::envelope_outside::EnvelopeOutside;
 use crate::components::fingerprint::Fingerprint;
 use crate::files::download;
@@ -26,18 +26,25 @@ pub fn Envelopes() -> impl IntoView {
         state.games.with(|games| {
             games
                 .iter()
-                .filter_map(|game| Some((game, game.fold().ok()?.adjournment)))
-                .flat_map(|(game, adjournment)| {
+                .filter_map(|game| Some((game, game.fold().ok()?)))
+                .flat_map(|(game, play)| {
                     let setup = game.setup();
                     let title = format!("{} – {}", setup.white.name, setup.black.name);
-                    adjournment
-                        .envelopes()
+                    // A game adjourned again (A13) has an envelope per adjournment.
+                    play.earlier_adjournments
                         .iter()
-                        .map(|sealed| Listed {
-                            game_id: game.id().to_owned(),
-                            title: title.clone(),
-                            status: status(&adjournment),
-                            sealed: sealed.clone(),
+                        .chain([&play.adjournment])
+                        .flat_map(|adjournment| {
+                            adjournment
+                                .envelopes()
+                                .iter()
+                                .enumerate()
+                                .map(|(index, sealed)| Listed {
+                                    game_id: game.id().to_owned(),
+                                    title: title.clone(),
+                                    status: envelope_status(adjournment, index),
+                                    sealed: sealed.clone(),
+                                })
                         })
                         .collect::<Vec<_>>()
                 })

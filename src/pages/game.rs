@@ -1,15 +1,16 @@
-use laws::adjournment::{AdjournmentEvent, Phase};
+use laws::adjournment::Phase;
 use laws::game::Event;
 use leptos::prelude::*;
 
-use crate::adjourning::side_to_move;
+use crate::adjourning::adjourn_steps;
 
 use crate::app::navigate;
+use crate::components::adjourn_dialog::AdjournDialog;
 use crate::components::confirm_dialog::ConfirmDialog;
 use crate::pages::games::local_time;
 use crate::pages::not_found::MissingGame;
 use crate::route::Route;
-use crate::state::AppState;
+use crate::state::{AppState, now_ms};
 
 /// One game: its details and what can be done with it.
 #[component]
@@ -38,9 +39,12 @@ pub fn GamePage(id: String) -> impl IntoView {
                 let adjourn = Callback::new({
                     let id = id.clone();
                     let game = game.clone();
-                    move |()| {
-                        let requested = side_to_move(&game).and_then(|sealer| {
-                            state.apply(&id, Event::Adjournment(AdjournmentEvent::SealRequested { sealer, session_end_ms: 0 }))
+                    move |nominal_end: Option<u64>| {
+                        let now = now_ms();
+                        let requested = game.fold().map_err(|e| e.to_string()).and_then(|play| {
+                            adjourn_steps(&play, now, nominal_end)
+                                .into_iter()
+                                .try_for_each(|step| state.apply_at(&id, Event::Adjournment(step), now))
                         });
                         match requested {
                             Ok(()) => navigate(&Route::Adjourn(id.clone())),
@@ -48,12 +52,17 @@ pub fn GamePage(id: String) -> impl IntoView {
                         }
                     }
                 });
-                let phase = game.fold().map(|play| play.adjournment.phase()).ok();
-                let adjournment_link = match phase {
-                    Some(Phase::Playing) => view! {
+                let adjournment = game.fold().map(|play| play.adjournment).ok();
+                let adjournment_link = match adjournment.as_ref().map(|a| (a.phase(), a.may_adjourn_again())) {
+                    Some((Phase::Playing, _)) => view! {
                         <button class="button" on:click=move |_| confirm_adjourn.set(true)>"Adjourn"</button>
                     }.into_any(),
-                    Some(Phase::Sealing | Phase::Sealed) => view! {
+                    // A13: a resumed game may be adjourned again.
+                    Some((_, true)) => view! {
+                        <a class="button primary" href=Route::Resume(id.clone()).href()>"Resumption"</a>
+                        <button class="button" on:click=move |_| confirm_adjourn.set(true)>"Adjourn"</button>
+                    }.into_any(),
+                    Some((Phase::Sealing | Phase::Sealed, _)) => view! {
                         <a class="button primary" href=Route::Adjourn(id.clone()).href()>"Sealing the move"</a>
                     }.into_any(),
                     Some(_) => view! {
@@ -86,11 +95,10 @@ pub fn GamePage(id: String) -> impl IntoView {
                             {adjournment_link}
                             <button class="button danger" on:click=move |_| confirm_delete.set(true)>"Delete game"</button>
                         </div>
-                        <ConfirmDialog
+                        <AdjournDialog
                             open=confirm_adjourn
                             question=format!("Adjourn the game {} – {}? The player having the move will seal it (A1a).", setup.white.name, setup.black.name)
-                            confirm_label="Adjourn"
-                            on_confirm=adjourn
+                            on_adjourn=adjourn
                         />
                         <ConfirmDialog
                             open=confirm_delete

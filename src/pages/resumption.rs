@@ -1,18 +1,23 @@
 use laws::adjournment::Phase;
 use laws::game::Side;
 use leptos::prelude::*;
+use shakmaty::fen::Fen;
+use shakmaty::{EnPassantMode, Position};
 
-use crate::adjourning::{hms, move_to_record};
+use crate::adjourning::{hms, move_to_record, time_used};
 use crate::components::arrivals::Arrivals;
 use crate::components::before_resumption::BeforeResumption;
 use crate::components::clock_correction::ClockCorrection;
+use crate::components::draw_offer::DrawOffer;
 use crate::components::envelope_missing::ReportMissing;
 use crate::components::fingerprint::Fingerprint;
+use crate::components::flag_fall::FlagFall;
 use crate::components::game_screen::game_screen;
 use crate::components::open_envelope::OpenEnvelope;
 use crate::components::presence_form::PresenceForm;
 use crate::components::record_sealed_move::RecordSealedMove;
 use crate::components::rulings::Rulings;
+use crate::components::seal_reply::SealReply;
 use crate::components::set_up_board::SetUpBoard;
 use crate::components::state_move::StateMove;
 use crate::route::Route;
@@ -51,7 +56,7 @@ pub fn Resumption(id: String) -> impl IntoView {
             Phase::Kept | Phase::SetUp | Phase::Resumed
         )
         .then(|| view! { <ReportMissing game_id=id.clone() /> });
-        let correction = matches!(adjournment.phase(), Phase::SetUp | Phase::Resumed | Phase::Missing | Phase::Continuing)
+        let correction = matches!(adjournment.phase(), Phase::SetUp | Phase::Resumed | Phase::Missing | Phase::Continuing | Phase::ReplySealed)
                     .then(|| view! { <ClockCorrection game_id=id.clone() current=adjournment.time_used_at(now_ms()) /> });
         let step = match adjournment.phase() {
                     Phase::Sealed | Phase::Sealing | Phase::Playing => view! {
@@ -82,41 +87,85 @@ pub fn Resumption(id: String) -> impl IntoView {
                         }.into_any()
                     }
                     phase => {
-                        let record = move_to_record(&game).map(|sealed_move| view! {
-                            <RecordSealedMove game_id=id.clone() sealed_move=sealed_move sealer=sealer />
+                        let present = adjournment.present();
+                        // Whoever is to move on the scoresheet made the move opened last.
+                        let mover: Side = play.position().turn().into();
+                        let record = move_to_record(&game);
+                        let seal_reply = (phase == Phase::Continuing
+                            && !present.of(sealer)
+                            && adjournment.envelopes().len() == 1
+                            && record.is_none())
+                        .then(|| adjournment.position().map(|position| {
+                            let fen = Fen::from_position(position, EnPassantMode::Legal).to_string();
+                            let replier = sealer.opponent();
+                            view! {
+                                <SealReply game_id=id.clone() replier=format!("{} ({replier})", outside.name(replier)) lang=setup.notation fen=fen />
+                            }
+                        }));
+                        let open_reply = (phase == Phase::ReplySealed && present.of(sealer))
+                            .then(|| adjournment.envelopes().get(1).cloned())
+                            .flatten()
+                            .map(|reply| view! {
+                                <Fingerprint code=reply.fingerprint().to_owned() />
+                                <OpenEnvelope game_id=id.clone() sealed=reply />
+                            });
+                        let record = record.map(|sealed_move| view! {
+                            <RecordSealedMove game_id=id.clone() sealed_move=sealed_move sealer=mover />
                         });
                         let now = now_ms();
                         let clocks = match &play.clock {
                             Some(clock) => {
-                                let used = |side: Side| hms(clock.account(side, now).used_ms);
+                                let used = time_used(clock, now);
                                 let running = clock.running_side().map_or_else(|| "No clock is running.".to_owned(), |side| format!("{side}'s clock is running."));
-                                format!("Time used: White {}, Black {}. {running}", used(Side::White), used(Side::Black))
+                                format!("Time used: White {}, Black {}. {running}", hms(used.white_ms), hms(used.black_ms))
                             }
                             None => {
                                 let used = adjournment.time_used_at(now);
                                 format!("Time used: White {}, Black {}.", hms(used.white_ms), hms(used.black_ms))
                             }
                         };
-                        let present = (phase != Phase::Concluded).then(|| view! {
-                            <Arrivals game_id=id.clone() present=adjournment.present() white=white.clone() black=black.clone() />
+                        let readjourned = (phase == Phase::Readjourned).then(|| view! {
+                            <p>"The session is over: the player having the move seals it. Adjourn the game again from the game's page (A13)."</p>
                         });
                         let result = adjournment.result().map(|ruling| view! {
                             <p class="result" role="status">{format!("Result — Article {}: {}", ruling.article, ruling.explanation)}</p>
                         });
                         view! {
                             {result}
+                            {readjourned}
+                            {open_reply}
                             {record}
                             <p class="clocks">{clocks}</p>
-                            {present}
+                            {seal_reply}
+                            <Arrivals game_id=id.clone() present=present white=white.clone() black=black.clone() />
                         }.into_any()
                     }
                 };
+        let flag = adjournment
+            .running()
+            .filter(|_| {
+                matches!(
+                    adjournment.phase(),
+                    Phase::Resumed | Phase::Continuing | Phase::ReplySealed
+                )
+            })
+            .map(|side| view! { <FlagFall game_id=id.clone() side=side /> });
+        let draw = match adjournment.phase() {
+            Phase::Kept | Phase::SetUp | Phase::Resumed | Phase::Missing | Phase::ReplySealed => Some(true),
+            Phase::Continuing => adjournment.draw_offer().map(|_| false),
+            _ => None,
+        }
+        .map(|may_offer| view! {
+            <DrawOffer game_id=id.clone() offer=adjournment.draw_offer() sealer=sealer may_offer=may_offer white=white.clone() black=black.clone() />
+        });
         view! {
             <section class="page resumption">
                 <h1>{format!("Resumption: {title}")}</h1>
                 <p class="phase">{format!("The adjournment is {}.", adjournment.phase())}</p>
                 <Fingerprint code=sealed.fingerprint().to_owned() />
                 {step}
+                {flag}
+                {draw}
                 {before}
                 {missing}
                 {correction}

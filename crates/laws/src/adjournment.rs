@@ -61,7 +61,6 @@ pub use seal::{
 
 use crate::game::Side;
 use crate::notation::Note;
-use crate::unwinnable::{CanMate, can_checkmate};
 
 /// What differs between competitions and printings of the Laws.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -558,6 +557,38 @@ impl Adjournment {
     #[must_use]
     pub fn running(&self) -> Option<Side> {
         self.running.map(|(side, _)| side)
+    }
+
+    /// Who seals (or sealed) the move (A1a).
+    #[must_use]
+    pub fn sealer(&self) -> Side {
+        self.sealer
+    }
+
+    /// A1b: the nominal end of the session the arbiter gave when he
+    /// required the move to be sealed (0 when none was given).
+    #[must_use]
+    pub fn session_end_ms(&self) -> u64 {
+        self.session_end_ms
+    }
+
+    /// A13: the resumption session's announced start and finish.
+    #[must_use]
+    pub fn session(&self) -> Option<(u64, u64)> {
+        self.session
+    }
+
+    /// A5, A11a, A12: the times the clocks were last set to for resumption.
+    #[must_use]
+    pub fn clocks_set(&self) -> Option<TimeUsed> {
+        self.clocks_set
+    }
+
+    /// Whether play has resumed and the game goes on (or waits for the
+    /// next session): the game may be adjourned again (A13).
+    #[must_use]
+    pub fn may_adjourn_again(&self) -> bool {
+        matches!(self.phase, Phase::Continuing | Phase::Readjourned)
     }
 
     /// A5/A12: the recorded times when the clocks were set to something else.
@@ -1239,7 +1270,7 @@ impl Adjournment {
         let cannot_mate = self
             .position
             .as_ref()
-            .is_some_and(|p| can_checkmate(p, Color::from(winner)) == CanMate::No);
+            .is_some_and(|p| ruling::cannot_mate(p, winner));
         if cannot_mate {
             Ruling::new(
                 flag,

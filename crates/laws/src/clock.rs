@@ -196,6 +196,31 @@ pub struct Account {
     pub used_ms: u64,
 }
 
+impl Account {
+    /// The time used as the clock indicates it: the time run, less what the
+    /// arbiter added (more, for time he took off). It is what an envelope
+    /// records (A2c) and what the clock is set back to at resumption (A5).
+    ///
+    /// ```
+    /// use laws::clock::Account;
+    ///
+    /// let account = Account { allotted_ms: 600_000, increments_ms: 0, added_ms: 120_000, used_ms: 300_000 };
+    /// // 10 minutes, 5 used, 2 given by the arbiter: the clock shows 7 left, 3 used.
+    /// assert_eq!(account.indicated_used_ms(), 180_000);
+    /// ```
+    #[must_use]
+    pub fn indicated_used_ms(&self) -> u64 {
+        let used = i64::try_from(self.used_ms).unwrap_or(i64::MAX);
+        u64::try_from(used.saturating_sub(self.added_ms)).unwrap_or(0)
+    }
+
+    /// What the clock is set to so that it indicates `used_ms` (A5, A12).
+    #[must_use]
+    pub fn remaining_for_used(&self, used_ms: u64) -> u64 {
+        (self.allotted_ms + self.increments_ms).saturating_sub(used_ms)
+    }
+}
+
 /// A flag fall: whose, when, and where in the control.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct FlagFall {

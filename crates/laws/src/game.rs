@@ -27,7 +27,9 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use shakmaty::{CastlingMode, Chess, Color, fen::Fen};
 
-use crate::adjournment::{Adjournment, AdjournmentError, AdjournmentEvent, AdjournmentRules};
+use crate::adjournment::{
+    Adjournment, AdjournmentError, AdjournmentEvent, AdjournmentRules, Phase,
+};
 use crate::clock::{Clock, ClockAction, ClockError, ClockSettings};
 use crate::intervention::Applied;
 use crate::irregularity::{ClockReading, Finding, IllegalMoveCount, IrregularityError, Outcome};
@@ -512,6 +514,9 @@ pub struct Play {
     pub start: Chess,
     /// The adjournment's state: envelopes, rulings, the resumption.
     pub adjournment: Adjournment,
+    /// Earlier adjournments of the game, oldest first: a resumed game
+    /// adjourned again (A13) starts a new one.
+    pub earlier_adjournments: Vec<Adjournment>,
     /// Whether the game has begun (clock started or a move recorded).
     pub begun: bool,
     /// The clocks after each half-move: `clock_log[n]` when the clock was
@@ -557,6 +562,7 @@ impl Play {
             sheet: Scoresheet::new(setup.notation, &start),
             start,
             adjournment: Adjournment::new(AdjournmentRules::default()),
+            earlier_adjournments: Vec::new(),
             begun: false,
             clock_log: Vec::new(),
             illegal_moves: IllegalMoveCount::default(),
@@ -606,6 +612,9 @@ impl Play {
                     }
                     _ => {}
                 }
+                if let ClockAction::Press { side } = action {
+                    self.moved_after_resumption(*side, at_ms);
+                }
                 self.begun = true;
             }
             Event::Recorded(entry) => {
@@ -624,9 +633,20 @@ impl Play {
                     .map_err(GameError::NoSuchEntry)?;
             }
             Event::Adjournment(step) => {
-                self.adjournment
-                    .apply(step.clone(), at_ms)
-                    .map_err(GameError::Adjournment)?;
+                if matches!(step, AdjournmentEvent::SealRequested { .. })
+                    && self.adjournment.may_adjourn_again()
+                {
+                    // A13: the resumed game is adjourned again.
+                    let mut next = Adjournment::new(AdjournmentRules::default());
+                    next.apply(step.clone(), at_ms)
+                        .map_err(GameError::Adjournment)?;
+                    let earlier = std::mem::replace(&mut self.adjournment, next);
+                    self.earlier_adjournments.push(earlier);
+                } else {
+                    self.adjournment
+                        .apply(step.clone(), at_ms)
+                        .map_err(GameError::Adjournment)?;
+                }
                 self.begun = true;
             }
             Event::Ruled {
@@ -635,6 +655,19 @@ impl Play {
             } => self.rule(finding, *claimant_touched_piece, at_ms)?,
         }
         Ok(())
+    }
+}
+
+impl Play {
+    /// A move completed on the clock after the sealed move was played: the
+    /// adjournment counts it (A12 only before a player's first move, A9c
+    /// only before the reply). Presses it does not expect change nothing.
+    fn moved_after_resumption(&mut self, by: Side, at_ms: u64) {
+        if self.adjournment.phase() == Phase::Continuing && self.adjournment.running() == Some(by) {
+            let _ = self
+                .adjournment
+                .apply(AdjournmentEvent::Moved { by }, at_ms);
+        }
     }
 }
 
@@ -797,6 +830,123 @@ mod tests {
         assert!(json.contains(r#""step":{"type":"seal_requested""#));
         let back: Game = serde_json::from_str(&json).unwrap();
         assert_eq!(back, g);
+    }
+
+    /// Seals `text` for the side to move in `g` at `at` and has it
+    /// verified, as the adjourn screen does (the clock not used).
+    fn seal_and_verify(g: &mut Game, text: &str, at: u64) {
+        use crate::adjournment::{
+            Entropy, Envelope, MIN_ITERATIONS, Resumption, SealingDraft, TimeUsed,
+        };
+        let play = g.fold().unwrap();
+        let position = play.position();
+        let sealer: Side = shakmaty::Position::turn(&position).into();
+        let moves = play
+            .check()
+            .entries
+            .into_iter()
+            .filter_map(|entry| match entry.verdict {
+                Verdict::Legal { san, .. } => Some(san),
+                _ => None,
+            })
+            .collect();
+        let outside = Envelope {
+            event: "Club ch.".into(),
+            round: "1".into(),
+            board: "1".into(),
+            arbiter: "A. Arbiter".into(),
+            white: play.setup.white.name.clone(),
+            black: play.setup.black.name.clone(),
+            fen: Fen::from_position(&position, shakmaty::EnPassantMode::Legal).to_string(),
+            moves,
+            time_used: TimeUsed::default(),
+            sealer,
+            move_number: shakmaty::Position::fullmoves(&position).get(),
+            draw_offer: None,
+            resumption: Resumption {
+                date: "2026-11-30".into(),
+                time: "10:00".into(),
+                venue: "Hall".into(),
+            },
+            replies_to: None,
+        };
+        let mut draft = SealingDraft::new(&outside).unwrap();
+        draft.write(text, Lang::En).unwrap();
+        let entropy = Entropy {
+            salt: [1; 16],
+            nonce: [2; 12],
+        };
+        let sealed = draft
+            .seal(outside.clone(), at, 0, "2468", MIN_ITERATIONS, entropy)
+            .unwrap();
+        for step in [
+            AdjournmentEvent::SealRequested {
+                sealer,
+                session_end_ms: 0,
+            },
+            AdjournmentEvent::Sealed {
+                envelope: Box::new(sealed),
+            },
+            AdjournmentEvent::Verified {
+                game: Box::new(outside),
+            },
+        ] {
+            g.apply(Event::Adjournment(step), at).unwrap();
+        }
+    }
+
+    #[test]
+    fn a_resumed_game_is_adjourned_again_and_counts_the_moves_made_since() {
+        use crate::adjournment::{Presence, TimeUsed};
+        let mut g = game();
+        seal_and_verify(&mut g, "e4", 2000);
+        let sealed_move = g.fold().unwrap().adjournment.envelopes()[0]
+            .open("2468")
+            .unwrap();
+        for step in [
+            AdjournmentEvent::SetUp {
+                time_used: TimeUsed::default(),
+            },
+            AdjournmentEvent::Resumed {
+                present: Presence {
+                    white: true,
+                    black: true,
+                },
+            },
+            AdjournmentEvent::Opened { sealed_move },
+        ] {
+            g.apply(Event::Adjournment(step), 3000).unwrap();
+        }
+        g.apply(Event::Recorded(Entry::written("e4")), 3000)
+            .unwrap();
+        // The replier's move on the clock counts as his first (A12).
+        g.apply(Event::Clock(ClockAction::Start { side: Side::Black }), 3000)
+            .unwrap();
+        g.apply(Event::Recorded(Entry::written("e5")), 4000)
+            .unwrap();
+        g.apply(Event::Clock(ClockAction::Press { side: Side::Black }), 4000)
+            .unwrap();
+        let late_correction = AdjournmentEvent::ClockErrorPointedOut {
+            by: Side::Black,
+            finding: crate::adjournment::ClockFinding::NotEstablished,
+        };
+        assert!(matches!(
+            g.apply(Event::Adjournment(late_correction), 4000),
+            Err(GameError::Adjournment(AdjournmentError::AfterFirstMove(
+                Side::Black
+            )))
+        ));
+        // A13: adjourned again; the first adjournment is kept.
+        seal_and_verify(&mut g, "Nf3", 5000);
+        let play = g.fold().unwrap();
+        assert_eq!(play.earlier_adjournments.len(), 1);
+        assert_eq!(
+            play.earlier_adjournments[0].phase(),
+            crate::adjournment::Phase::Continuing
+        );
+        let second = play.adjournment.envelopes()[0].envelope();
+        assert_eq!((second.sealer, second.move_number), (Side::White, 2));
+        assert_eq!(second.moves, ["e4", "e5"]);
     }
 
     #[test]

@@ -10,7 +10,7 @@ use shakmaty::{Chess, Color, Position};
 use super::{AdjournmentRules, SealedMove};
 use crate::game::Side;
 use crate::notation::{Note, Reading, read};
-use crate::unwinnable::{CanMate, can_checkmate};
+use crate::unwinnable::{Budget, CanMate, verdict};
 
 /// What a ruling decides.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -246,7 +246,7 @@ fn faulty_recording(
             ),
         )
         .except("9.6")
-    } else if can_checkmate(position, Color::from(replier)) == CanMate::No {
+    } else if cannot_mate(position, replier) {
         let flag = &rules.flag_article;
         Ruling::new(
             article,
@@ -267,7 +267,15 @@ fn faulty_recording(
 
 /// 9.6: neither side can checkmate. An undetermined analysis is not a verdict.
 pub(super) fn is_dead(position: &Chess) -> bool {
-    [Color::White, Color::Black]
+    [Side::White, Side::Black]
         .into_iter()
-        .all(|c| can_checkmate(position, c) == CanMate::No)
+        .all(|side| cannot_mate(position, side))
+}
+
+/// `side` cannot checkmate by any series of legal moves (6.9/6.10). Rulings
+/// are worked out inside the game's fold, on the tablet's only thread, so
+/// the search gets what a ruling at the board can wait for; beyond it the
+/// answer is undetermined, which is no exception.
+pub(super) fn cannot_mate(position: &Chess, side: Side) -> bool {
+    verdict(position, Color::from(side), Budget::AT_THE_BOARD).can_mate == CanMate::No
 }

@@ -1,0 +1,33 @@
+use laws::adjournment::AdjournmentEvent;
+use laws::game::Side;
+use leptos::prelude::*;
+
+use crate::adjourning::{fallen_flag, record_step};
+use crate::state::{AppState, now_ms};
+
+/// 6.9/6.10 at resumption: the flag of the player whose clock runs falls
+/// (an absent replier's, A9b; a sealer's kept waiting, A9c; A10c). The
+/// arbiter records it once the game's clock shows it.
+#[component]
+pub fn FlagFall(game_id: String, side: Side) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let record = move |_| {
+        let now = now_ms();
+        let fallen = state
+            .game(&game_id)
+            .and_then(|game| game.fold().ok())
+            .and_then(|play| fallen_flag(&play, now));
+        if fallen == Some(side) {
+            record_step(&state, &game_id, AdjournmentEvent::FlagFell { side });
+        } else {
+            state.warn(format!(
+                "{side}'s flag has not fallen: his clock still has time."
+            ));
+        }
+    };
+    view! {
+        <div class="actions">
+            <button class="button" on:click=record>{format!("{side}'s flag has fallen")}</button>
+        </div>
+    }
+}

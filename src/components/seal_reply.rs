@@ -1,0 +1,93 @@
+use laws::adjournment::{AdjournmentEvent, DEFAULT_ITERATIONS, SealingDraft};
+use laws::notation::Lang;
+use leptos::prelude::*;
+
+use crate::adjourning::{entropy, record_step_at};
+use crate::components::field::Field;
+use crate::components::seal_move::SealMove;
+use crate::state::{AppState, now_ms};
+
+/// A9c: the sealer is absent, so the replier writes his reply and seals it
+/// in a fresh envelope, chained to the first, stops his clock and starts
+/// the absent player's; it is opened on his arrival.
+#[component]
+pub fn SealReply(
+    game_id: String,
+    /// The replier, as his name is shown.
+    replier: String,
+    lang: Lang,
+    /// The position after the sealed move.
+    fen: String,
+) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    // The reply lives here, in memory, until it is encrypted.
+    let written = RwSignal::new(String::new());
+    let stopped_ms = RwSignal::new(None::<u64>);
+    let pin = RwSignal::new(String::new());
+    let pin_again = RwSignal::new(String::new());
+    let error = RwSignal::new(None::<String>);
+    let id = StoredValue::new(game_id);
+    let on_stop = Callback::new(move |()| stopped_ms.set(Some(now_ms())));
+    let seal = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let Some(at) = stopped_ms.get_untracked() else {
+            return;
+        };
+        let sealed = (|| -> Result<AdjournmentEvent, String> {
+            let pin = pin.get_untracked();
+            if pin != pin_again.get_untracked() {
+                return Err("The two PINs differ: type the same PIN twice.".into());
+            }
+            let game = state
+                .game(&id.get_value())
+                .ok_or("the game is not on this tablet")?;
+            let play = game.fold().map_err(|e| e.to_string())?;
+            // The replier's time is what it was when he stopped his clock.
+            let outside = play
+                .adjournment
+                .reply_envelope(at)
+                .map_err(|e| e.to_string())?;
+            let mut draft = SealingDraft::new(&outside).map_err(|e| e.to_string())?;
+            draft
+                .write(written.get_untracked().trim(), lang)
+                .map_err(|e| e.to_string())?;
+            let envelope = draft
+                .seal(outside, at, 0, &pin, DEFAULT_ITERATIONS, entropy()?)
+                .map_err(|e| e.to_string())?;
+            Ok(AdjournmentEvent::ReplySealed {
+                envelope: Box::new(envelope),
+            })
+        })();
+        match sealed {
+            Ok(step) => {
+                if record_step_at(&state, &id.get_value(), step, at) {
+                    written.set(String::new());
+                    pin.set(String::new());
+                    pin_again.set(String::new());
+                    stopped_ms.set(None);
+                    state.tell("The reply is sealed in a fresh envelope (A9c); it is opened when the sealer arrives.");
+                }
+            }
+            Err(e) => error.set(Some(e)),
+        }
+    };
+    view! {
+        <details class="seal-reply">
+            <summary>"The sealer is absent: the reply is sealed in a fresh envelope (A9c)"</summary>
+            {move || match stopped_ms.get() {
+                None => view! {
+                    <SealMove sealer=replier.clone() lang=lang fen=fen.clone() written=written on_stop=on_stop />
+                }.into_any(),
+                Some(_) => view! {
+                    <form class="seal-reply-pin" on:submit=seal novalidate>
+                        <p>"The reply is written. The arbiter seals it in a fresh envelope."</p>
+                        <Field label="Arbiter's PIN for the reply (at least 4 characters)".into() value=pin kind="password" />
+                        <Field label="The same PIN again".into() value=pin_again kind="password" />
+                        {move || error.get().map(|e| view! { <p class="form-error" role="alert">{e}</p> })}
+                        <button type="submit" class="button primary">"Seal the reply"</button>
+                    </form>
+                }.into_any(),
+            }}
+        </details>
+    }
+}

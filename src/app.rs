@@ -5,6 +5,7 @@ use leptos::prelude::*;
 
 use crate::components::update_notice::UpdateNotice;
 use crate::components::{header::Header, notice_bar::NoticeBar, storage_problems::StorageProblems};
+use crate::i18n::{self, Lang};
 use crate::pages::{
     adjourn::AdjournPage, arbiter::ArbiterPage, clock::ClockPage, edit_game::EditGame,
     envelopes::Envelopes, game::GamePage, games::Games, new_game::NewGame, not_found::NotFound,
@@ -16,6 +17,10 @@ use crate::storage::PREFIX;
 
 fn current_hash() -> String {
     window().location().hash().unwrap_or_default()
+}
+
+fn browser_lang() -> Lang {
+    Lang::from_browser(&window().navigator().language().unwrap_or_default())
 }
 
 #[component]
@@ -34,6 +39,7 @@ pub fn App() -> impl IntoView {
     });
     Effect::new(move |_| {
         let shown = route.get();
+        crate::printing::forget();
         if asked.get() != shown {
             navigate(&shown);
         }
@@ -50,28 +56,41 @@ pub fn App() -> impl IntoView {
         on_storage.remove();
     });
 
-    view! {
-        <Header route=route locked=Signal::derive(move || locked.with(Option::is_some)) />
-        <main id="main">
-            <StorageProblems />
-            <NoticeBar />
-            <UpdateNotice />
-            {move || match route.get() {
-                Route::Games => view! { <Games /> }.into_any(),
-                Route::NewGame => view! { <NewGame /> }.into_any(),
-                Route::Game(id) => view! { <GamePage id=id /> }.into_any(),
-                Route::EditGame(id) => view! { <EditGame id=id /> }.into_any(),
-                Route::Clock(id) => view! { <ClockPage id=id /> }.into_any(),
-                Route::Scoresheet(id) => view! { <ScoresheetPage id=id /> }.into_any(),
-                Route::Review(id) => view! { <ReviewPage id=id /> }.into_any(),
-                Route::Adjourn(id) => view! { <AdjournPage id=id /> }.into_any(),
-                Route::Resume(id) => view! { <Resumption id=id /> }.into_any(),
-                Route::Arbiter(id) => view! { <ArbiterPage id=id /> }.into_any(),
-                Route::Envelopes => view! { <Envelopes /> }.into_any(),
-                Route::Settings => view! { <Settings /> }.into_any(),
-                Route::NotFound(hash) => view! { <NotFound hash=hash /> }.into_any(),
-            }}
-        </main>
+    // The language chosen, else the browser's. Every screen is rendered
+    // again when it changes, so text is simply read at rendering.
+    let lang = Memo::new(move |_| state.settings.with(|s| s.lang).unwrap_or_else(browser_lang));
+
+    move || {
+        let lang = lang.get();
+        i18n::set_lang(lang);
+        if let Some(html) = document().document_element() {
+            let _ = html.set_attribute("lang", lang.tag());
+        }
+        untrack(|| {
+            view! {
+            <Header route=route locked=Signal::derive(move || locked.with(Option::is_some)) />
+            <main id="main">
+                <StorageProblems />
+                <NoticeBar />
+                <UpdateNotice />
+                {move || match route.get() {
+                    Route::Games => view! { <Games /> }.into_any(),
+                    Route::NewGame => view! { <NewGame /> }.into_any(),
+                    Route::Game(id) => view! { <GamePage id=id /> }.into_any(),
+                    Route::EditGame(id) => view! { <EditGame id=id /> }.into_any(),
+                    Route::Clock(id) => view! { <ClockPage id=id /> }.into_any(),
+                    Route::Scoresheet(id) => view! { <ScoresheetPage id=id /> }.into_any(),
+                    Route::Review(id) => view! { <ReviewPage id=id /> }.into_any(),
+                    Route::Adjourn(id) => view! { <AdjournPage id=id /> }.into_any(),
+                    Route::Resume(id) => view! { <Resumption id=id /> }.into_any(),
+                    Route::Arbiter(id) => view! { <ArbiterPage id=id /> }.into_any(),
+                    Route::Envelopes => view! { <Envelopes /> }.into_any(),
+                    Route::Settings => view! { <Settings /> }.into_any(),
+                    Route::NotFound(hash) => view! { <NotFound hash=hash /> }.into_any(),
+                }}
+            </main>
+            }
+        })
     }
 }
 

@@ -6,6 +6,7 @@ use leptos::prelude::*;
 use crate::files::read_picked;
 use crate::route::Route;
 use crate::state::{AppState, PgnImport};
+use crate::{t, tf};
 
 #[component]
 pub fn PgnImportPanel() -> impl IntoView {
@@ -34,25 +35,25 @@ pub fn PgnImportPanel() -> impl IntoView {
 
     view! {
         <section class="panel pgn-import" aria-labelledby="pgn-import-title">
-            <h2 id="pgn-import-title">"Import PGN"</h2>
-            <p>"Each game of the file becomes a new game on this tablet; a game that cannot be read is named with the reason, and the others are still imported."</p>
+            <h2 id="pgn-import-title">{t!("Import PGN", "Import PGN")}</h2>
+            <p>{t!("Each game of the file becomes a new game on this tablet; a game that cannot be read is named with the reason, and the others are still imported.", "Każda partia z pliku staje się nową partią na tym tablecie; partia, której nie da się odczytać, zostaje wskazana wraz z przyczyną, a pozostałe i tak są importowane.")}</p>
             <div class="actions">
                 <label class="button">
-                    "Import PGN file"
+                    {t!("Import PGN file", "Importuj plik PGN")}
                     <input class="visually-hidden" type="file" accept=".pgn,application/x-chess-pgn,text/plain" on:change=pick_file />
                 </label>
             </div>
             <label class="field">
-                <span>"Or paste PGN"</span>
+                <span>{t!("Or paste PGN", "Albo wklej PGN")}</span>
                 <textarea rows="5" prop:value=move || pasted.get() on:input=move |ev| pasted.set(event_target_value(&ev))></textarea>
             </label>
-            <button type="button" class="button" on:click=move |_| import_text(pasted.get_untracked())>"Import pasted PGN"</button>
+            <button type="button" class="button" on:click=move |_| import_text(pasted.get_untracked())>{t!("Import pasted PGN", "Importuj wklejony PGN")}</button>
             {move || imported.get().map(|result| view! {
                 <div class="import-result">
                     <p role="status">{match result.added.len() {
-                        0 => "No game was imported.".to_owned(),
-                        1 => "Imported 1 game:".to_owned(),
-                        n => format!("Imported {n} games:"),
+                        0 => t!("No game was imported.", "Nie zaimportowano żadnej partii.").to_owned(),
+                        1 => t!("Imported 1 game:", "Zaimportowano 1 partię:").to_owned(),
+                        n => tf!("Imported {n} games:", "Zaimportowano partie ({n}):"),
                     }}</p>
                     <ul>
                         {result.added.iter().map(|id| view! {
@@ -61,7 +62,7 @@ pub fn PgnImportPanel() -> impl IntoView {
                     </ul>
                     {(!result.errors.is_empty()).then(|| view! {
                         <div class="form-error" role="alert">
-                            <p>"Not imported:"</p>
+                            <p>{t!("Not imported:", "Nie zaimportowano:")}</p>
                             <ul>{result.errors.iter().map(|e| view! { <li>{e.clone()}</li> }).collect_view()}</ul>
                         </div>
                     })}

@@ -3,6 +3,7 @@ use leptos::prelude::*;
 
 use crate::adjourning::record_step;
 use crate::state::AppState;
+use crate::t;
 
 /// A11: the envelope is missing. Play continues from the adjourned
 /// position, or the game is annulled when it cannot be re-established.
@@ -20,10 +21,10 @@ pub fn ReportMissing(game_id: String) -> impl IntoView {
     };
     view! {
         <details class="envelope-missing">
-            <summary>"The envelope is missing (A11)"</summary>
+            <summary>{t!("The envelope is missing (A11)", "Koperta zaginęła (A11)")}</summary>
             <div class="actions">
-                <button class="button" on:click=move |_| report(true)>"Position re-established: play continues (A11a)"</button>
-                <button class="button danger" on:click=move |_| report(false)>"Position cannot be re-established: annul (A11b)"</button>
+                <button class="button" on:click=move |_| report(true)>{t!("Position re-established: play continues (A11a)", "Pozycję odtworzono: gra toczy się dalej (A11a)")}</button>
+                <button class="button danger" on:click=move |_| report(false)>{t!("Position cannot be re-established: annul (A11b)", "Pozycji nie da się odtworzyć: unieważnij (A11b)")}</button>
             </div>
         </details>
     }

@@ -4,18 +4,34 @@ use leptos::prelude::*;
 
 use crate::adjourning::{ArbiterEntries, game_record};
 use crate::state::{AppState, now_ms};
+use crate::t;
 
 /// What each item of the A3 checklist is, in the arbiter's words.
 pub fn item_name(item: &str) -> &'static str {
     match item {
-        "A2a" => "Names of the players",
-        "A2b" => "Position before the sealed move, and the moves",
-        "A2c" => "Time used by each player",
-        "A2d" => "Who sealed the move",
-        "A2e" => "Number of the sealed move",
-        "A2f" => "Draw offer",
-        "A2g" => "Date, time and venue of resumption",
-        _ => "Event, round, board and arbiter",
+        "A2a" => t!("Names of the players", "Nazwiska zawodników"),
+        "A2b" => t!(
+            "Position before the sealed move, and the moves",
+            "Pozycja przed zapieczętowanym posunięciem i posunięcia"
+        ),
+        "A2c" => t!(
+            "Time used by each player",
+            "Czas zużyty przez każdego zawodnika"
+        ),
+        "A2d" => t!("Who sealed the move", "Kto zapieczętował posunięcie"),
+        "A2e" => t!(
+            "Number of the sealed move",
+            "Numer zapieczętowanego posunięcia"
+        ),
+        "A2f" => t!("Draw offer", "Propozycja remisu"),
+        "A2g" => t!(
+            "Date, time and venue of resumption",
+            "Data, godzina i miejsce wznowienia"
+        ),
+        _ => t!(
+            "Event, round, board and arbiter",
+            "Turniej, runda, szachownica i sędzia"
+        ),
     }
 }
 
@@ -31,7 +47,13 @@ pub fn VerifyEnvelope(game_id: String, sealed: SealedEnvelope) -> impl IntoView 
     };
     let record = state
         .game(&game_id)
-        .ok_or_else(|| "the game is not on this tablet".to_owned())
+        .ok_or_else(|| {
+            t!(
+                "the game is not on this tablet",
+                "partii nie ma na tym tablecie"
+            )
+            .to_owned()
+        })
         .and_then(|game| game_record(&game, now_ms(), &entries));
     let record = match record {
         Ok(record) => record,
@@ -46,14 +68,17 @@ pub fn VerifyEnvelope(game_id: String, sealed: SealedEnvelope) -> impl IntoView 
             game: Box::new(record.get_value()),
         };
         match state.apply(&game_id, Event::Adjournment(event)) {
-            Ok(()) => state.tell("Envelope verified (A3): keep it safe until resumption."),
+            Ok(()) => state.tell(t!(
+                "Envelope verified (A3): keep it safe until resumption.",
+                "Koperta sprawdzona (A3): przechowaj ją bezpiecznie do wznowienia."
+            )),
             Err(e) => state.warn(e),
         }
     };
     view! {
         <section class="verify">
-            <h2>"Verify the envelope (A3)"</h2>
-            <p>"Compare each item written on the envelope with the game and tick it."</p>
+            <h2>{t!("Verify the envelope (A3)", "Sprawdź kopertę (A3)")}</h2>
+            <p>{t!("Compare each item written on the envelope with the game and tick it.", "Porównaj każdą pozycję zapisaną na kopercie z partią i zaznacz ją.")}</p>
             <ol class="checklist">
                 {checks.into_iter().enumerate().map(|(i, check)| {
                     let class = if check.matches { "check" } else { "check mismatch" };
@@ -68,14 +93,14 @@ pub fn VerifyEnvelope(game_id: String, sealed: SealedEnvelope) -> impl IntoView 
                                     } />
                                 <span class="check-item">{format!("{} ({})", item_name(&check.item), check.item)}</span>
                             </label>
-                            <p>"On the envelope: " {check.on_envelope.clone()}</p>
-                            <p>"In the game: " {check.in_game.clone()}</p>
-                            {(!check.matches).then(|| view! { <p class="form-error">"Does not match the game."</p> })}
+                            <p>{t!("On the envelope: ", "Na kopercie: ")} {check.on_envelope.clone()}</p>
+                            <p>{t!("In the game: ", "W partii: ")} {check.in_game.clone()}</p>
+                            {(!check.matches).then(|| view! { <p class="form-error">{t!("Does not match the game.", "Nie zgadza się z partią.")}</p> })}
                         </li>
                     }
                 }).collect_view()}
             </ol>
-            <button class="button primary" disabled=move || !all_ticked() on:click=verify>"Envelope verified"</button>
+            <button class="button primary" disabled=move || !all_ticked() on:click=verify>{t!("Envelope verified", "Koperta sprawdzona")}</button>
         </section>
     }
     .into_any()

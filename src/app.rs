@@ -56,6 +56,10 @@ pub fn App() -> impl IntoView {
         on_storage.remove();
     });
 
+    // Registered once: the screens below are rendered again with the language.
+    let waiting = RwSignal::new_local(None);
+    crate::update::register(move |worker| waiting.set(Some(worker)));
+
     // The language chosen, else the browser's. Every screen is rendered
     // again when it changes, so text is simply read at rendering.
     let lang = Memo::new(move |_| state.settings.with(|s| s.lang).unwrap_or_else(browser_lang));
@@ -72,7 +76,7 @@ pub fn App() -> impl IntoView {
             <main id="main">
                 <StorageProblems />
                 <NoticeBar />
-                <UpdateNotice />
+                <UpdateNotice waiting=waiting />
                 {move || match route.get() {
                     Route::Games => view! { <Games /> }.into_any(),
                     Route::NewGame => view! { <NewGame /> }.into_any(),

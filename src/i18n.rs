@@ -85,7 +85,7 @@ impl Lang {
         };
         let mut out = String::new();
         for (i, digit) in digits.chars().enumerate() {
-            if i > 0 && (digits.len() - i) % 3 == 0 {
+            if i > 0 && (digits.len() - i).is_multiple_of(3) {
                 out.push_str(separator);
             }
             out.push(digit);

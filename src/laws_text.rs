@@ -444,6 +444,38 @@ pub fn phase(phase: laws::adjournment::Phase) -> &'static str {
     }
 }
 
+/// One item of an envelope (A2) as the arbiter's checklist (A3) shows it,
+/// the envelope's and the game's side by side; the core compares them.
+#[must_use]
+pub fn envelope_item(item: &str, e: &laws::adjournment::Envelope) -> String {
+    let r = &e.resumption;
+    match item {
+        "A2a" => format!("{} - {}", e.white, e.black),
+        "A2b" => tf!("{} after {}", "{} po {}", e.fen, e.moves.join(" ")),
+        "A2c" => tf!(
+            "White {}, Black {}",
+            "białe {}, czarne {}",
+            crate::adjourning::hms(e.time_used.white_ms),
+            crate::adjourning::hms(e.time_used.black_ms)
+        ),
+        "A2d" => e.name(e.sealer).to_owned(),
+        "A2e" => e.move_number.to_string(),
+        "A2f" => e.draw_offer.map_or_else(
+            || t!("none", "brak").to_owned(),
+            |side| tf!("by {}", "przez {}", side_in_sentence(side)),
+        ),
+        "A2g" => format!("{} {}, {}", crate::i18n::iso_date(&r.date), r.time, r.venue),
+        _ => tf!(
+            "{}, round {}, board {}, arbiter {}",
+            "{}, runda {}, szachownica {}, sędzia {}",
+            e.event,
+            e.round,
+            e.board,
+            e.arbiter
+        ),
+    }
+}
+
 /// An adjournment ruling's explanation (as [`explanation`]).
 #[must_use]
 pub fn adjournment_explanation(ruling: &laws::adjournment::Ruling) -> String {
@@ -529,24 +561,43 @@ pub fn article_summary(article: &str) -> Option<&'static str> {
         "10.2" => {
             "Reklamacja remisu w końcówce partii (10.2): sędzia uznaje ją, odkłada decyzję albo ją odrzuca, dodając czas przeciwnikowi."
         }
+        "8.1" => {
+            "W szachach klasycznych każdy zawodnik zapisuje na blankiecie posunięcia swoje i przeciwnika, posunięcie po posunięciu."
+        }
+        "8.4" => {
+            "Zawodnik, który ma mniej niż pięć minut do końca okresu i nie otrzymuje dodatku co najmniej 30 sekund na posunięcie, nie musi zapisywać posunięć."
+        }
+        "9.1" => "Zawodnicy uzgodnili remis.",
+        "9.2" => {
+            "Trzykrotne powtórzenie pozycji: zawodnik mający posunięcie może reklamować remis."
+        }
+        "9.3" => {
+            "Zasada 50 posunięć: po 50 posunięciach każdego zawodnika bez ruchu pionem i bez bicia zawodnik mający posunięcie może reklamować remis."
+        }
         "B3" => "Szachy szybkie: zawodnicy nie muszą zapisywać posunięć.",
         "B4" => {
             "Po wykonaniu przez każdego zawodnika pierwszych posunięć nie można już reklamować ustawienia bierek, szachownicy ani zegara; partia toczy się dalej."
         }
         "B5" => {
-            "Reklamujący dotknął bierki, więc nie może już reklamować nieprawidłowości: pozycja pozostaje i partia toczy się dalej."
+            "W szachach szybkich sędzia orzeka o nieprawidłowości tylko na reklamację zawodnika, który od tego czasu nie wykonał posunięcia ani nie dotknął bierki."
         }
-        "B6" | "C6" => {
-            "Chorągiewka opadła: zawodnik może reklamować wygraną na czas, o ile ma możliwość dania mata."
+        "B6" => {
+            "W szachach szybkich opadnięcie chorągiewki liczy się tylko po słusznej reklamacji zawodnika; sędzia go nie sygnalizuje."
         }
         "B7" => {
-            "Obie chorągiewki opadły: partia kończy się remisem; oba zegary zostają zatrzymane."
+            "Reklamacja wygranej na czas: zawodnik zatrzymuje zegary; wygrywa, jeśli opadła chorągiewka przeciwnika, a jego własna nie — chyba że nie może dać mata żadną serią prawidłowych posunięć (wtedy remis)."
+        }
+        "B8" => "Obie chorągiewki opadły: partia kończy się remisem.",
+        "C3" => {
+            "W szachach błyskawicznych wykonane nieprawidłowe posunięcie przegrywa na reklamację przeciwnika, chyba że ten nie może dać mata żadną serią prawidłowych posunięć (wtedy remis)."
         }
         "A1a" => "Odłożenie partii: zawodnik mający posunięcie zapisuje je i wkłada do koperty.",
         "A1b" => "Zawodnik, który zapieczętował posunięcie, nie może go już zmienić.",
         "A2" => "Koperta z zapisanym posunięciem: na kopercie podaje się dane partii.",
         "A3" => "Sędzia sprawdza dane na kopercie i odpowiada za jej przechowanie.",
-        "A4" => "Zawodnik może poddać partię albo strony mogą uzgodnić remis po odłożeniu.",
+        "A4" => {
+            "Propozycja remisu złożona po odłożeniu partii jest ważna, dopóki przeciwnik jej nie przyjmie lub nie odrzuci."
+        }
         "A5" => {
             "Wznowienie: na szachownicy ustawia się pozycję przed posunięciem zapieczętowanym, a zegary — na czasy z chwili odłożenia."
         }
@@ -568,11 +619,21 @@ pub fn article_summary(article: &str) -> Option<&'static str> {
         }
         "A9b" => "Zawodnik odpowiadający jest nieobecny: jego zegar zostaje uruchomiony.",
         "A9c" => "Zawodnik zapieczętował odpowiedź w nowej kopercie.",
-        "A10" | "A10a" => {
+        "A10" => {
             "Spóźnienie przy wznowieniu: zawodnik, który przybędzie po upływie dopuszczalnego spóźnienia, przegrywa, chyba że partia rozstrzygnęła się inaczej."
         }
-        "A11" => {
+        "A10a" => "Spóźniony zawodnik nie przegrywa: zapieczętowane posunięcie dało mata.",
+        "A10b" => {
+            "Spóźniony zawodnik nie przegrywa: zapieczętowane posunięcie dało pata lub pozycję martwą (remis)."
+        }
+        "A10c" => {
+            "Spóźniony zawodnik nie przegrywa: partia rozstrzygnęła się wcześniej według przepisu o opadnięciu chorągiewki."
+        }
+        "A11" | "A11a" => {
             "Koperta zaginęła: partię wznawia się z pozycji i czasów z chwili odłożenia, a zawodnik podaje swoje posunięcie; jeśli pozycji nie da się odtworzyć, partię anuluje się."
+        }
+        "A11b" => {
+            "Koperta zaginęła, a pozycji nie da się odtworzyć: partię unieważnia się i rozgrywa nową."
         }
         "A12" => "Czas na zegarze był źle ustawiony: sędzia go koryguje przed wznowieniem.",
         "A13" => "Sędzia ogłasza sesję wznowienia: czas i miejsce.",
@@ -728,6 +789,50 @@ mod tests {
                 ms: 120_000
             }),
             "0:02:00 is added to Black's clock."
+        );
+    }
+
+    /// Every article the core rules by, read from its source: each needs
+    /// its Polish summary (A2's items are the envelope's, not rulings).
+    #[test]
+    fn every_article_of_the_core_has_its_polish_summary() {
+        let mut missing = Vec::new();
+        let mut dirs = vec![std::path::PathBuf::from(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/crates/laws/src"
+        ))];
+        while let Some(dir) = dirs.pop() {
+            for entry in std::fs::read_dir(dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    dirs.push(path);
+                    continue;
+                }
+                let text = std::fs::read_to_string(&path).unwrap();
+                for literal in text.split('"').skip(1).step_by(2) {
+                    let article = literal.len() <= 5
+                        && (literal.starts_with(|c: char| c.is_ascii_digit())
+                            && literal.contains('.')
+                            && literal
+                                .split('.')
+                                .all(|p| p.starts_with(|c: char| c.is_ascii_digit()))
+                            || literal.starts_with(['A', 'B', 'C'])
+                                && literal[1..].starts_with(|c: char| c.is_ascii_digit()))
+                        && literal
+                            .chars()
+                            .all(|c| c.is_ascii_alphanumeric() || c == '.');
+                    if article && !literal.starts_with("A2") && article_summary(literal).is_none() {
+                        missing.push(literal.to_owned());
+                    }
+                }
+            }
+        }
+        missing.sort();
+        missing.dedup();
+        assert_eq!(
+            missing,
+            Vec::<String>::new(),
+            "articles without a Polish summary"
         );
     }
 

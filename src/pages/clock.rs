@@ -297,8 +297,8 @@ fn ClockScreen(id: String, game: Memo<Option<Game>>) -> impl IntoView {
                 {move || problem.get().map(|p| view! { <p class="form-error" role="alert">{p}</p> })}
                 <FlagRuling flagged_first=flagged_first class=class ruling=ruling claim=claim_shown on_claim=on_claim />
                 <p class="clock-keys">
-                    {t!("Keys: ", "Klawisze: ")} <kbd>"A"</kbd> {t!(" or left ", " lub lewy ")} <kbd>"Shift"</kbd> {t!(" presses White's clock, ", " naciska zegar białych, ")}
-                    <kbd>"L"</kbd> {t!(" or right ", " lub prawy ")} <kbd>"Shift"</kbd> {t!(" presses Black's, ", " naciska zegar czarnych, ")}
+                    {t!("Keys: ", "Klawisze: ")} <kbd>"A"</kbd> {t!(" or left ", " lub lewy ")} <kbd lang="en">"Shift"</kbd> {t!(" presses White's clock, ", " naciska zegar białych, ")}
+                    <kbd>"L"</kbd> {t!(" or right ", " lub prawy ")} <kbd lang="en">"Shift"</kbd> {t!(" presses Black's, ", " naciska zegar czarnych, ")}
                     <kbd>{t!("Space", "Spacja")}</kbd> {t!(" pauses or resumes.", " zatrzymuje lub wznawia.")}
                 </p>
             </div>

@@ -15,17 +15,15 @@ fn title(game: &Game) -> String {
 
 fn subtitle(game: &Game) -> String {
     let setup = game.setup();
+    let round = tf!("round {}", "runda {}", setup.round);
+    let board = tf!("board {}", "szachownica {}", setup.board);
     [
-        setup.event.clone(),
-        (!setup.round.is_empty())
-            .then(|| tf!("round {}", "runda {}", setup.round))
-            .unwrap_or_default(),
-        (!setup.board.is_empty())
-            .then(|| tf!("board {}", "szachownica {}", setup.board))
-            .unwrap_or_default(),
+        (setup.event.clone(), true),
+        (round, !setup.round.is_empty()),
+        (board, !setup.board.is_empty()),
     ]
     .into_iter()
-    .filter(|part| !part.is_empty())
+    .filter_map(|(part, given)| (given && !part.is_empty()).then_some(part))
     .collect::<Vec<_>>()
     .join(", ")
 }

@@ -3,6 +3,7 @@ use laws::game::Event;
 use leptos::prelude::*;
 
 use crate::adjourning::{ArbiterEntries, game_record};
+use crate::laws_text;
 use crate::state::{AppState, now_ms};
 use crate::t;
 
@@ -93,8 +94,8 @@ pub fn VerifyEnvelope(game_id: String, sealed: SealedEnvelope) -> impl IntoView 
                                     } />
                                 <span class="check-item">{format!("{} ({})", item_name(&check.item), check.item)}</span>
                             </label>
-                            <p>{t!("On the envelope: ", "Na kopercie: ")} {check.on_envelope.clone()}</p>
-                            <p>{t!("In the game: ", "W partii: ")} {check.in_game.clone()}</p>
+                            <p>{t!("On the envelope: ", "Na kopercie: ")} {laws_text::envelope_item(&check.item, &outside)}</p>
+                            <p>{t!("In the game: ", "W partii: ")} {record.with_value(|record| laws_text::envelope_item(&check.item, record))}</p>
                             {(!check.matches).then(|| view! { <p class="form-error">{t!("Does not match the game.", "Nie zgadza się z partią.")}</p> })}
                         </li>
                     }

@@ -714,6 +714,79 @@ pub fn clock_error(error: &laws::clock::ClockError) -> String {
     }
 }
 
+/// Why a finding cannot be ruled on as given.
+#[must_use]
+pub fn irregularity_error(error: &laws::irregularity::IrregularityError) -> String {
+    use laws::irregularity::IrregularityError;
+    use laws::irregularity::replay::ReplayError;
+    use laws::irregularity::touch_move::TouchMoveError;
+    use laws::rapidplay::RapidplayError;
+    let touch = |e: &TouchMoveError| match e {
+        TouchMoveError::NothingTouched => {
+            t!("no touched piece given", "nie podano dotkniętej bierki").to_owned()
+        }
+        TouchMoveError::EmptySquare(square) => tf!(
+            "there is no piece on {square} to have been touched",
+            "na polu {square} nie ma bierki, której można było dotknąć"
+        ),
+    };
+    match error {
+        IrregularityError::Replay(ReplayError::AllLegal { plies }) => tf!(
+            "all {plies} half-moves of the record are legal: no illegal move to correct",
+            "wszystkie półruchy zapisu ({plies}) są prawidłowe: nie ma nieprawidłowego posunięcia do poprawienia"
+        ),
+        IrregularityError::Replay(ReplayError::BeyondRecord { ply, plies }) => tf!(
+            "the record has {plies} half-moves; there is no position after half-move {ply}",
+            "zapis ma {plies} półruchów; nie ma pozycji po półruchu {ply}"
+        ),
+        IrregularityError::Replay(ReplayError::Unidentifiable { ply }) => tf!(
+            "half-move {ply} of the record cannot be identified",
+            "półruchu {ply} zapisu nie da się zidentyfikować"
+        ),
+        IrregularityError::Replay(e @ ReplayError::Illegal(_)) => with_reason(
+            t!(
+                "an illegal move is on the record",
+                "w zapisie jest nieprawidłowe posunięcie"
+            ),
+            &e.to_string(),
+        ),
+        IrregularityError::TouchMove(e)
+        | IrregularityError::Rapidplay(RapidplayError::TouchMove(e)) => touch(e),
+        IrregularityError::NoClockReading => t!(
+            "this ruling needs the clocks' reading now",
+            "ta decyzja wymaga aktualnego odczytu zegarów"
+        )
+        .to_owned(),
+        IrregularityError::Rapidplay(RapidplayError::NotRapidplay) => t!(
+            "Appendix B applies only to rapidplay and blitz games",
+            "Załącznik B dotyczy tylko szachów szybkich i błyskawicznych"
+        )
+        .to_owned(),
+        IrregularityError::Rapidplay(RapidplayError::NoFlagDown) => {
+            t!("neither flag has fallen", "żadna chorągiewka nie opadła").to_owned()
+        }
+        IrregularityError::Rapidplay(RapidplayError::NotOnMove { claimant }) => tf!(
+            "only the player having the move may claim under 10.2, and it is not {} move",
+            "według 10.2 reklamować może tylko zawodnik mający posunięcie, a ruch nie należy do {}",
+            sides(*claimant)
+        ),
+        IrregularityError::Rapidplay(RapidplayError::TooMuchTime {
+            remaining_ms,
+            threshold_ms,
+        }) => tf!(
+            "10.2 needs less than {} on the claimant's clock; it shows {}",
+            "10.2 wymaga mniej niż {} na zegarze reklamującego; zegar pokazuje {}",
+            lang().duration(*threshold_ms),
+            clock_face(*remaining_ms)
+        ),
+        IrregularityError::Rapidplay(RapidplayError::FlagFallen { claimant }) => tf!(
+            "{} flag has fallen: a 10.2 claim must be made before it falls",
+            "chorągiewka {} opadła: reklamację według 10.2 trzeba zgłosić przed jej opadnięciem",
+            sides(*claimant)
+        ),
+    }
+}
+
 /// Why the game refused an event. The refusals of the adjournment and of
 /// the rulings are the core's English prose; in Polish they are named by
 /// what refused them until the core gives them as values.

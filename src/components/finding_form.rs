@@ -77,7 +77,7 @@ pub fn FindingForm(id: String, situation: Situation) -> impl IntoView {
             claimant_touched_piece: piece_touched.get(),
             ..situation.clone()
         };
-        let ruling = rule(&finding, &situation).map_err(|e| e.to_string())?;
+        let ruling = rule(&finding, &situation).map_err(|e| laws_text::irregularity_error(&e))?;
         Ok::<_, String>((laws_text::finding(&finding), finding, ruling))
     };
     view! {

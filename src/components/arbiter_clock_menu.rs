@@ -162,10 +162,10 @@ pub fn ArbiterClockMenu(
                 .map_err(|e| tf!("Time to add: {e}", "Czas do dodania: {e}"))?;
             act.run(ClockAction::AddTime { side, ms })?;
             Ok(tf!(
-                "{} added to {}.",
-                "Dodano {} do: {}.",
+                "{} added to {} clock.",
+                "Dodano {} do zegara {}.",
                 format_clock(ms),
-                laws_text::clock_of(side)
+                laws_text::sides(side)
             ))
         })())
     };

@@ -299,23 +299,21 @@ pub fn preset(preset: &Preset) -> String {
 }
 
 fn words(text: &str) -> String {
-    match lang() {
-        Lang::English => text.to_owned(),
-        Lang::Polish => [
-            ("FIDE standard", "FIDE klasyczne"),
-            ("Standard", "Klasyczne"),
-            ("Rapid", "Szybkie"),
-            ("Blitz", "Błyskawiczne"),
-            ("(repeating)", "(powtarzane)"),
-            (" from move ", " od posunięcia "),
-            (" vs ", " przeciw "),
-            (" delay", " opóźnienia"),
-        ]
-        .into_iter()
-        .fold(text.to_owned(), |text, (english, polish)| {
-            text.replace(english, polish)
-        }),
-    }
+    [
+        ("FIDE standard", t!("FIDE standard", "FIDE klasyczne")),
+        ("Standard", t!("Standard", "Klasyczne")),
+        ("Rapid", t!("Rapid", "Szybkie")),
+        ("Blitz", t!("Blitz", "Błyskawiczne")),
+        ("Armageddon", t!("Armageddon", "Armagedon")),
+        ("(repeating)", t!("(repeating)", "(powtarzane)")),
+        (" from move ", t!(" from move ", " od posunięcia ")),
+        (" vs ", t!(" vs ", " przeciw ")),
+        (" delay", t!(" delay", " opóźnienia")),
+    ]
+    .into_iter()
+    .fold(text.to_owned(), |text, (english, shown)| {
+        text.replace(english, shown)
+    })
 }
 
 /// A finding's name, as the arbiter's panel lists it.

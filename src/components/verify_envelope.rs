@@ -36,6 +36,16 @@ pub fn item_name(item: &str) -> &'static str {
     }
 }
 
+/// An item with its article ("Draw offer (A2f)"); the event's details
+/// have none of their own.
+fn item_label(item: &str) -> String {
+    if item.starts_with("A2") {
+        format!("{} ({item})", item_name(item))
+    } else {
+        item_name(item).to_owned()
+    }
+}
+
 /// A3: the arbiter checks the envelope against the game, item by item,
 /// then keeps it.
 #[component]
@@ -92,7 +102,7 @@ pub fn VerifyEnvelope(game_id: String, sealed: SealedEnvelope) -> impl IntoView 
                                         let on = event_target_checked(&ev);
                                         ticked.update(|t| t[i] = on);
                                     } />
-                                <span class="check-item">{format!("{} ({})", item_name(&check.item), check.item)}</span>
+                                <span class="check-item">{item_label(&check.item)}</span>
                             </label>
                             <p>{t!("On the envelope: ", "Na kopercie: ")} {laws_text::envelope_item(&check.item, &outside)}</p>
                             <p>{t!("In the game: ", "W partii: ")} {record.with_value(|record| laws_text::envelope_item(&check.item, record))}</p>

@@ -14,6 +14,7 @@ use shakmaty::fen::Fen;
 use shakmaty::{EnPassantMode, Position};
 
 use crate::state::AppState;
+use crate::{t, tf};
 
 /// What the arbiter fills in on the envelope (A2g and his name).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -103,15 +104,27 @@ pub fn status(adjournment: &Adjournment) -> &'static str {
         .result()
         .is_some_and(|r| r.outcome == Outcome::Annulled);
     match adjournment.phase() {
-        Phase::Playing | Phase::Sealing => "not sealed yet",
-        Phase::Sealed => "sealed, not yet verified",
-        Phase::Kept | Phase::SetUp => "verified, in the arbiter's keeping",
-        Phase::Resumed => "resumed, still closed",
-        Phase::Missing => "missing",
-        Phase::Continuing | Phase::ReplySealed | Phase::Readjourned => "opened",
-        Phase::Concluded if annulled => "annulled",
-        Phase::Concluded if adjournment.archived_unopened() => "concluded, archived unopened",
-        Phase::Concluded => "opened, game concluded",
+        Phase::Playing | Phase::Sealing => t!("not sealed yet", "jeszcze niezapieczętowana"),
+        Phase::Sealed => t!(
+            "sealed, not yet verified",
+            "zapieczętowana, jeszcze niesprawdzona"
+        ),
+        Phase::Kept | Phase::SetUp => t!(
+            "verified, in the arbiter's keeping",
+            "sprawdzona, przechowywana przez sędziego"
+        ),
+        Phase::Resumed => t!(
+            "resumed, still closed",
+            "partia wznowiona, koperta zamknięta"
+        ),
+        Phase::Missing => t!("missing", "zaginiona"),
+        Phase::Continuing | Phase::ReplySealed | Phase::Readjourned => t!("opened", "otwarta"),
+        Phase::Concluded if annulled => t!("annulled", "partia unieważniona"),
+        Phase::Concluded if adjournment.archived_unopened() => t!(
+            "concluded, archived unopened",
+            "partia zakończona, koperta zarchiwizowana nieotwarta"
+        ),
+        Phase::Concluded => t!("opened, game concluded", "otwarta, partia zakończona"),
     }
 }
 
@@ -333,8 +346,9 @@ pub fn local_datetime_ms(text: &str) -> Option<u64> {
 /// Reads a time used as the arbiter types it: `h:mm:ss`, `mm:ss` or minutes.
 pub fn parse_hms(text: &str) -> Result<u64, String> {
     let bad = || {
-        format!(
+        tf!(
             "“{}” is not a time: write it as h:mm:ss, for example 1:05:30",
+            "„{}” to nie jest czas: zapisz go jako h:mm:ss, np. 1:05:30",
             text.trim()
         )
     };
@@ -367,7 +381,7 @@ pub fn entropy() -> Result<Entropy, String> {
 
 fn random_bytes(out: &mut [u8]) -> Result<(), String> {
     let refused = || {
-        "this browser gives no secure random numbers; the envelope cannot be sealed here".to_owned()
+        t!("this browser gives no secure random numbers; the envelope cannot be sealed here", "ta przeglądarka nie daje bezpiecznych liczb losowych; nie można tu zapieczętować koperty").to_owned()
     };
     let crypto = leptos::prelude::window().crypto().map_err(|_| refused())?;
     crypto

@@ -8,6 +8,8 @@ use laws::claim::{self, Ending};
 use laws::game::{Game, Side};
 use laws::unwinnable::{self, Dead, Report};
 use serde::{Deserialize, Serialize};
+
+use crate::t;
 use shakmaty::fen::Fen;
 use shakmaty::{Chess, EnPassantMode};
 
@@ -119,18 +121,29 @@ impl Standing {
         match self {
             Standing::Checkmate {
                 winner: Side::White,
-            } => Some("Checkmate: White wins (5.1a)."),
+            } => Some(t!(
+                "Checkmate: White wins (5.1a).",
+                "Mat: wygrywają białe (5.1a)."
+            )),
             Standing::Checkmate {
                 winner: Side::Black,
-            } => Some("Checkmate: Black wins (5.1a)."),
-            Standing::Stalemate => Some("Stalemate: the game is drawn (5.2a)."),
-            Standing::Dead => Some(
+            } => Some(t!(
+                "Checkmate: Black wins (5.1a).",
+                "Mat: wygrywają czarne (5.1a)."
+            )),
+            Standing::Stalemate => Some(t!(
+                "Stalemate: the game is drawn (5.2a).",
+                "Pat: partia kończy się remisem (5.2a)."
+            )),
+            Standing::Dead => Some(t!(
                 "Dead position: no series of legal moves can lead to checkmate, so the game is drawn (9.6).",
-            ),
+                "Pozycja martwa: żadna seria prawidłowych posunięć nie prowadzi do mata, więc partia kończy się remisem (9.6)."
+            )),
             Standing::Alive => None,
-            Standing::Undetermined => Some(
+            Standing::Undetermined => Some(t!(
                 "Whether the position is dead could not be decided within the search budget: no ruling under 9.6.",
-            ),
+                "W ramach limitu wyszukiwania nie udało się rozstrzygnąć, czy pozycja jest martwa: brak decyzji według 9.6."
+            )),
         }
     }
 

@@ -6,6 +6,7 @@ use leptos::wasm_split::wasm_split;
 
 use crate::components::update_notice::UpdateNotice;
 use crate::components::{header::Header, notice_bar::NoticeBar, storage_problems::StorageProblems};
+use crate::i18n::{self, Lang};
 use crate::pages::{
     adjourn::AdjournPage, arbiter::ArbiterPage, clock::ClockPage, edit_game::EditGame,
     envelopes::Envelopes, game::GamePage, games::Games, new_game::NewGame, not_found::NotFound,
@@ -17,6 +18,10 @@ use crate::storage::PREFIX;
 
 fn current_hash() -> String {
     window().location().hash().unwrap_or_default()
+}
+
+fn browser_lang() -> Lang {
+    Lang::from_browser(&window().navigator().language().unwrap_or_default())
 }
 
 #[component]
@@ -35,6 +40,7 @@ pub fn App() -> impl IntoView {
     });
     Effect::new(move |_| {
         let shown = route.get();
+        crate::printing::forget();
         if asked.get() != shown {
             navigate(&shown);
         }
@@ -51,16 +57,33 @@ pub fn App() -> impl IntoView {
         on_storage.remove();
     });
 
-    view! {
-        <Header route=route locked=Signal::derive(move || locked.with(Option::is_some)) />
-        <main id="main">
-            <StorageProblems />
-            <NoticeBar />
-            <UpdateNotice />
-            // The screen named by the hash; while a screen's module is fetched
-            // the one before it stays up.
-            <Transition>{move || Suspend::new(screen(route.get()))}</Transition>
-        </main>
+    // Registered once: the screens below are rendered again with the language.
+    let waiting = RwSignal::new_local(None);
+    crate::update::register(move |worker| waiting.set(Some(worker)));
+
+    // The language chosen, else the browser's. Every screen is rendered
+    // again when it changes, so text is simply read at rendering.
+    let lang = Memo::new(move |_| state.settings.with(|s| s.lang).unwrap_or_else(browser_lang));
+
+    move || {
+        let lang = lang.get();
+        i18n::set_lang(lang);
+        if let Some(html) = document().document_element() {
+            let _ = html.set_attribute("lang", lang.tag());
+        }
+        untrack(|| {
+            view! {
+            <Header route=route locked=Signal::derive(move || locked.with(Option::is_some)) />
+            <main id="main">
+                <StorageProblems />
+                <NoticeBar />
+                <UpdateNotice waiting=waiting />
+                // The screen named by the hash; while a screen's module is
+                // fetched the one before it stays up.
+                <Transition>{move || Suspend::new(screen(route.get()))}</Transition>
+            </main>
+            }
+        })
     }
 }
 

@@ -11,6 +11,7 @@ use laws::game::{Game, Lineage};
 use serde::{Deserialize, Serialize};
 
 use crate::storage::SCHEMA;
+use crate::{t, tf};
 
 /// Marks our files, so a foreign JSON file is told apart from a damaged one.
 const FORMAT: &str = "arbiter-backup";
@@ -40,19 +41,19 @@ impl fmt::Display for BackupError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             BackupError::NotJson(why) => {
-                write!(f, "this file is not a backup (it is not JSON: {why})")
+                f.write_str(&tf!("this file is not a backup (it is not JSON: {why})", "ten plik nie jest kopią zapasową (to nie jest JSON: {why})"))
             }
-            BackupError::Foreign => f.write_str("this file is not an Arbiter backup"),
-            BackupError::NewerSchema(schema) => write!(
-                f,
-                "this backup was made by a newer version of Arbiter (format {schema}, this one reads up to {SCHEMA}); update the app first"
-            ),
+            BackupError::Foreign => f.write_str(t!("this file is not an Arbiter backup", "ten plik nie jest kopią zapasową aplikacji Arbiter")),
+            BackupError::NewerSchema(schema) => f.write_str(&tf!(
+                "this backup was made by a newer version of Arbiter (format {schema}, this one reads up to {SCHEMA}); update the app first",
+                "tę kopię zapasową utworzyła nowsza wersja aplikacji Arbiter (format {schema}, ta czyta do {SCHEMA}); najpierw zaktualizuj aplikację"
+            )),
             BackupError::DamagedGame { index, reason } => {
-                write!(
-                    f,
+                f.write_str(&tf!(
                     "game {} in this backup is damaged ({reason}); nothing was imported",
+                    "partia {} w tej kopii zapasowej jest uszkodzona ({reason}); nic nie zaimportowano",
                     index + 1
-                )
+                ))
             }
         }
     }
@@ -96,8 +97,12 @@ pub fn parse(text: &str) -> Result<Vec<Game>, BackupError> {
             let damaged = |reason: String| BackupError::DamagedGame { index, reason };
             let game: Game = serde_json::from_value(value).map_err(|e| damaged(e.to_string()))?;
             game.verify_chain().map_err(|e| damaged(e.to_string()))?;
-            game.fold()
-                .map_err(|e| damaged(format!("its events do not replay: {e}")))?;
+            game.fold().map_err(|e| {
+                damaged(tf!(
+                    "its events do not replay: {e}",
+                    "jej zdarzeń nie da się odtworzyć: {e}"
+                ))
+            })?;
             Ok(game)
         })
         .collect()
@@ -143,19 +148,24 @@ impl Merge {
 
     /// One sentence for the arbiter.
     pub fn summary(&self) -> String {
-        let mut text = format!(
+        let mut text = tf!(
             "Imported: {} new, {} updated, {} already up to date",
-            self.added, self.updated, self.unchanged
+            "Zaimportowano: nowe {}, zaktualizowane {}, już aktualne {}",
+            self.added,
+            self.updated,
+            self.unchanged
         );
         if self.older_in_file > 0 {
-            text += &format!(
+            text += &tf!(
                 ", {} kept because this tablet's copy is newer",
+                ", pozostawione {}, bo kopia na tym tablecie jest nowsza",
                 self.older_in_file
             );
         }
         if !self.conflicts.is_empty() {
-            text += &format!(
+            text += &tf!(
                 ". Not imported, because this tablet has a different history of the same game: {}",
+                ". Nie zaimportowano, bo ten tablet ma inną historię tej samej partii: {}",
                 self.conflicts.join(", ")
             );
         }

@@ -2,6 +2,8 @@
 
 use wasm_bindgen::JsCast;
 
+use crate::{t, tf};
+
 /// Offers `text` as a file download named `name`.
 pub fn download(name: &str, mime: &str, text: &str) -> Result<(), String> {
     let blob = gloo_file::Blob::new_with_options(text, Some(mime));
@@ -9,7 +11,13 @@ pub fn download(name: &str, mime: &str, text: &str) -> Result<(), String> {
     let document = leptos::prelude::document();
     let link: web_sys::HtmlAnchorElement = document
         .create_element("a")
-        .map_err(|_| "the browser refused to create a download link".to_owned())?
+        .map_err(|_| {
+            t!(
+                "the browser refused to create a download link",
+                "przeglądarka odmówiła utworzenia odnośnika do pobrania"
+            )
+            .to_owned()
+        })?
         .unchecked_into();
     link.set_href(&url);
     link.set_download(name);
@@ -34,7 +42,12 @@ pub fn read_picked(ev: &web_sys::Event, done: impl FnOnce(Result<String, String>
     leptos::task::spawn_local(async move {
         let read = gloo_file::futures::read_as_text(&gloo_file::File::from(file))
             .await
-            .map_err(|e| format!("the file could not be read: {e}"));
+            .map_err(|e| {
+                tf!(
+                    "the file could not be read: {e}",
+                    "nie udało się odczytać pliku: {e}"
+                )
+            });
         done(read);
     });
 }

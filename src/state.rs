@@ -8,7 +8,10 @@ use laws::pin::PinHash;
 use leptos::prelude::*;
 
 use crate::backup::{self, Merge};
+use crate::i18n::{Lang, lang};
+use crate::laws_text;
 use crate::storage::{Backend, Browser, Memory, Settings, StorageError, Store};
+use crate::{t, tf};
 
 /// A message for the arbiter after an action.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -99,7 +102,11 @@ fn random_salt() -> Result<[u8; 16], String> {
         .crypto()
         .and_then(|c| c.get_random_values_with_u8_array(&mut salt))
         .map_err(|_| {
-            "this browser gives no secure random numbers; the PIN was not set".to_owned()
+            t!(
+                "this browser gives no secure random numbers; the PIN was not set",
+                "ta przeglądarka nie daje bezpiecznych liczb losowych; PIN nie został ustawiony"
+            )
+            .to_owned()
         })?;
     Ok(salt)
 }
@@ -194,9 +201,10 @@ impl AppState {
                 self.show(game);
                 self.save_held();
                 if store.used_bytes() > WARN_AT_BYTES {
-                    self.warn(format!(
-                        "Storage is nearly full ({:.1} MB used): export a backup in Settings and delete finished games.",
-                        store.used_bytes() as f64 / (1024.0 * 1024.0)
+                    let used = lang().decimal(store.used_bytes() as f64 / (1024.0 * 1024.0), 1);
+                    self.warn(tf!(
+                        "Storage is nearly full ({used} MB used): export a backup in Settings and delete finished games.",
+                        "Pamięć jest prawie pełna (zajęte {used} MB): wyeksportuj kopię zapasową w Ustawieniach i usuń zakończone partie."
                     ));
                 }
                 Ok(())
@@ -214,7 +222,7 @@ impl AppState {
                         ids.push(id);
                     }
                 });
-                self.warn("Storage is full: this game goes on, but is kept only in this page until space is freed. Export a backup in Settings now, then delete finished games.");
+                self.warn(t!("Storage is full: this game goes on, but is kept only in this page until space is freed. Export a backup in Settings now, then delete finished games.", "Pamięć jest pełna: partia toczy się dalej, ale jest trzymana tylko na tej stronie, dopóki nie zwolni się miejsce. Wyeksportuj teraz kopię zapasową w Ustawieniach, potem usuń zakończone partie."));
                 Ok(())
             }
             Err(e) => Err(e.to_string()),
@@ -248,14 +256,17 @@ impl AppState {
             self.unsaved
                 .update(|ids| ids.retain(|id| !saved.contains(id)));
             if self.unsaved.with_untracked(Vec::is_empty) {
-                self.tell("Every game is saved again.");
+                self.tell(t!(
+                    "Every game is saved again.",
+                    "Wszystkie partie są znów zapisane."
+                ));
             }
         }
     }
 
     /// Creates a game; returns its id.
     pub fn create(&self, setup: Setup) -> Result<String, String> {
-        setup.validate().map_err(|e| e.to_string())?;
+        setup.validate().map_err(|e| laws_text::setup_error(&e))?;
         let now = now_ms();
         let game = Game::new(new_id(now), setup, now);
         let id = game.id().to_owned();
@@ -270,10 +281,14 @@ impl AppState {
 
     /// [`AppState::apply`] at `at_ms`, for an event worked out for that moment.
     pub fn apply_at(&self, id: &str, event: Event, at_ms: u64) -> Result<(), String> {
-        let mut game = self
-            .game(id)
-            .ok_or_else(|| format!("game {id} is not on this tablet"))?;
-        game.apply(event, at_ms).map_err(|e| e.to_string())?;
+        let mut game = self.game(id).ok_or_else(|| {
+            tf!(
+                "game {id} is not on this tablet",
+                "partii {id} nie ma na tym tablecie"
+            )
+        })?;
+        game.apply(event, at_ms)
+            .map_err(|e| laws_text::game_error(&e))?;
         self.save(game)
     }
 
@@ -318,9 +333,14 @@ impl AppState {
     pub fn set_pin(&self, current: &str, new: &str) -> Result<(), String> {
         let has_pin = self.settings.with_untracked(|s| s.arbiter_pin.is_some());
         if has_pin && !self.pin_opens(current) {
-            return Err("The current PIN is not right; the PIN was not changed.".into());
+            return Err(t!(
+                "The current PIN is not right; the PIN was not changed.",
+                "Obecny PIN jest błędny; PIN nie został zmieniony."
+            )
+            .into());
         }
-        let hash = PinHash::new(new, &random_salt()?).map_err(|e| format!("Not saved: {e}."))?;
+        let hash = PinHash::new(new, &random_salt()?)
+            .map_err(|e| tf!("Not saved: {e}.", "Nie zapisano: {e}."))?;
         self.change_settings(|s| s.arbiter_pin = Some(hash))
     }
 
@@ -329,16 +349,25 @@ impl AppState {
     pub fn lock_sheet(&self, id: &str) -> Result<(), String> {
         if self.settings.with_untracked(|s| s.arbiter_pin.is_none()) {
             return Err(
-                "Set the arbiter's PIN in Settings first: leaving recording mode needs it.".into(),
+                t!("Set the arbiter's PIN in Settings first: leaving recording mode needs it.", "Najpierw ustaw PIN sędziego w Ustawieniach: jest potrzebny, by wyjść z trybu zapisu.").into(),
             );
         }
         self.change_settings(|s| s.locked_sheet = Some(id.to_owned()))
     }
 
+    /// Chooses the app's language, kept with this tablet's settings.
+    pub fn set_lang(&self, lang: Lang) -> Result<(), String> {
+        self.change_settings(|s| s.lang = Some(lang))
+    }
+
     /// Leaves recording mode if `pin` is the arbiter's.
     pub fn unlock_sheet(&self, pin: &str) -> Result<(), String> {
         if !self.pin_opens(pin) {
-            return Err("That is not the arbiter's PIN.".into());
+            return Err(t!(
+                "That is not the arbiter's PIN.",
+                "To nie jest PIN sędziego."
+            )
+            .into());
         }
         self.change_settings(|s| s.locked_sheet = None)
     }
@@ -362,7 +391,13 @@ impl AppState {
             }
         }
         if result.added.is_empty() && result.errors.is_empty() {
-            result.errors.push("no game was found in this text".into());
+            result.errors.push(
+                t!(
+                    "no game was found in this text",
+                    "w tym tekście nie znaleziono żadnej partii"
+                )
+                .into(),
+            );
         }
         self.reload();
         result
@@ -403,8 +438,9 @@ impl AppState {
         if failed.is_empty() {
             Ok(merge.summary())
         } else {
-            Err(format!(
+            Err(tf!(
                 "{} Not saved: {}",
+                "{} Nie zapisano: {}",
                 merge.summary(),
                 failed.join("; ")
             ))

@@ -16,6 +16,9 @@ use laws::pin::PinHash;
 use laws::scoresheet::{Entry, Written};
 use serde::{Deserialize, Serialize};
 
+use crate::i18n::Lang;
+use crate::tf;
+
 /// Every key of ours starts with this; the `v1` changes only if the key
 /// layout itself changes.
 pub const PREFIX: &str = "arbiter/v1/";
@@ -46,34 +49,34 @@ impl fmt::Display for StorageError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             StorageError::Unavailable(why) => {
-                write!(
-                    f,
-                    "this browser does not allow saving ({why}); nothing will be kept after this page is closed"
-                )
+                f.write_str(&tf!(
+                    "this browser does not allow saving ({why}); nothing will be kept after this page is closed",
+                    "ta przeglądarka nie pozwala zapisywać ({why}); po zamknięciu strony nic nie zostanie zachowane"
+                ))
             }
             StorageError::QuotaExceeded { key } => {
-                write!(
-                    f,
-                    "the browser's storage is full: {key} was not saved; export a backup and delete old games"
-                )
+                f.write_str(&tf!(
+                    "the browser's storage is full: {key} was not saved; export a backup and delete old games",
+                    "pamięć przeglądarki jest pełna: nie zapisano {key}; wyeksportuj kopię zapasową i usuń stare partie"
+                ))
             }
             StorageError::Corrupt { key, reason } => {
-                write!(
-                    f,
-                    "{key} could not be read ({reason}); it is kept untouched"
-                )
+                f.write_str(&tf!(
+                    "{key} could not be read ({reason}); it is kept untouched",
+                    "nie da się odczytać {key} ({reason}); pozostaje nietknięte"
+                ))
             }
-            StorageError::NewerSchema { key, schema } => write!(
-                f,
-                "{key} was written by a newer version of Arbiter (format {schema}), which this one cannot read; it is kept untouched: update Arbiter to see it"
-            ),
+            StorageError::NewerSchema { key, schema } => f.write_str(&tf!(
+                "{key} was written by a newer version of Arbiter (format {schema}), which this one cannot read; it is kept untouched: update Arbiter to see it",
+                "{key} zapisała nowsza wersja aplikacji Arbiter (format {schema}), której ta nie potrafi odczytać; pozostaje nietknięte: zaktualizuj aplikację, by je zobaczyć"
+            )),
             StorageError::Conflict { id } => {
-                write!(
-                    f,
-                    "game {id} was changed in another tab; reload to see the newer copy"
-                )
+                f.write_str(&tf!(
+                    "game {id} was changed in another tab; reload to see the newer copy",
+                    "partię {id} zmieniono w innej karcie; wczytaj stronę ponownie, by zobaczyć nowszą kopię"
+                ))
             }
-            StorageError::Browser(why) => write!(f, "the browser refused to save: {why}"),
+            StorageError::Browser(why) => f.write_str(&tf!("the browser refused to save: {why}", "przeglądarka odmówiła zapisu: {why}")),
         }
     }
 }
@@ -248,6 +251,9 @@ pub struct Settings {
     /// The game whose scoresheet is in recording mode: the tablet stays on
     /// it until the arbiter's PIN is given, across reloads.
     pub locked_sheet: Option<String>,
+    /// The language chosen for the app; `None` until chosen, when the
+    /// browser's language is used. Older records have none.
+    pub lang: Option<Lang>,
 }
 
 /// What loading found: the games that could be read, and the problems.
@@ -658,9 +664,18 @@ mod tests {
         let settings = Settings {
             arbiter_pin: Some(PinHash::new("2468", &[3; 16]).unwrap()),
             locked_sheet: Some("g1".into()),
+            lang: Some(Lang::Polish),
         };
         store.save_settings(&settings).unwrap();
         assert_eq!(store.load_settings().unwrap(), settings);
+        // A record from before the language setting still reads.
+        let old = serde_json::json!({"schema": SCHEMA, "data": {"locked_sheet": "g2"}});
+        store.backend.set(SETTINGS_KEY, &old.to_string()).unwrap();
+        let read = store.load_settings().unwrap();
+        assert_eq!(
+            (read.locked_sheet.as_deref(), read.lang),
+            (Some("g2"), None)
+        );
         store.backend.set(SETTINGS_KEY, "junk").unwrap();
         assert!(matches!(
             store.load_settings(),

@@ -3,14 +3,18 @@ use laws::game::Side;
 use leptos::prelude::*;
 
 use crate::components::clock_face::format_clock;
+use crate::components::modal_keys::ModalKeys;
+use crate::laws_text;
+use crate::{t, tf};
 
 /// Reads a clock time as an arbiter types it: `h:mm:ss`, `m:ss` or seconds,
 /// with tenths if wanted (`0:07.5`).
 pub fn parse_clock_time(text: &str) -> Result<u64, String> {
     let text = text.trim();
     let bad = || {
-        format!(
-            "“{text}” is not a time: write it as h:mm:ss, m:ss or seconds, for example 1:30:00 or 5:00"
+        tf!(
+            "“{text}” is not a time: write it as h:mm:ss, m:ss or seconds, for example 1:30:00 or 5:00",
+            "„{text}” to nie jest czas: zapisz go jako h:mm:ss, m:ss lub w sekundach, np. 1:30:00 albo 5:00"
         )
     };
     let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
@@ -45,17 +49,34 @@ pub fn parse_clock_time(text: &str) -> Result<u64, String> {
         .ok_or_else(bad)
 }
 
-fn parse_count(text: &str, what: &str, least: u32) -> Result<u32, String> {
+fn parse_count(text: &str, least: u32) -> Result<u32, String> {
     text.trim()
         .parse::<u32>()
         .ok()
         .filter(|n| *n >= least)
         .ok_or_else(|| {
-            format!(
-                "“{}” is not a number of {what}: write a whole number from {least}",
+            tf!(
+                "“{}” is not a whole number from {least}",
+                "„{}” to nie jest liczba całkowita od {least}",
                 text.trim()
             )
         })
+}
+
+fn time_label(side: Side) -> String {
+    tf!("{} time", "Czas {}", laws_text::sides(side))
+}
+
+fn moves_label(side: Side) -> String {
+    tf!(
+        "{} moves made",
+        "Wykonane posunięcia {}",
+        laws_text::sides(side)
+    )
+}
+
+fn period_label(side: Side) -> String {
+    tf!("{} period", "Okres {}", laws_text::sides(side))
 }
 
 /// One side's fields, as typed.
@@ -88,11 +109,11 @@ impl SideFields {
         let side = self.side;
         Ok(Setting {
             remaining_ms: parse_clock_time(&self.time.get_untracked())
-                .map_err(|e| format!("{side}'s time: {e}"))?,
-            moves: parse_count(&self.moves.get_untracked(), "moves", 0)
-                .map_err(|e| format!("{side}'s moves: {e}"))?,
-            period: parse_count(&self.period.get_untracked(), "the period", 1)
-                .map_err(|e| format!("{side}'s period: {e}"))?,
+                .map_err(|e| format!("{}: {e}", time_label(side)))?,
+            moves: parse_count(&self.moves.get_untracked(), 0)
+                .map_err(|e| format!("{}: {e}", moves_label(side)))?,
+            period: parse_count(&self.period.get_untracked(), 1)
+                .map_err(|e| format!("{}: {e}", period_label(side)))?,
         })
     }
 }
@@ -132,15 +153,20 @@ pub fn ArbiterClockMenu(
                 black: black.setting()?,
             };
             act.run(action)?;
-            Ok("Both clocks are set.".to_owned())
+            Ok(t!("Both clocks are set.", "Oba zegary są ustawione.").to_owned())
         })())
     };
     let add_time = move |side: Side| {
         report((|| {
             let ms = parse_clock_time(&extra.get_untracked())
-                .map_err(|e| format!("Time to add: {e}"))?;
+                .map_err(|e| tf!("Time to add: {e}", "Czas do dodania: {e}"))?;
             act.run(ClockAction::AddTime { side, ms })?;
-            Ok(format!("{} added to {side}'s clock.", format_clock(ms)))
+            Ok(tf!(
+                "{} added to {} clock.",
+                "Dodano {} do zegara {}.",
+                format_clock(ms),
+                laws_text::sides(side)
+            ))
         })())
     };
     let field = |label: String, name: String, value: RwSignal<String>, numeric: bool| {
@@ -162,10 +188,10 @@ pub fn ArbiterClockMenu(
         let key = side.to_string().to_lowercase();
         view! {
             <fieldset class="side-setting">
-                <legend>{side.to_string()}</legend>
-                {field(format!("{side}'s time"), format!("{key}-time"), fields.time, false)}
-                {field(format!("{side}'s moves made"), format!("{key}-moves"), fields.moves, true)}
-                {field(format!("{side}'s period"), format!("{key}-period"), fields.period, true)}
+                <legend>{laws_text::side(side)}</legend>
+                {field(time_label(side), format!("{key}-time"), fields.time, false)}
+                {field(moves_label(side), format!("{key}-moves"), fields.moves, true)}
+                {field(period_label(side), format!("{key}-period"), fields.period, true)}
             </fieldset>
         }
     };
@@ -175,39 +201,40 @@ pub fn ArbiterClockMenu(
                 class="button"
                 aria-pressed=move || (starter.get() == side).to_string()
                 on:click=move |_| starter.set(side)
-            >{format!("{side} starts")}</button>
+            >{tf!("{} starts", "Zaczynają {}", laws_text::side_in_sentence(side))}</button>
         }
     };
     view! {
         <div class="dialog-backdrop">
             <div class="dialog arbiter-menu" role="dialog" aria-modal="true" aria-labelledby="arbiter-menu-title">
-                <h2 id="arbiter-menu-title">"Arbiter's menu"</h2>
+                <ModalKeys on_escape=Callback::new(move |()| open.set(false)) />
+                <h2 id="arbiter-menu-title">{t!("Arbiter's menu", "Menu sędziego")}</h2>
                 <section>
-                    <h3>"Set the clocks (Article 6.13)"</h3>
+                    <h3>{t!("Set the clocks (Article 6.13)", "Ustaw zegary (artykuł 6.13)")}</h3>
                     <div class="side-settings">
                         {side_fields(white)}
                         {side_fields(black)}
                     </div>
-                    <button class="button primary" on:click=set_clocks>"Set both clocks"</button>
+                    <button class="button primary" on:click=set_clocks>{t!("Set both clocks", "Ustaw oba zegary")}</button>
                 </section>
                 <section>
-                    <h3>"Add time"</h3>
-                    {field("Time to add".to_owned(), "time-to-add".to_owned(), extra, false)}
+                    <h3>{t!("Add time", "Dodaj czas")}</h3>
+                    {field(t!("Time to add", "Czas do dodania").to_owned(), "time-to-add".to_owned(), extra, false)}
                     <div class="actions">
-                        <button class="button" on:click=move |_| add_time(Side::White)>"Add to White"</button>
-                        <button class="button" on:click=move |_| add_time(Side::Black)>"Add to Black"</button>
+                        <button class="button" on:click=move |_| add_time(Side::White)>{t!("Add to White", "Dodaj białym")}</button>
+                        <button class="button" on:click=move |_| add_time(Side::Black)>{t!("Add to Black", "Dodaj czarnym")}</button>
                     </div>
                 </section>
                 <Show when=move || !started.get()>
                     <section>
-                        <h3>"Who starts"</h3>
+                        <h3>{t!("Who starts", "Kto zaczyna")}</h3>
                         <div class="actions">{starts_button(Side::White)}{starts_button(Side::Black)}</div>
                     </section>
                 </Show>
                 {move || error.get().map(|e| view! { <p class="form-error" role="alert">{e}</p> })}
                 {move || done.get().map(|text| view! { <p class="menu-done" role="status">{text}</p> })}
                 <div class="actions">
-                    <button class="button" on:click=move |_| open.set(false)>"Close"</button>
+                    <button class="button" on:click=move |_| open.set(false)>{t!("Close", "Zamknij")}</button>
                 </div>
             </div>
         </div>

@@ -3,7 +3,9 @@ use laws::game::Side;
 use leptos::prelude::*;
 
 use crate::adjourning::record_step;
+use crate::laws_text;
 use crate::state::AppState;
+use crate::{t, tf};
 
 /// A9b, A9c, A10: an absent player arrives, or is declared more than the
 /// limit late; the hour is the tablet's clock when the button is pressed.
@@ -25,17 +27,17 @@ pub fn Arrivals(game_id: String, present: Presence, white: String, black: String
                 <div class="actions">
                     <button class="button" on:click=move |_| {
                         record_step(&state, &id.get_value(), AdjournmentEvent::Arrived { side });
-                    }>{format!("{name} ({side}) arrives now")}</button>
+                    }>{tf!("{name} ({}) arrives now", "{name} ({}) przybywa teraz", laws_text::side(side))}</button>
                     <button class="button danger" on:click=move |_| {
                         record_step(&state, &id.get_value(), AdjournmentEvent::Forfeited { late: side });
-                    }>{format!("{side} is too late: loses (A10)")}</button>
+                    }>{tf!("{} is too late: loses (A10)", "{} spóźniły się: przegrywają (A10)", laws_text::side(side))}</button>
                 </div>
             }
         })
         .collect_view();
     view! {
         <section class="arrivals">
-            <h2>"Absent players (A9b, A10)"</h2>
+            <h2>{t!("Absent players (A9b, A10)", "Nieobecni zawodnicy (A9b, A10)")}</h2>
             {absent}
         </section>
     }

@@ -5,6 +5,7 @@ use leptos::prelude::*;
 use crate::adjourning::{local_datetime_ms, record_step};
 use crate::components::field::Field;
 use crate::state::AppState;
+use crate::{t, tf};
 
 /// A6 and A13 before play resumes: a draw agreed, a resignation notified to
 /// the arbiter, the resumption session announced in advance.
@@ -26,21 +27,24 @@ pub fn BeforeResumption(game_id: String, white: String, black: String) -> impl I
             (Some(start_ms), Some(end_ms)) => {
                 step(AdjournmentEvent::SessionAnnounced { start_ms, end_ms })
             }
-            _ => state.warn("Give the date and time the session starts and finishes."),
+            _ => state.warn(t!(
+                "Give the date and time the session starts and finishes.",
+                "Podaj datę i godzinę rozpoczęcia i zakończenia sesji."
+            )),
         }
     };
     view! {
         <details class="before-resumption">
-            <summary>"Before resumption: draw agreed, resignation, session times (A6, A13)"</summary>
+            <summary>{t!("Before resumption: draw agreed, resignation, session times (A6, A13)", "Przed wznowieniem: uzgodniony remis, poddanie, godziny sesji (A6, A13)")}</summary>
             <div class="actions">
-                <button class="button" on:click=move |_| step(AdjournmentEvent::DrawAgreed)>"Draw agreed (A6)"</button>
-                <button class="button" on:click=move |_| step(AdjournmentEvent::Resigned { by: Side::White })>{format!("{white} resigns (A6)")}</button>
-                <button class="button" on:click=move |_| step(AdjournmentEvent::Resigned { by: Side::Black })>{format!("{black} resigns (A6)")}</button>
+                <button class="button" on:click=move |_| step(AdjournmentEvent::DrawAgreed)>{t!("Draw agreed (A6)", "Uzgodniony remis (A6)")}</button>
+                <button class="button" on:click=move |_| step(AdjournmentEvent::Resigned { by: Side::White })>{tf!("{white} resigns (A6)", "{white} poddaje partię (A6)")}</button>
+                <button class="button" on:click=move |_| step(AdjournmentEvent::Resigned { by: Side::Black })>{tf!("{black} resigns (A6)", "{black} poddaje partię (A6)")}</button>
             </div>
             <form on:submit=announce novalidate>
-                <Field label="Session starts".into() value=start kind="datetime-local" />
-                <Field label="Session finishes".into() value=end kind="datetime-local" />
-                <button type="submit" class="button">"Announce the session (A13)"</button>
+                <Field label=t!("Session starts", "Początek sesji").into() value=start kind="datetime-local" />
+                <Field label=t!("Session finishes", "Koniec sesji").into() value=end kind="datetime-local" />
+                <button type="submit" class="button">{t!("Announce the session (A13)", "Ogłoś sesję (A13)")}</button>
             </form>
         </details>
     }

@@ -1,10 +1,13 @@
 //! A chessboard: 64 buttons named for screen readers ("e4, white knight"),
 //! a move made by tapping two squares or by dragging, and a flip.
 
-use laws::notation::{self, Lang, Reading, role_name};
+use laws::notation::{self, Lang, Reading};
 use leptos::prelude::*;
 use shakmaty::{Chess, Color, File, Piece, Rank, Role, Square};
 use wasm_bindgen::JsCast;
+
+use crate::laws_text;
+use crate::{t, tf};
 
 /// The squares in reading order: rank 8 first, or rank 1 when flipped.
 pub fn squares(flipped: bool) -> Vec<Square> {
@@ -23,19 +26,24 @@ pub fn squares(flipped: bool) -> Vec<Square> {
 /// What a screen reader says for a square: "e4, white knight", "e5, empty".
 pub fn square_name(square: Square, piece: Option<Piece>) -> String {
     match piece {
-        None => format!("{square}, empty"),
+        None => tf!("{square}, empty", "{square}, puste"),
         Some(piece) => format!(
             "{square}, {} {}",
-            color_name(piece.color),
-            role_name(piece.role)
+            color_name(piece.color, piece.role),
+            laws_text::role(piece.role)
         ),
     }
 }
 
-fn color_name(color: Color) -> &'static str {
-    match color {
-        Color::White => "white",
-        Color::Black => "black",
+/// The colour before the piece's name ("biały pion", "biała wieża" in
+/// Polish, where it agrees with the piece).
+fn color_name(color: Color, role: Role) -> &'static str {
+    let feminine = matches!(role, Role::Rook);
+    match (color, feminine) {
+        (Color::White, false) => t!("white", "biały"),
+        (Color::White, true) => t!("white", "biała"),
+        (Color::Black, false) => t!("black", "czarny"),
+        (Color::Black, true) => t!("black", "czarna"),
     }
 }
 
@@ -160,7 +168,7 @@ pub fn Board(
                                 }
                             }
                         >
-                            <span class=move || piece.map(|p| format!("piece {}", color_name(p.color))) aria-hidden="true">
+                            <span class=move || piece.map(|p| if p.color == Color::White { "piece white" } else { "piece black" }) aria-hidden="true">
                                 {piece.map(figurine)}
                             </span>
                         </button>
@@ -170,7 +178,7 @@ pub fn Board(
         })
     };
     view! {
-        <div class="board" class:flipped=flipped role="group" aria-label="Chessboard" on:pointerup=pointer_up>
+        <div class="board" class:flipped=flipped role="group" aria-label=t!("Chessboard", "Szachownica") on:pointerup=pointer_up>
             {cells}
         </div>
     }

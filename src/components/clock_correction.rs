@@ -5,6 +5,7 @@ use leptos::prelude::*;
 use crate::adjourning::{hms, parse_hms, record_step};
 use crate::components::field::Field;
 use crate::state::AppState;
+use crate::t;
 
 /// A12: before his first move a player points out that the clocks are
 /// wrong; the arbiter records what he finds. The times are those the
@@ -36,20 +37,20 @@ pub fn ClockCorrection(game_id: String, current: TimeUsed) -> impl IntoView {
     };
     view! {
         <details class="clock-correction">
-            <summary>"A player points out a clock error (A12)"</summary>
+            <summary>{t!("A player points out a clock error (A12)", "Zawodnik wskazuje błąd zegara (A12)")}</summary>
             <label class="field">
-                <span>"Pointed out by"</span>
+                <span>{t!("Pointed out by", "Zgłaszający")}</span>
                 <select on:change=move |ev| by.set(if event_target_value(&ev) == "black" { Side::Black } else { Side::White })>
-                    <option value="white">"White"</option>
-                    <option value="black">"Black"</option>
+                    <option value="white">{t!("White", "Białe")}</option>
+                    <option value="black">{t!("Black", "Czarne")}</option>
                 </select>
             </label>
-            <Field label="White's time used, correct (h:mm:ss)".into() value=white />
-            <Field label="Black's time used, correct (h:mm:ss)".into() value=black />
+            <Field label=t!("White's time used, correct (h:mm:ss)", "Prawidłowy czas zużyty przez białe (h:mm:ss)").into() value=white />
+            <Field label=t!("Black's time used, correct (h:mm:ss)", "Prawidłowy czas zużyty przez czarne (h:mm:ss)").into() value=black />
             <div class="actions">
-                <button class="button" on:click=move |_| find(|time_used| ClockFinding::Established { time_used })>"Error established: correct the clocks"</button>
-                <button class="button" on:click=move |_| find(|_| ClockFinding::NotEstablished)>"Not established: no correction"</button>
-                <button class="button" on:click=move |_| find(|time_used| ClockFinding::TooSevere { time_used })>"Not established, but too severe: set these times"</button>
+                <button class="button" on:click=move |_| find(|time_used| ClockFinding::Established { time_used })>{t!("Error established: correct the clocks", "Błąd potwierdzony: popraw zegary")}</button>
+                <button class="button" on:click=move |_| find(|_| ClockFinding::NotEstablished)>{t!("Not established: no correction", "Błąd niepotwierdzony: bez poprawki")}</button>
+                <button class="button" on:click=move |_| find(|time_used| ClockFinding::TooSevere { time_used })>{t!("Not established, but too severe: set these times", "Niepotwierdzony, ale zbyt dotkliwy: ustaw te czasy")}</button>
             </div>
         </details>
     }

@@ -3,6 +3,9 @@ use laws::game::Side;
 use leptos::ev::{MouseEvent, PointerEvent};
 use leptos::prelude::*;
 
+use crate::laws_text;
+use crate::t;
+
 /// Under this a clock shows tenths of a second.
 pub const TENTHS_BELOW_MS: u64 = 20_000;
 /// Under this a clock is marked as short of time.
@@ -60,20 +63,23 @@ pub fn ClockFace(
     let period = move || reading.with(|r| r.map_or(1, |r| dial(r, side).period));
     let status = move || {
         reading.with(|r| match r {
-            Some(r) if r.running == Some(side) => "Running: press after your move",
-            Some(r) if r.paused => "Paused by the arbiter",
-            Some(r) if r.running.is_none() => "Not started",
-            _ => "Waiting",
+            Some(r) if r.running == Some(side) => t!(
+                "Running: press after your move",
+                "Czas płynie: naciśnij po swoim posunięciu"
+            ),
+            Some(r) if r.paused => t!("Paused by the arbiter", "Zatrzymany przez sędziego"),
+            Some(r) if r.running.is_none() => t!("Not started", "Nieuruchomiony"),
+            _ => t!("Waiting", "Czeka"),
         })
     };
-    let side_name = side.to_string();
+    let side_name = laws_text::side(side);
     view! {
         <button
             class="clock-face"
             class:running=running
             class:low=low
             class:flagged=flagged
-            data-side=side_name.to_lowercase()
+            data-side=side.to_string().to_lowercase()
             // Touch-down switches the clock, as a clock's button does; the
             // click that follows is ignored unless it came from the keyboard.
             on:pointerdown=move |ev: PointerEvent| {
@@ -89,16 +95,16 @@ pub fn ClockFace(
             }
             on:contextmenu=move |ev: MouseEvent| ev.prevent_default()
         >
-            <span class="face-player">{side_name.clone()} " · " {name}</span>
+            <span class="face-player">{side_name} " · " {name}</span>
             <span class="face-time" role="timer">{time}</span>
             <span class="face-counts">
-                <span class="face-moves">"Moves " {moves}</span>
-                <span class="face-period">"Period " {period}</span>
+                <span class="face-moves">{t!("Moves ", "Posunięcia ")} {moves}</span>
+                <span class="face-period">{t!("Period ", "Okres ")} {period}</span>
             </span>
             <span class="face-status">
                 {status}
                 <Show when=flagged>
-                    <strong class="face-flag">" · Flag fallen"</strong>
+                    <strong class="face-flag">{t!(" · Flag fallen", " · Chorągiewka opadła")}</strong>
                 </Show>
             </span>
         </button>

@@ -1,5 +1,9 @@
 use leptos::prelude::*;
 
+use crate::components::modal_keys::ModalKeys;
+
+use crate::t;
+
 /// A question that must be answered before a destructive action.
 #[component]
 pub fn ConfirmDialog(
@@ -13,9 +17,10 @@ pub fn ConfirmDialog(
         <Show when=move || open.get()>
             <div class="dialog-backdrop">
                 <div class="dialog" role="alertdialog" aria-modal="true" aria-labelledby="confirm-question">
+                    <ModalKeys on_escape=Callback::new(move |()| open.set(false)) />
                     <p id="confirm-question">{question.clone()}</p>
                     <div class="actions">
-                        <button class="button" autofocus on:click=move |_| open.set(false)>"Cancel"</button>
+                        <button class="button" autofocus on:click=move |_| open.set(false)>{t!("Cancel", "Anuluj")}</button>
                         <button class="button danger" on:click=move |_| {
                             open.set(false);
                             on_confirm.run(());

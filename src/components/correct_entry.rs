@@ -2,7 +2,9 @@ use laws::game::Event;
 use laws::scoresheet::{Slot, Written};
 use leptos::prelude::*;
 
+use crate::laws_text;
 use crate::state::AppState;
+use crate::{t, tf};
 
 /// What was written to replace a box: a dash (`-`, `—`) or a move.
 fn writing(text: &str) -> Option<Written> {
@@ -30,46 +32,53 @@ pub fn CorrectEntry(id: String, slots: Signal<Vec<Slot>>) -> impl IntoView {
             .or(slots.len().checked_sub(1))
             .and_then(|i| slots.get(i).copied())
         else {
-            state.warn("Nothing is written yet: there is no box to correct.");
+            state.warn(t!(
+                "Nothing is written yet: there is no box to correct.",
+                "Nic jeszcze nie zapisano: nie ma pola do poprawienia."
+            ));
             return;
         };
         let Some(written) = writing(&text.get_untracked()) else {
-            state.warn("Write the move (or a dash) that replaces the box.");
+            state.warn(t!(
+                "Write the move (or a dash) that replaces the box.",
+                "Wpisz posunięcie (lub kreskę), które zastąpi pole."
+            ));
             return;
         };
         match state.apply(&id.get_value(), Event::Corrected { slot, written }) {
             Ok(()) => {
                 text.set(String::new());
-                state.tell(format!(
-                    "{slot} corrected; the old writing stays, struck out."
+                state.tell(tf!(
+                    "{slot} corrected; the old writing stays, struck out.",
+                    "Poprawiono {slot}; poprzedni zapis pozostaje, skreślony."
                 ));
             }
-            Err(e) => state.warn(format!("Not corrected: {e}.")),
+            Err(e) => state.warn(tf!("Not corrected: {e}.", "Nie poprawiono: {e}.")),
         }
     };
     view! {
         <Show when=move || slots.with(|s| !s.is_empty())>
             <form class="correct-entry" on:submit=submit>
                 <label class="field">
-                    <span>"Box to correct"</span>
+                    <span>{t!("Box to correct", "Pole do poprawienia")}</span>
                     <select on:change=move |ev| chosen.set(event_target_value(&ev).parse().ok())>
                         {move || {
                             let slots = slots.get();
                             let last = slots.len().saturating_sub(1);
                             slots.into_iter().enumerate().map(|(i, slot)| view! {
                                 <option value=i.to_string() selected=move || chosen.get().unwrap_or(last) == i>
-                                    {format!("{slot} {}", slot.side)}
+                                    {format!("{slot} {}", laws_text::side(slot.side))}
                                 </option>
                             }).collect_view()
                         }}
                     </select>
                 </label>
                 <label class="field">
-                    <span>"Write instead (a move, or - for a dash)"</span>
+                    <span>{t!("Write instead (a move, or - for a dash)", "Zapisz zamiast (posunięcie albo - jako kreskę)")}</span>
                     <input type="text" autocomplete="off" autocapitalize="off" spellcheck="false"
                         prop:value=move || text.get() on:input=move |ev| text.set(event_target_value(&ev)) />
                 </label>
-                <button type="submit" class="button">"Correct the box"</button>
+                <button type="submit" class="button">{t!("Correct the box", "Popraw pole")}</button>
             </form>
         </Show>
     }

@@ -6,6 +6,7 @@ use crate::adjourning::{ArbiterEntries, entropy, game_record};
 use crate::components::envelope_outside::EnvelopeOutside;
 use crate::components::field::Field;
 use crate::state::AppState;
+use crate::t;
 
 /// A2: the envelope, filled in from the game; the arbiter adds the date,
 /// time and venue of resumption and his name, and seals it with his PIN.
@@ -27,9 +28,10 @@ pub fn EnvelopeForm(
     let error = RwSignal::new(None::<String>);
     let id = StoredValue::new(game_id);
     let preview = Memo::new(move |_| -> Result<Envelope, String> {
-        let game = state
-            .game(&id.get_value())
-            .ok_or("the game is not on this tablet")?;
+        let game = state.game(&id.get_value()).ok_or(t!(
+            "the game is not on this tablet",
+            "partii nie ma na tym tablecie"
+        ))?;
         game_record(&game, stopped_ms, &ArbiterEntries::default())
     });
     let seal = move |ev: leptos::ev::SubmitEvent| {
@@ -37,7 +39,11 @@ pub fn EnvelopeForm(
         let result = (|| -> Result<(), String> {
             let (pin, again) = (pin.get_untracked(), pin_again.get_untracked());
             if pin != again {
-                return Err("The two PINs differ: type the same PIN twice.".into());
+                return Err(t!(
+                    "The two PINs differ: type the same PIN twice.",
+                    "PIN-y się różnią: wpisz dwa razy ten sam PIN."
+                )
+                .into());
             }
             let entries = ArbiterEntries {
                 resumption: Resumption {
@@ -48,10 +54,17 @@ pub fn EnvelopeForm(
                 arbiter: arbiter.get_untracked(),
             };
             let id = id.get_value();
-            let game = state.game(&id).ok_or("the game is not on this tablet")?;
+            let game = state.game(&id).ok_or(t!(
+                "the game is not on this tablet",
+                "partii nie ma na tym tablecie"
+            ))?;
             let outside = game_record(&game, stopped_ms, &entries)?;
             if outside.arbiter.is_empty() {
-                return Err("Write the arbiter's name on the envelope.".into());
+                return Err(t!(
+                    "Write the arbiter's name on the envelope.",
+                    "Wpisz na kopercie nazwisko sędziego."
+                )
+                .into());
             }
             let mut draft = SealingDraft::new(&outside).map_err(|e| e.to_string())?;
             draft
@@ -77,32 +90,35 @@ pub fn EnvelopeForm(
                 written.set(String::new());
                 pin.set(String::new());
                 pin_again.set(String::new());
-                state.tell("The move is sealed. Verify the envelope now (A3).");
+                state.tell(t!(
+                    "The move is sealed. Verify the envelope now (A3).",
+                    "Posunięcie jest zapieczętowane. Teraz sprawdź kopertę (A3)."
+                ));
             }
             Err(e) => error.set(Some(e)),
         }
     };
     view! {
         <form class="envelope-form" on:submit=seal novalidate>
-            <h2>"The envelope (A2)"</h2>
+            <h2>{t!("The envelope (A2)", "Koperta (A2)")}</h2>
             {move || match preview.get() {
                 Ok(outside) => view! { <EnvelopeOutside outside=outside /> }.into_any(),
                 Err(e) => view! { <p class="form-error" role="alert">{e}</p> }.into_any(),
             }}
             <fieldset>
-                <legend>"Resumption of play (A2g)"</legend>
-                <Field label="Date of resumption".into() value=date kind="date" />
-                <Field label="Time of resumption".into() value=time kind="time" />
-                <Field label="Venue of resumption".into() value=venue />
+                <legend>{t!("Resumption of play (A2g)", "Wznowienie gry (A2g)")}</legend>
+                <Field label=t!("Date of resumption", "Data wznowienia").into() value=date kind="date" />
+                <Field label=t!("Time of resumption", "Godzina wznowienia").into() value=time kind="time" />
+                <Field label=t!("Venue of resumption", "Miejsce wznowienia").into() value=venue />
             </fieldset>
             <fieldset>
-                <legend>"Arbiter"</legend>
-                <Field label="Arbiter's name".into() value=arbiter />
-                <Field label="Arbiter's PIN (at least 4 characters)".into() value=pin kind="password" />
-                <Field label="The same PIN again".into() value=pin_again kind="password" />
+                <legend>{t!("Arbiter", "Sędzia")}</legend>
+                <Field label=t!("Arbiter's name", "Imię i nazwisko sędziego").into() value=arbiter />
+                <Field label=t!("Arbiter's PIN (at least 4 characters)", "PIN sędziego (co najmniej 4 znaki)").into() value=pin kind="password" />
+                <Field label=t!("The same PIN again", "Ten sam PIN ponownie").into() value=pin_again kind="password" />
             </fieldset>
             {move || error.get().map(|e| view! { <p class="form-error" role="alert">{e}</p> })}
-            <button type="submit" class="button primary">"Seal the envelope"</button>
+            <button type="submit" class="button primary">{t!("Seal the envelope", "Zapieczętuj kopertę")}</button>
         </form>
     }
 }

@@ -4,6 +4,7 @@ use leptos::prelude::*;
 use crate::adjourning::{parse_hms, record_step};
 use crate::components::field::Field;
 use crate::state::AppState;
+use crate::t;
 
 /// A11: the envelope is missing. Play continues from the adjourned position,
 /// re-established from the game's record, with the recorded times or, when
@@ -42,13 +43,13 @@ pub fn ReportMissing(game_id: String) -> impl IntoView {
     };
     view! {
         <details class="envelope-missing">
-            <summary>"The envelope is missing (A11)"</summary>
-            <p>"The position is re-established from the game's record. When the times used cannot be re-established, the arbiter sets the clocks; otherwise leave the times empty."</p>
-            <Field label="White's time used, set by the arbiter (h:mm:ss)".into() value=white />
-            <Field label="Black's time used, set by the arbiter (h:mm:ss)".into() value=black />
+            <summary>{t!("The envelope is missing (A11)", "Koperta zaginęła (A11)")}</summary>
+            <p>{t!("The position is re-established from the game's record. When the times used cannot be re-established, the arbiter sets the clocks; otherwise leave the times empty.", "Pozycję odtwarza się z zapisu partii. Gdy zużytego czasu nie da się odtworzyć, sędzia ustawia zegary; w przeciwnym razie pozostaw czasy puste.")}</p>
+            <Field label=t!("White's time used, set by the arbiter (h:mm:ss)", "Czas zużyty przez białe, ustalony przez sędziego (h:mm:ss)").into() value=white />
+            <Field label=t!("Black's time used, set by the arbiter (h:mm:ss)", "Czas zużyty przez czarne, ustalony przez sędziego (h:mm:ss)").into() value=black />
             <div class="actions">
-                <button class="button" on:click=move |_| report(true)>"Position re-established: play continues (A11a)"</button>
-                <button class="button danger" on:click=move |_| report(false)>"Position cannot be re-established: annul (A11b)"</button>
+                <button class="button" on:click=move |_| report(true)>{t!("Position re-established: play continues (A11a)", "Pozycję odtworzono: gra toczy się dalej (A11a)")}</button>
+                <button class="button danger" on:click=move |_| report(false)>{t!("Position cannot be re-established: annul (A11b)", "Pozycji nie da się odtworzyć: unieważnij (A11b)")}</button>
             </div>
         </details>
     }

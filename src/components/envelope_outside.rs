@@ -2,38 +2,42 @@ use laws::adjournment::Envelope;
 use leptos::prelude::*;
 
 use crate::adjourning::hms;
+use crate::i18n::iso_date;
+use crate::laws_text;
+use crate::{t, tf};
 
 /// What is written on the outside of an envelope (A2): never the sealed move.
 #[component]
 pub fn EnvelopeOutside(outside: Envelope) -> impl IntoView {
-    let offer = outside
-        .draw_offer
-        .map_or_else(|| "none".to_owned(), |side| format!("by {side}"));
+    let offer = outside.draw_offer.map_or_else(
+        || t!("none", "brak").to_owned(),
+        |side| tf!("by {}", "przez {}", laws_text::side_in_sentence(side)),
+    );
     let moves = if outside.moves.is_empty() {
-        "none".to_owned()
+        t!("none", "brak").to_owned()
     } else {
         outside.moves.join(" ")
     };
     let r = &outside.resumption;
     let resumption = if r.date.is_empty() && r.time.is_empty() && r.venue.is_empty() {
-        "to be filled in".to_owned()
+        t!("to be filled in", "do uzupełnienia").to_owned()
     } else {
-        format!("{} {}, {}", r.date, r.time, r.venue)
+        format!("{} {}, {}", iso_date(&r.date), r.time, r.venue)
     };
     let arbiter = (!outside.arbiter.is_empty())
-        .then(|| view! { <dt>"Arbiter"</dt><dd>{outside.arbiter.clone()}</dd> });
+        .then(|| view! { <dt>{t!("Arbiter", "Sędzia")}</dt><dd>{outside.arbiter.clone()}</dd> });
     view! {
         <dl class="details envelope-outside">
-            <dt>"Event"</dt><dd>{format!("{}, round {}, board {}", outside.event, outside.round, outside.board)}</dd>
-            <dt>"White"</dt><dd>{outside.white.clone()}</dd>
-            <dt>"Black"</dt><dd>{outside.black.clone()}</dd>
-            <dt>"Position before the sealed move"</dt><dd class="fen">{outside.fen.clone()}</dd>
-            <dt>"Moves so far"</dt><dd>{moves}</dd>
-            <dt>"Time used"</dt><dd>{format!("White {}, Black {}", hms(outside.time_used.white_ms), hms(outside.time_used.black_ms))}</dd>
-            <dt>"Sealed by"</dt><dd>{format!("{} ({})", outside.name(outside.sealer), outside.sealer)}</dd>
-            <dt>"Sealed move number"</dt><dd>{outside.move_number}</dd>
-            <dt>"Draw offer"</dt><dd>{offer}</dd>
-            <dt>"Resumption"</dt><dd>{resumption}</dd>
+            <dt>{t!("Event", "Turniej")}</dt><dd>{tf!("{}, round {}, board {}", "{}, runda {}, szachownica {}", outside.event, outside.round, outside.board)}</dd>
+            <dt>{t!("White", "Białe")}</dt><dd>{outside.white.clone()}</dd>
+            <dt>{t!("Black", "Czarne")}</dt><dd>{outside.black.clone()}</dd>
+            <dt>{t!("Position before the sealed move", "Pozycja przed zapieczętowanym posunięciem")}</dt><dd class="fen">{outside.fen.clone()}</dd>
+            <dt>{t!("Moves so far", "Dotychczasowe posunięcia")}</dt><dd>{moves}</dd>
+            <dt>{t!("Time used", "Zużyty czas")}</dt><dd>{tf!("White {}, Black {}", "białe {}, czarne {}", hms(outside.time_used.white_ms), hms(outside.time_used.black_ms))}</dd>
+            <dt>{t!("Sealed by", "Zapieczętował")}</dt><dd>{format!("{} ({})", outside.name(outside.sealer), laws_text::side(outside.sealer))}</dd>
+            <dt>{t!("Sealed move number", "Numer zapieczętowanego posunięcia")}</dt><dd>{outside.move_number}</dd>
+            <dt>{t!("Draw offer", "Propozycja remisu")}</dt><dd>{offer}</dd>
+            <dt>{t!("Resumption", "Wznowienie")}</dt><dd>{resumption}</dd>
             {arbiter}
         </dl>
     }

@@ -5,6 +5,8 @@ use leptos::prelude::*;
 use shakmaty::Square;
 
 use crate::components::ruling_card::RulingCard;
+use crate::laws_text;
+use crate::{t, tf};
 
 /// What the arbiter found, when the finding needs details the record
 /// cannot give.
@@ -20,9 +22,12 @@ fn squares(text: &str) -> Result<Vec<Square>, String> {
     text.split(|c: char| c.is_whitespace() || c == ',')
         .filter(|s| !s.is_empty())
         .map(|s| {
-            s.to_ascii_lowercase()
-                .parse::<Square>()
-                .map_err(|_| format!("{s:?} is not a square (write them like g1 f3)"))
+            s.to_ascii_lowercase().parse::<Square>().map_err(|_| {
+                tf!(
+                    "{s:?} is not a square (write them like g1 f3)",
+                    "{s:?} to nie jest pole (zapisuj je tak: g1 f3)"
+                )
+            })
         })
         .collect()
 }
@@ -32,7 +37,11 @@ fn finding(kind: Kind, ply: &str, by: &str, touched: &str) -> Result<Finding, St
     Ok(match kind {
         Kind::Displaced => Finding::DisplacementFound {
             ply: ply.trim().parse().map_err(|_| {
-                "give the half-move after which the position was last correct".to_owned()
+                t!(
+                    "give the half-move after which the position was last correct",
+                    "podaj półruch, po którym pozycja była ostatnio prawidłowa"
+                )
+                .to_owned()
             })?,
         },
         Kind::IllegalMove => Finding::IllegalMove {
@@ -68,42 +77,42 @@ pub fn FindingForm(id: String, situation: Situation) -> impl IntoView {
             claimant_touched_piece: piece_touched.get(),
             ..situation.clone()
         };
-        let ruling = rule(&finding, &situation).map_err(|e| e.to_string())?;
-        Ok::<_, String>((finding.title(), finding, ruling))
+        let ruling = rule(&finding, &situation).map_err(|e| laws_text::irregularity_error(&e))?;
+        Ok::<_, String>((laws_text::finding(&finding), finding, ruling))
     };
     view! {
         <section class="finding-form" aria-labelledby="finding-form-title">
-            <h2 id="finding-form-title">"A finding with details"</h2>
+            <h2 id="finding-form-title">{t!("A finding with details", "Ustalenie ze szczegółami")}</h2>
             <label class="field">
-                <span>"What did you find?"</span>
+                <span>{t!("What did you find?", "Co stwierdzono?")}</span>
                 <select on:change=move |ev| kind.set(match event_target_value(&ev).as_str() {
                     "displaced" => Kind::Displaced,
                     "new-game" => Kind::NewGameOrdered,
                     _ => Kind::IllegalMove,
                 })>
-                    <option value="illegal" selected>"An illegal move: who made it, pieces touched (7.4, 4.3)"</option>
-                    <option value="displaced">"Pieces found displaced earlier in the game (7.4)"</option>
-                    <option value="new-game">"Colours reversed: I order a new game (7.2)"</option>
+                    <option value="illegal" selected>{t!("An illegal move: who made it, pieces touched (7.4, 4.3)", "Nieprawidłowe posunięcie: kto je wykonał, dotknięte bierki (7.4, 4.3)")}</option>
+                    <option value="displaced">{t!("Pieces found displaced earlier in the game (7.4)", "Bierki przesunięte wcześniej w partii (7.4)")}</option>
+                    <option value="new-game">{t!("Colours reversed: I order a new game (7.2)", "Zamienione kolory: zarządzam nową partię (7.2)")}</option>
                 </select>
             </label>
             <Show when=move || kind.get() == Kind::Displaced>
                 <label class="field">
-                    <span>{format!("The position was last correct after half-move (0 to {plies})")}</span>
+                    <span>{tf!("The position was last correct after half-move (0 to {plies})", "Pozycja była ostatnio prawidłowa po półruchu (od 0 do {plies})")}</span>
                     <input type="number" min="0" max=plies inputmode="numeric"
                         prop:value=move || ply.get() on:input=move |ev| ply.set(event_target_value(&ev)) />
                 </label>
             </Show>
             <Show when=move || kind.get() == Kind::IllegalMove>
                 <label class="field">
-                    <span>"Who made it"</span>
+                    <span>{t!("Who made it", "Kto je wykonał")}</span>
                     <select on:change=move |ev| by.set(event_target_value(&ev))>
-                        <option value="record" selected>"As the scoresheet shows"</option>
-                        <option value="white">"White"</option>
-                        <option value="black">"Black"</option>
+                        <option value="record" selected>{t!("As the scoresheet shows", "Według blankietu")}</option>
+                        <option value="white">{t!("White", "Białe")}</option>
+                        <option value="black">{t!("Black", "Czarne")}</option>
                     </select>
                 </label>
                 <label class="field">
-                    <span>"Pieces the player touched for the replacing move (squares, e.g. g1 f3; optional)"</span>
+                    <span>{t!("Pieces the player touched for the replacing move (squares, e.g. g1 f3; optional)", "Bierki dotknięte przez zawodnika przy posunięciu zastępującym (pola, np. g1 f3; nieobowiązkowe)")}</span>
                     <input type="text" autocomplete="off" autocapitalize="off" spellcheck="false"
                         prop:value=move || touched.get() on:input=move |ev| touched.set(event_target_value(&ev)) />
                 </label>
@@ -112,7 +121,7 @@ pub fn FindingForm(id: String, situation: Situation) -> impl IntoView {
                 <label class="check-row">
                     <input type="checkbox" prop:checked=move || piece_touched.get()
                         on:change=move |ev| piece_touched.set(event_target_checked(&ev)) />
-                    <span>"The claimant has touched a piece since (B5)"</span>
+                    <span>{t!("The claimant has touched a piece since (B5)", "Reklamujący dotknął od tego czasu bierki (B5)")}</span>
                 </label>
             </Show>
             {move || match preview() {
@@ -121,7 +130,7 @@ pub fn FindingForm(id: String, situation: Situation) -> impl IntoView {
                         <RulingCard id=id.clone() title=title finding=finding ruling=ruling claimant_touched_piece=piece_touched.get_untracked() />
                     </ul>
                 }.into_any(),
-                Err(why) => view! { <p class="hint" role="status">{format!("No ruling: {why}.")}</p> }.into_any(),
+                Err(why) => view! { <p class="hint" role="status">{tf!("No ruling: {why}.", "Brak decyzji: {why}.")}</p> }.into_any(),
             }}
         </section>
     }

@@ -3,12 +3,19 @@ use laws::game::Side;
 use laws::time_control::Class;
 use leptos::prelude::*;
 
+use crate::laws_text;
+use crate::{t, tf};
+
 fn verdict_words(verdict: Verdict) -> String {
     match verdict {
-        Verdict::Win { winner } => format!("{winner} wins"),
-        Verdict::Draw => "Draw".to_owned(),
-        Verdict::PlayOn => "Play on".to_owned(),
-        Verdict::ArbiterDecides => "The arbiter decides".to_owned(),
+        Verdict::Win { winner } => tf!(
+            "{} wins",
+            "Wygrywają {}",
+            laws_text::side_in_sentence(winner)
+        ),
+        Verdict::Draw => t!("Draw", "Remis").to_owned(),
+        Verdict::PlayOn => t!("Play on", "Gra toczy się dalej").to_owned(),
+        Verdict::ArbiterDecides => t!("The arbiter decides", "Decyduje sędzia").to_owned(),
     }
 }
 
@@ -18,7 +25,7 @@ fn RulingText(ruling: Ruling) -> impl IntoView {
     view! {
         <p class="ruling">
             <strong>{verdict_words(ruling.verdict)}</strong>
-            " (Article " {ruling.article} "): " {ruling.explanation}
+            {tf!(" (Article {}): ", " (artykuł {}): ", ruling.article)} {laws_text::article_text(&ruling.article, &ruling.explanation)}
         </p>
     }
 }
@@ -40,15 +47,15 @@ pub fn FlagRuling(
         {move || flagged_first.get().map(|first| view! {
             <section class="flag-ruling" role="alert" aria-labelledby="flag-title">
                 <h2 id="flag-title">
-                    {format!("{}'s flag fell first", first.side)}
-                    <span class="flag-when">{format!(" (after {} moves, in period {})", first.moves, first.period)}</span>
+                    {tf!("{}'s flag fell first", "Chorągiewka {} opadła pierwsza", laws_text::sides_plain(first.side))}
+                    <span class="flag-when">{tf!(" (after {} moves, in period {})", " (po {} posunięciach, w okresie {})", first.moves, first.period)}</span>
                 </h2>
                 {move || ruling.get().map(|ruling| view! { <RulingText ruling=ruling /> })}
                 {on_claim_only.then(|| view! {
-                    <p>"In rapidplay and blitz a flag counts only when a player claims it."</p>
+                    <p>{t!("In rapidplay and blitz a flag counts only when a player claims it.", "W szachach szybkich i błyskawicznych opadnięcie chorągiewki liczy się tylko wtedy, gdy zawodnik je zareklamuje.")}</p>
                     <div class="actions">
-                        <button class="button" on:click=move |_| on_claim.run(Side::White)>"White claims"</button>
-                        <button class="button" on:click=move |_| on_claim.run(Side::Black)>"Black claims"</button>
+                        <button class="button" on:click=move |_| on_claim.run(Side::White)>{t!("White claims", "Białe reklamują")}</button>
+                        <button class="button" on:click=move |_| on_claim.run(Side::Black)>{t!("Black claims", "Czarne reklamują")}</button>
                     </div>
                     {move || claim.get().map(|ruling| view! { <RulingText ruling=ruling /> })}
                 })}

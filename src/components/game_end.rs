@@ -3,6 +3,7 @@ use shakmaty::Chess;
 
 use crate::analyser;
 use crate::analysis::{Standing, fen, first_look};
+use crate::{t, tf};
 
 /// Whether the game has ended on the board (5.1a, 5.2a, 9.6), for the
 /// arbiter: told at once when the quick look can, else after the full
@@ -24,9 +25,16 @@ pub fn GameEnd(position: Signal<Chess>) -> impl IntoView {
     let words = move || match first.get() {
         Some(standing) => standing.words().map(str::to_owned),
         None => Some(match full.get().flatten() {
-            None => "Checking whether the position is dead (9.6)…".to_owned(),
+            None => t!(
+                "Checking whether the position is dead (9.6)…",
+                "Sprawdzanie, czy pozycja jest martwa (9.6)…"
+            )
+            .to_owned(),
             Some(Ok(report)) => Standing::of(&report).words()?.to_owned(),
-            Some(Err(e)) => format!("Whether the position is dead is not known: {e}."),
+            Some(Err(e)) => tf!(
+                "Whether the position is dead is not known: {e}.",
+                "Nie wiadomo, czy pozycja jest martwa: {e}."
+            ),
         }),
     };
     view! {

@@ -5,6 +5,9 @@ use laws::time_control::PRESETS;
 use leptos::prelude::*;
 use shakmaty::Role;
 
+use crate::laws_text;
+use crate::{t, tf};
+
 /// Reads a FIDE ID as typed: empty is none, otherwise digits only.
 pub fn parse_fide_id(text: &str) -> Result<Option<u32>, String> {
     let text = text.trim();
@@ -15,37 +18,47 @@ pub fn parse_fide_id(text: &str) -> Result<Option<u32>, String> {
         .ok()
         .filter(|id| *id > 0)
         .map(Some)
-        .ok_or_else(|| format!("“{text}” is not a FIDE ID: it is a number such as 1503014"))
+        .ok_or_else(|| {
+            tf!(
+                "“{text}” is not a FIDE ID: it is a number such as 1503014",
+                "„{text}” to nie jest FIDE ID: to liczba, np. 1503014"
+            )
+        })
 }
 
 /// How a language appears on the form: its name and its piece initials,
 /// so the arbiter sees at once which letters the sheet will be read with.
-/// The editions an arbiter can choose, in his words.
-const EDITIONS: [(Edition, &str); 3] = [
-    (
-        Edition::Source,
-        "Until July 2009 (with adjournments; no penalty for an illegal move)",
-    ),
-    (
-        Edition::Fide2009,
-        "From July 2009 (two minutes to the opponent; the 3rd illegal move loses)",
-    ),
-    (
-        Edition::Fide2014,
-        "From July 2014 (two minutes to the opponent; the 2nd illegal move loses)",
-    ),
-];
+/// The editions an arbiter can choose.
+const EDITIONS: [Edition; 3] = [Edition::Source, Edition::Fide2009, Edition::Fide2014];
+
+/// An edition in the arbiter's words.
+fn edition_label(edition: Edition) -> &'static str {
+    match edition {
+        Edition::Source => t!(
+            "Until July 2009 (with adjournments; no penalty for an illegal move)",
+            "Do lipca 2009 (z odkładaniem partii; bez kary za nieprawidłowe posunięcie)"
+        ),
+        Edition::Fide2009 => t!(
+            "From July 2009 (two minutes to the opponent; the 3rd illegal move loses)",
+            "Od lipca 2009 (dwie minuty dla przeciwnika; 3. nieprawidłowe posunięcie przegrywa)"
+        ),
+        Edition::Fide2014 => t!(
+            "From July 2014 (two minutes to the opponent; the 2nd illegal move loses)",
+            "Od lipca 2014 (dwie minuty dla przeciwnika; 2. nieprawidłowe posunięcie przegrywa)"
+        ),
+    }
+}
 
 pub fn lang_label(lang: Lang) -> String {
     let name = match lang {
-        Lang::En => "English",
-        Lang::De => "German",
-        Lang::Pl => "Polish",
-        Lang::Fr => "French",
-        Lang::Es => "Spanish",
-        Lang::It => "Italian",
-        Lang::Nl => "Dutch",
-        Lang::Ru => "Russian",
+        Lang::En => t!("English", "angielski"),
+        Lang::De => t!("German", "niemiecki"),
+        Lang::Pl => t!("Polish", "polski"),
+        Lang::Fr => t!("French", "francuski"),
+        Lang::Es => t!("Spanish", "hiszpański"),
+        Lang::It => t!("Italian", "włoski"),
+        Lang::Nl => t!("Dutch", "niderlandzki"),
+        Lang::Ru => t!("Russian", "rosyjski"),
     };
     let initials: Vec<&str> = [
         Role::King,
@@ -89,7 +102,7 @@ pub fn GameForm(
         (!PRESETS.iter().any(|p| p.control() == initial.time_control)).then(|| {
             (
                 initial.time_control.to_string(),
-                initial.time_control.human(),
+                laws_text::time_control(&initial.time_control),
             )
         });
     let initial = StoredValue::new(initial);
@@ -113,7 +126,7 @@ pub fn GameForm(
                 time_control: time_control
                     .get_untracked()
                     .parse()
-                    .map_err(|e| format!("time control: {e}"))?,
+                    .map_err(|e| tf!("time control: {e}", "tempo gry: {e}"))?,
                 notation: notation.get_untracked(),
                 start_fen: initial_fen.clone(),
                 // A competition's own parameters stay while its edition does.
@@ -146,51 +159,51 @@ pub fn GameForm(
     view! {
         <form class="game-form" on:submit=submit novalidate>
             <fieldset>
-                <legend>"Players"</legend>
-                {text_field("White", "white", white, true)}
-                {text_field("White's FIDE ID (optional)", "white-fide-id", white_id, false)}
-                {text_field("Black", "black", black, true)}
-                {text_field("Black's FIDE ID (optional)", "black-fide-id", black_id, false)}
+                <legend>{t!("Players", "Zawodnicy")}</legend>
+                {text_field(t!("White", "Białe"), "white", white, true)}
+                {text_field(t!("White's FIDE ID (optional)", "FIDE ID białych (nieobowiązkowe)"), "white-fide-id", white_id, false)}
+                {text_field(t!("Black", "Czarne"), "black", black, true)}
+                {text_field(t!("Black's FIDE ID (optional)", "FIDE ID czarnych (nieobowiązkowe)"), "black-fide-id", black_id, false)}
             </fieldset>
             <fieldset>
-                <legend>"Event"</legend>
-                {text_field("Event", "event", event, false)}
-                {text_field("Site", "site", site, false)}
-                {text_field("Round", "round", round, false)}
-                {text_field("Board", "board", board, false)}
+                <legend>{t!("Event", "Turniej")}</legend>
+                {text_field(t!("Event", "Turniej"), "event", event, false)}
+                {text_field(t!("Site", "Miejsce"), "site", site, false)}
+                {text_field(t!("Round", "Runda"), "round", round, false)}
+                {text_field(t!("Board", "Szachownica"), "board", board, false)}
             </fieldset>
             <fieldset>
-                <legend>"Time control"</legend>
+                <legend>{t!("Time control", "Tempo gry")}</legend>
                 <label class="field">
-                    <span>"Time control"</span>
+                    <span>{t!("Time control", "Tempo gry")}</span>
                     <select name="time-control" on:change=move |ev| time_control.set(event_target_value(&ev))>
                         {custom_control.map(|(tag, name)| view! { <option value=tag.clone() selected=true>{name}</option> })}
                         {PRESETS.iter().map(|preset| view! {
-                            <option value=preset.tag selected=move || time_control.get() == preset.tag>{preset.name}</option>
+                            <option value=preset.tag selected=move || time_control.get() == preset.tag>{laws_text::preset(preset)}</option>
                         }).collect_view()}
                     </select>
                 </label>
             </fieldset>
             <fieldset>
-                <legend>"Laws of Chess"</legend>
+                <legend>{t!("Laws of Chess", "Przepisy gry w szachy")}</legend>
                 <label class="field">
-                    <span>"Edition of the Laws the rulings follow"</span>
+                    <span>{t!("Edition of the Laws the rulings follow", "Wydanie Przepisów, według którego zapadają decyzje")}</span>
                     <select name="edition" on:change=move |ev| {
                         if let Some(chosen) = EDITIONS.get(event_target_value(&ev).parse::<usize>().unwrap_or(0)) {
-                            edition.set(chosen.0);
+                            edition.set(*chosen);
                         }
                     }>
-                        {EDITIONS.iter().enumerate().map(|(i, (e, label))| {
+                        {EDITIONS.iter().enumerate().map(|(i, e)| {
                             let e = *e;
-                            view! { <option value=i.to_string() selected=move || edition.get() == e>{*label}</option> }
+                            view! { <option value=i.to_string() selected=move || edition.get() == e>{edition_label(e)}</option> }
                         }).collect_view()}
                     </select>
                 </label>
             </fieldset>
             <fieldset>
-                <legend>"Scoresheet"</legend>
+                <legend>{t!("Scoresheet", "Blankiet")}</legend>
                 <label class="field">
-                    <span>"Language of the moves (piece initials)"</span>
+                    <span>{t!("Language of the moves (piece initials)", "Język zapisu posunięć (litery bierek)")}</span>
                     <select name="notation" on:change=move |ev| {
                         if let Ok(lang) = event_target_value(&ev).parse() {
                             notation.set(lang);

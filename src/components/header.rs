@@ -1,6 +1,7 @@
 use leptos::prelude::*;
 
 use crate::route::Route;
+use crate::t;
 
 /// The app's name and the navigation, large enough for a finger; no
 /// navigation while a scoresheet is locked in recording mode.
@@ -14,12 +15,12 @@ pub fn Header(route: Memo<Route>, locked: Signal<bool>) -> impl IntoView {
     view! {
         <header class="app-header">
             <a class="brand" href="#/">"Arbiter"</a>
-            <Show when=move || !locked.get() fallback=|| view! { <span class="header-mode">"Scoresheet — recording mode"</span> }>
-                <nav aria-label="Main">
-                    {link(Route::Games, "Games")}
-                    {link(Route::NewGame, "New game")}
-                    {link(Route::Envelopes, "Envelopes")}
-                    {link(Route::Settings, "Settings")}
+            <Show when=move || !locked.get() fallback=|| view! { <span class="header-mode">{t!("Scoresheet — recording mode", "Blankiet — tryb zapisu")}</span> }>
+                <nav aria-label=t!("Main", "Główna")>
+                    {link(Route::Games, t!("Games", "Partie"))}
+                    {link(Route::NewGame, t!("New game", "Nowa partia"))}
+                    {link(Route::Envelopes, t!("Envelopes", "Koperty"))}
+                    {link(Route::Settings, t!("Settings", "Ustawienia"))}
                 </nav>
             </Show>
         </header>

@@ -5,6 +5,8 @@ use laws::game::Side;
 use laws::scoresheet::Slot;
 use leptos::prelude::*;
 
+use crate::t;
+
 /// One box of the list.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Cell {
@@ -104,13 +106,13 @@ pub fn MoveList(
     view! {
         <div class="move-list" role="region" aria-label=label tabindex="0">
             <table>
-                <thead><tr><th scope="col">"No."</th><th scope="col">"White"</th><th scope="col">"Black"</th></tr></thead>
+                <thead><tr><th scope="col">{t!("No.", "Nr")}</th><th scope="col">{t!("White", "Białe")}</th><th scope="col">{t!("Black", "Czarne")}</th></tr></thead>
                 <tbody>
                     {move || cells.with(|c| lines(c)).into_iter().map(|line| view! {
                         <tr>
                             <th scope="row">{line.number}</th>
-                            {cell_view(line.white, "White")}
-                            {cell_view(line.black, "Black")}
+                            {cell_view(line.white, t!("White", "Białe"))}
+                            {cell_view(line.black, t!("Black", "Czarne"))}
                         </tr>
                     }).collect_view()}
                 </tbody>

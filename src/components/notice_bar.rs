@@ -1,6 +1,7 @@
 use leptos::prelude::*;
 
 use crate::state::AppState;
+use crate::t;
 
 /// The result of the last action, until dismissed.
 #[component]
@@ -13,7 +14,7 @@ pub fn NoticeBar() -> impl IntoView {
             view! {
                 <div class=class role=role>
                     <p>{notice.text}</p>
-                    <button class="button" on:click=move |_| state.notice.set(None)>"Dismiss"</button>
+                    <button class="button" on:click=move |_| state.notice.set(None)>{t!("Dismiss", "Zamknij")}</button>
                 </div>
             }
         })}

@@ -4,6 +4,7 @@ use leptos::prelude::*;
 use crate::adjourning::record_step;
 use crate::components::field::Field;
 use crate::state::AppState;
+use crate::{t, tf};
 
 /// A7: the arbiter opens the envelope with his PIN, the replier present.
 #[component]
@@ -21,19 +22,22 @@ pub fn OpenEnvelope(game_id: String, sealed: SealedEnvelope) -> impl IntoView {
             }
             Err(OpenError::WrongPin) => {
                 error.set(Some(
-                    "Wrong PIN: the envelope stays closed. Type the PIN used at sealing.".into(),
+                    t!("Wrong PIN: the envelope stays closed. Type the PIN used at sealing.", "Błędny PIN: koperta pozostaje zamknięta. Wpisz PIN użyty przy pieczętowaniu.").into(),
                 ));
             }
-            Err(e) => error.set(Some(format!("The envelope cannot be opened: {e}"))),
+            Err(e) => error.set(Some(tf!(
+                "The envelope cannot be opened: {e}",
+                "Nie można otworzyć koperty: {e}"
+            ))),
         }
     };
     view! {
         <form class="open-envelope" on:submit=open novalidate>
-            <h2>"Open the envelope (A7)"</h2>
-            <p>"The player who must reply is present: the arbiter opens the envelope and makes the sealed move on the board."</p>
-            <Field label="Arbiter's PIN".into() value=pin kind="password" />
+            <h2>{t!("Open the envelope (A7)", "Otwórz kopertę (A7)")}</h2>
+            <p>{t!("The player who must reply is present: the arbiter opens the envelope and makes the sealed move on the board.", "Zawodnik, który ma odpowiedzieć, jest obecny: sędzia otwiera kopertę i wykonuje zapieczętowane posunięcie na szachownicy.")}</p>
+            <Field label=t!("Arbiter's PIN", "PIN sędziego").into() value=pin kind="password" />
             {move || error.get().map(|e| view! { <p class="form-error" role="alert">{e}</p> })}
-            <button type="submit" class="button primary">"Open the envelope"</button>
+            <button type="submit" class="button primary">{t!("Open the envelope", "Otwórz kopertę")}</button>
         </form>
     }
 }

@@ -7,6 +7,7 @@ use crate::analyser;
 use crate::files::read_picked;
 use crate::route::Route;
 use crate::state::{AppState, PgnImport};
+use crate::{t, tf};
 
 #[component]
 pub fn PgnImportPanel() -> impl IntoView {
@@ -22,7 +23,7 @@ pub fn PgnImportPanel() -> impl IntoView {
                 Ok(games) => state.add_imported(games),
                 Err(e) => PgnImport {
                     added: Vec::new(),
-                    errors: vec![format!("The PGN could not be read: {e}")],
+                    errors: vec![tf!("The PGN could not be read: {e}", "Nie udało się odczytać PGN: {e}")],
                 },
             };
             if !result.added.is_empty() {
@@ -47,28 +48,28 @@ pub fn PgnImportPanel() -> impl IntoView {
 
     view! {
         <section class="panel pgn-import" aria-labelledby="pgn-import-title">
-            <h2 id="pgn-import-title">"Import PGN"</h2>
-            <p>"Each game of the file becomes a new game on this tablet; a game that cannot be read is named with the reason, and the others are still imported."</p>
+            <h2 id="pgn-import-title">{t!("Import PGN", "Import PGN")}</h2>
+            <p>{t!("Each game of the file becomes a new game on this tablet; a game that cannot be read is named with the reason, and the others are still imported.", "Każda partia z pliku staje się nową partią na tym tablecie; partia, której nie da się odczytać, zostaje wskazana wraz z przyczyną, a pozostałe i tak są importowane.")}</p>
             <div class="actions">
                 <label class="button">
-                    "Import PGN file"
+                    {t!("Import PGN file", "Importuj plik PGN")}
                     <input class="visually-hidden" type="file" accept=".pgn,application/x-chess-pgn,text/plain" on:change=pick_file />
                 </label>
             </div>
             <label class="field">
-                <span>"Or paste PGN"</span>
+                <span>{t!("Or paste PGN", "Albo wklej PGN")}</span>
                 <textarea rows="5" prop:value=move || pasted.get() on:input=move |ev| pasted.set(event_target_value(&ev))></textarea>
             </label>
-            <button type="button" class="button" prop:disabled=move || reading.get() on:click=move |_| import_text(pasted.get_untracked())>"Import pasted PGN"</button>
+            <button type="button" class="button" prop:disabled=move || reading.get() on:click=move |_| import_text(pasted.get_untracked())>{t!("Import pasted PGN", "Importuj wklejony PGN")}</button>
             <Show when=move || reading.get()>
-                <p role="status">"Reading the PGN…"</p>
+                <p role="status">{t!("Reading the PGN…", "Czytanie PGN…")}</p>
             </Show>
             {move || imported.get().map(|result| view! {
                 <div class="import-result">
                     <p role="status">{match result.added.len() {
-                        0 => "No game was imported.".to_owned(),
-                        1 => "Imported 1 game:".to_owned(),
-                        n => format!("Imported {n} games:"),
+                        0 => t!("No game was imported.", "Nie zaimportowano żadnej partii.").to_owned(),
+                        1 => t!("Imported 1 game:", "Zaimportowano 1 partię:").to_owned(),
+                        n => tf!("Imported {n} games:", "Zaimportowano partie ({n}):"),
                     }}</p>
                     <ul>
                         {result.added.iter().map(|id| view! {
@@ -77,7 +78,7 @@ pub fn PgnImportPanel() -> impl IntoView {
                     </ul>
                     {(!result.errors.is_empty()).then(|| view! {
                         <div class="form-error" role="alert">
-                            <p>"Not imported:"</p>
+                            <p>{t!("Not imported:", "Nie zaimportowano:")}</p>
                             <ul>{result.errors.iter().map(|e| view! { <li>{e.clone()}</li> }).collect_view()}</ul>
                         </div>
                     })}

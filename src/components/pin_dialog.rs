@@ -1,5 +1,9 @@
 use leptos::prelude::*;
 
+use crate::components::modal_keys::ModalKeys;
+
+use crate::t;
+
 /// Asks for the arbiter's PIN; `on_pin` says whether it opened, or why not.
 #[component]
 pub fn PinDialog(
@@ -28,9 +32,10 @@ pub fn PinDialog(
         <Show when=move || open.get()>
             <div class="dialog-backdrop">
                 <form class="dialog" role="dialog" aria-modal="true" aria-labelledby="pin-title" on:submit=submit>
+                    <ModalKeys on_escape=Callback::new(move |()| close()) />
                     <h2 id="pin-title">{title}</h2>
                     <label class="field">
-                        <span>"Arbiter's PIN"</span>
+                        <span>{t!("Arbiter's PIN", "PIN sędziego")}</span>
                         <input type="password" inputmode="numeric" autocomplete="off" autofocus
                             prop:value=move || pin.get() on:input=move |ev| pin.set(event_target_value(&ev)) />
                     </label>
@@ -38,8 +43,8 @@ pub fn PinDialog(
                         <p class="form-error" role="alert">{move || error.get()}</p>
                     </Show>
                     <div class="actions">
-                        <button type="button" class="button" on:click=move |_| close()>"Cancel"</button>
-                        <button type="submit" class="button primary">"Unlock"</button>
+                        <button type="button" class="button" on:click=move |_| close()>{t!("Cancel", "Anuluj")}</button>
+                        <button type="submit" class="button primary">{t!("Unlock", "Odblokuj")}</button>
                     </div>
                 </form>
             </div>

@@ -3,6 +3,7 @@ use leptos::prelude::*;
 
 use crate::adjourning::record_step;
 use crate::state::AppState;
+use crate::{t, tf};
 
 /// A9: at the agreed time, the arbiter records who is at the board.
 #[component]
@@ -29,10 +30,10 @@ pub fn PresenceForm(game_id: String, white: String, black: String) -> impl IntoV
     };
     view! {
         <form class="presence" on:submit=resume novalidate>
-            <h2>"Who is at the board? (A9)"</h2>
-            {tick(format!("{white} (White) is present"), white_here)}
-            {tick(format!("{black} (Black) is present"), black_here)}
-            <button type="submit" class="button primary">"Resume play"</button>
+            <h2>{t!("Who is at the board? (A9)", "Kto jest przy szachownicy? (A9)")}</h2>
+            {tick(tf!("{white} (White) is present", "{white} (białe) jest obecny"), white_here)}
+            {tick(tf!("{black} (Black) is present", "{black} (czarne) jest obecny"), black_here)}
+            <button type="submit" class="button primary">{t!("Resume play", "Wznów grę")}</button>
         </form>
     }
 }

@@ -4,7 +4,9 @@ use laws::scoresheet::Entry;
 use leptos::prelude::*;
 
 use crate::adjourning::run_clock;
+use crate::laws_text;
 use crate::state::{AppState, now_ms};
+use crate::{t, tf};
 
 /// After opening: the sealed move goes on the scoresheet as written, and
 /// the replier's clock starts.
@@ -30,13 +32,16 @@ pub fn RecordSealedMove(game_id: String, sealed_move: SealedMove, sealer: Side) 
                 return;
             }
         }
-        state.tell("The sealed move is on the scoresheet and the clock runs.");
+        state.tell(t!(
+            "The sealed move is on the scoresheet and the clock runs.",
+            "Zapieczętowane posunięcie jest na blankiecie, a zegar chodzi."
+        ));
     };
     view! {
         <section class="record-sealed-move">
-            <h2>"The sealed move"</h2>
-            <p class="sealed-move-text">{format!("{sealer} sealed: {}", sealed_move.text)}</p>
-            <button class="button primary" on:click=record>"Record it on the scoresheet and start the clock"</button>
+            <h2>{t!("The sealed move", "Zapieczętowane posunięcie")}</h2>
+            <p class="sealed-move-text">{tf!("{} sealed: {}", "{} zapieczętowały: {}", laws_text::side(sealer), sealed_move.text)}</p>
+            <button class="button primary" on:click=record>{t!("Record it on the scoresheet and start the clock", "Zapisz je na blankiecie i uruchom zegar")}</button>
         </section>
     }
 }

@@ -14,9 +14,12 @@ use shakmaty::{CastlingMode, Chess, Position, Square};
 
 use crate::components::board::{Board, tapped_text};
 use crate::components::correct_entry::CorrectEntry;
+use crate::components::game_form::lang_label;
 use crate::components::move_list::{Cell, MoveList};
 use crate::components::struck_out::{StruckOut, slots, struck_out};
+use crate::laws_text;
 use crate::state::{AppState, now_ms};
+use crate::{t, tf};
 
 /// A clock reading as a player reads it: `1:29:55`, or `4:07` under an hour.
 pub fn clock_text(ms: u64) -> String {
@@ -120,7 +123,7 @@ fn written_cells(game: &Game) -> Vec<Cell> {
 pub fn struck_writings(corrections: &[Written]) -> String {
     corrections
         .iter()
-        .map(|old| format!(" (was {old})"))
+        .map(|old| tf!(" (was {old})", " (było {old})"))
         .collect()
 }
 
@@ -151,7 +154,7 @@ pub fn RecordingSheet(id: String) -> impl IntoView {
                     offer.set(false);
                     typed.set(String::new());
                 }
-                Err(e) => state.warn(format!("Not written: {e}.")),
+                Err(e) => state.warn(tf!("Not written: {e}.", "Nie zapisano: {e}.")),
             }
         }
     };
@@ -177,7 +180,10 @@ pub fn RecordingSheet(id: String) -> impl IntoView {
             ev.prevent_default();
             let text = typed.get_untracked();
             if text.trim().is_empty() {
-                state.warn("Nothing is written: type the move, or use the dash.");
+                state.warn(t!(
+                    "Nothing is written: type the move, or use the dash.",
+                    "Nic nie zapisano: wpisz posunięcie albo użyj kreski."
+                ));
             } else {
                 record(Written::Move(text.trim().to_owned()));
             }
@@ -187,7 +193,10 @@ pub fn RecordingSheet(id: String) -> impl IntoView {
         let id = id.clone();
         move |side: Side| {
             if let Err(e) = state.apply(&id, Event::Clock(ClockAction::Press { side })) {
-                state.warn(format!("The clock was not pressed: {e}."));
+                state.warn(tf!(
+                    "The clock was not pressed: {e}.",
+                    "Zegar nie został naciśnięty: {e}."
+                ));
             }
         }
     };
@@ -207,46 +216,46 @@ pub fn RecordingSheet(id: String) -> impl IntoView {
         <div class="sheet-layout">
             <div class="sheet-board">
                 <Board position=position flipped=flipped on_move=on_move />
-                <button type="button" class="button" on:click=move |_| flipped.update(|f| *f = !*f)>"Flip board"</button>
+                <button type="button" class="button" on:click=move |_| flipped.update(|f| *f = !*f)>{t!("Flip board", "Obróć szachownicę")}</button>
             </div>
             <div class="sheet-side">
                 {move || clock().map(|clock| {
                     let at = now.get();
                     let running = clock.running_side();
                     view! {
-                        <div class="sheet-clock" role="group" aria-label="Clock">
-                            <span class="dial" class:running=running == Some(Side::White)>"White " {clock_text(clock.remaining(Side::White, at))}</span>
-                            <span class="dial" class:running=running == Some(Side::Black)>"Black " {clock_text(clock.remaining(Side::Black, at))}</span>
+                        <div class="sheet-clock" role="group" aria-label=t!("Clock", "Zegar")>
+                            <span class="dial" class:running=running == Some(Side::White)>{t!("White ", "Białe ")} {clock_text(clock.remaining(Side::White, at))}</span>
+                            <span class="dial" class:running=running == Some(Side::Black)>{t!("Black ", "Czarne ")} {clock_text(clock.remaining(Side::Black, at))}</span>
                             {running.map(|side| {
                                 let press = press.clone();
                                 view! {
                                     <button type="button" class="button primary press" on:click=move |_| press(side)>
-                                        {format!("Press the clock: {side} has moved")}
+                                        {tf!("Press the clock: {} has moved", "Naciśnij zegar: {} wykonały posunięcie", laws_text::side(side))}
                                     </button>
                                 }
                             })}
                         </div>
                     }
                 })}
-                <MoveList cells=cells selected=Signal::derive(|| None) label="Scoresheet" />
+                <MoveList cells=cells selected=Signal::derive(|| None) label=t!("Scoresheet", "Blankiet") />
                 <StruckOut entries=Signal::derive(move || game.with(|g| g.as_ref().map(struck_out).unwrap_or_default())) />
                 <CorrectEntry id=id.clone() slots=Signal::derive(move || game.with(|g| g.as_ref().map(slots).unwrap_or_default())) />
-                <p class="next-box">{move || next().map(|slot| format!("Next box: {slot} {}", slot.side))}</p>
+                <p class="next-box">{move || next().map(|slot| tf!("Next box: {slot} {}", "Następne pole: {slot} {}", laws_text::side(slot.side)))}</p>
                 <form class="type-move" on:submit=write_typed>
                     <label class="field">
-                        <span>{move || format!("Type the move (notation: {})", lang())}</span>
+                        <span>{move || tf!("Type the move (notation: {})", "Wpisz posunięcie (zapis: {})", lang_label(lang()))}</span>
                         <input type="text" autocomplete="off" autocapitalize="off" spellcheck="false"
                             prop:value=move || typed.get() on:input=move |ev| typed.set(event_target_value(&ev)) />
                     </label>
-                    <button type="submit" class="button primary">"Write move"</button>
+                    <button type="submit" class="button primary">{t!("Write move", "Zapisz posunięcie")}</button>
                 </form>
                 <div class="actions">
                     <button type="button" class="button" on:click={
                         let record = record.clone();
                         move |_| record(Written::Dash)
-                    }>"Dash (move not written)"</button>
+                    }>{t!("Dash (move not written)", "Kreska (posunięcie niezapisane)")}</button>
                     <button type="button" class="button" class:on=move || offer.get() aria-pressed=move || offer.get().to_string()
-                        on:click=move |_| offer.update(|o| *o = !*o)>"Draw offer (=) with this move"</button>
+                        on:click=move |_| offer.update(|o| *o = !*o)>{t!("Draw offer (=) with this move", "Propozycja remisu (=) z tym posunięciem")}</button>
                 </div>
             </div>
         </div>

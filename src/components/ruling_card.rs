@@ -3,7 +3,9 @@ use laws::irregularity::{Finding, Ruling};
 use leptos::prelude::*;
 
 use crate::components::confirm_dialog::ConfirmDialog;
+use crate::laws_text;
 use crate::state::AppState;
+use crate::{t, tf};
 
 /// One ruling the arbiter may give: what was found, the article, what
 /// becomes of the game, what is done, and the button that carries it out
@@ -30,28 +32,35 @@ pub fn RulingCard(
                 claimant_touched_piece,
             },
         ) {
-            Ok(()) => state.tell(format!("Ruling applied (Article {article}).")),
-            Err(e) => state.warn(format!("The ruling was not applied: {e}.")),
+            Ok(()) => state.tell(tf!(
+                "Ruling applied (Article {article}).",
+                "Decyzja wykonana (artykuł {article})."
+            )),
+            Err(e) => state.warn(tf!(
+                "The ruling was not applied: {e}.",
+                "Decyzja nie została wykonana: {e}."
+            )),
         }
     });
-    let question = format!(
-        "{title}: apply Article {article}? {} This is written into the game log and cannot be taken back.",
-        ruling.explanation
+    let explanation = laws_text::explanation(&ruling);
+    let question = tf!(
+        "{title}: apply Article {article}? {explanation} This is written into the game log and cannot be taken back.",
+        "{title}: zastosować artykuł {article}? {explanation} Zostanie to zapisane w przebiegu partii i nie da się tego cofnąć."
     );
     view! {
         <li class="ruling-card">
             <h3>{title.clone()}</h3>
-            <p><strong class="article">{format!("Article {article}")}</strong>" — "{ruling.outcome.to_string()}</p>
-            <p>{ruling.explanation.clone()}</p>
+            <p><strong class="article">{laws_text::article(&article)}</strong>" — "{laws_text::outcome(ruling.outcome)}</p>
+            <p>{explanation.clone()}</p>
             {(!ruling.effects.is_empty()).then(|| view! {
                 <ul class="effects">
-                    {ruling.effects.iter().map(|effect| view! { <li>{effect.to_string()}</li> }).collect_view()}
+                    {ruling.effects.iter().map(|effect| view! { <li>{laws_text::effect(effect)}</li> }).collect_view()}
                 </ul>
             })}
             <button type="button" class="button primary" on:click=move |_| confirming.set(true)>
-                {format!("Rule: {title}")}
+                {tf!("Rule: {title}", "Orzeknij: {title}")}
             </button>
-            <ConfirmDialog open=confirming question=question confirm_label="Apply the ruling" on_confirm=apply />
+            <ConfirmDialog open=confirming question=question confirm_label=t!("Apply the ruling", "Zastosuj decyzję") on_confirm=apply />
         </li>
     }
 }

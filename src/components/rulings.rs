@@ -1,23 +1,26 @@
 use laws::adjournment::Ruling;
 use leptos::prelude::*;
 
+use crate::laws_text;
+use crate::{t, tf};
+
 /// Every ruling of the adjournment so far, each naming its article.
 #[component]
 pub fn Rulings(rulings: Vec<Ruling>) -> impl IntoView {
     (!rulings.is_empty()).then(|| {
         view! {
-            <section class="rulings" aria-label="Rulings">
-                <h2>"Rulings"</h2>
+            <section class="rulings" aria-label=t!("Rulings", "Decyzje")>
+                <h2>{t!("Rulings", "Decyzje")}</h2>
                 <ol>
                     {rulings.into_iter().map(|ruling| {
                         let article = match &ruling.exception {
-                            Some(exception) => format!("Article {} (exception {exception})", ruling.article),
-                            None => format!("Article {}", ruling.article),
+                            Some(exception) => tf!("{} (exception {exception})", "{} (wyjątek {exception})", laws_text::article(&ruling.article)),
+                            None => laws_text::article(&ruling.article),
                         };
                         view! {
                             <li class="ruling">
                                 <strong class="article">{article}</strong>
-                                ": " {ruling.explanation.clone()}
+                                ": " {laws_text::adjournment_explanation(&ruling)}
                             </li>
                         }
                     }).collect_view()}

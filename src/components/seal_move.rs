@@ -3,6 +3,7 @@ use leptos::prelude::*;
 
 use crate::adjourning::legal_moves;
 use crate::components::game_form::lang_label;
+use crate::{t, tf};
 
 /// A1a: the sealer's private screen. He writes his move (hidden as he
 /// types, so nobody reads it over his shoulder) or picks it from the legal
@@ -23,7 +24,7 @@ pub fn SealMove(
         ev.prevent_default();
         if written.get_untracked().trim().is_empty() {
             error.set(Some(
-                "Write your move, or choose it from the legal moves, before stopping your clock."
+                t!("Write your move, or choose it from the legal moves, before stopping your clock.", "Zapisz swoje posunięcie albo wybierz je spośród prawidłowych, zanim zatrzymasz zegar.")
                     .into(),
             ));
         } else {
@@ -32,10 +33,10 @@ pub fn SealMove(
     };
     view! {
         <form class="seal-move" on:submit=stop novalidate>
-            <h2>{format!("{sealer}: write your sealed move")}</h2>
-            <p>"Only you should look at this screen. Your move stays hidden and can be changed until you stop your clock."</p>
+            <h2>{tf!("{sealer}: write your sealed move", "{sealer}: zapisz posunięcie do zapieczętowania")}</h2>
+            <p>{t!("Only you should look at this screen. Your move stays hidden and can be changed until you stop your clock.", "Na ten ekran patrzysz tylko ty. Twoje posunięcie pozostaje ukryte i możesz je zmienić, dopóki nie zatrzymasz zegara.")}</p>
             <label class="field">
-                <span>{format!("Your sealed move, in {}", lang_label(lang))}</span>
+                <span>{tf!("Your sealed move, in {}", "Twoje zapieczętowane posunięcie, zapis: {}", lang_label(lang))}</span>
                 <input
                     type="password"
                     name="sealed-move"
@@ -46,10 +47,10 @@ pub fn SealMove(
             </label>
             <button type="button" class="button" aria-expanded=move || choosing.get().to_string()
                 on:click=move |_| choosing.update(|open| *open = !*open)>
-                {move || if choosing.get() { "Hide the legal moves" } else { "Choose from the legal moves" }}
+                {move || if choosing.get() { t!("Hide the legal moves", "Ukryj prawidłowe posunięcia") } else { t!("Choose from the legal moves", "Wybierz spośród prawidłowych posunięć") }}
             </button>
             <Show when=move || choosing.get()>
-                <ul class="move-choices" aria-label="Legal moves">
+                <ul class="move-choices" aria-label=t!("Legal moves", "Prawidłowe posunięcia")>
                     {legal_moves(&fen.get_value(), lang).into_iter().map(|mv| {
                         let chosen = mv.clone();
                         view! {
@@ -62,10 +63,10 @@ pub fn SealMove(
                 </ul>
             </Show>
             <Show when=move || !written.get().is_empty() && !choosing.get()>
-                <p class="written-note">"A move is written (hidden)."</p>
+                <p class="written-note">{t!("A move is written (hidden).", "Posunięcie jest zapisane (ukryte).")}</p>
             </Show>
             {move || error.get().map(|e| view! { <p class="form-error" role="alert">{e}</p> })}
-            <button type="submit" class="button primary">"Stop my clock: the move is sealed"</button>
+            <button type="submit" class="button primary">{t!("Stop my clock: the move is sealed", "Zatrzymaj mój zegar: posunięcie zapieczętowane")}</button>
         </form>
     }
 }

@@ -18,26 +18,47 @@ use crate::components::correct_entry::CorrectEntry;
 use crate::components::game_end::GameEnd;
 use crate::components::move_list::{Cell, MoveList};
 use crate::components::struck_out::{StruckOut, slots, struck_out};
+use crate::laws_text;
+use crate::{t, tf};
 
 /// A verdict in the arbiter's words.
 pub fn verdict_words(verdict: &Verdict) -> String {
     match verdict {
-        Verdict::Legal { san, notes } if notes.is_empty() => format!("legal: {san}"),
-        Verdict::Legal { san, notes } => format!(
+        Verdict::Legal { san, notes } if notes.is_empty() => {
+            tf!("legal: {san}", "prawidłowe: {san}")
+        }
+        Verdict::Legal { san, notes } => tf!(
             "legal: {san} ({})",
+            "prawidłowe: {san} ({})",
             notes
                 .iter()
-                .map(ToString::to_string)
+                .map(|note| laws_text::note(*note))
                 .collect::<Vec<_>>()
                 .join("; ")
         ),
         Verdict::Ambiguous { candidates } => {
-            format!("ambiguous: could be {}", candidates.join(" or "))
+            tf!(
+                "ambiguous: could be {}",
+                "niejednoznaczne: może to być {}",
+                candidates.join(t!(" or ", " lub "))
+            )
         }
-        Verdict::Unreadable { reason } => format!("unreadable: {reason}"),
-        Verdict::Illegal { reason } => format!("illegal: {reason}"),
-        Verdict::Dash => "dash: a move made but not written (8.4)".to_owned(),
-        Verdict::Unverified => "not checked: the position before it is not known".to_owned(),
+        Verdict::Unreadable { reason } => {
+            laws_text::with_reason(t!("unreadable", "nieczytelne"), reason)
+        }
+        Verdict::Illegal { reason } => {
+            laws_text::with_reason(t!("illegal", "nieprawidłowe"), reason)
+        }
+        Verdict::Dash => t!(
+            "dash: a move made but not written (8.4)",
+            "kreska: posunięcie wykonane, ale niezapisane (8.4)"
+        )
+        .to_owned(),
+        Verdict::Unverified => t!(
+            "not checked: the position before it is not known",
+            "niesprawdzone: pozycja przed nim nie jest znana"
+        )
+        .to_owned(),
     }
 }
 
@@ -59,12 +80,17 @@ pub fn checked_cells(check: &SheetCheck) -> Vec<Cell> {
 
 /// A ruling in words: the article, for whom, and why.
 pub fn ruling_words(name: &str, ruling: &Ruling) -> String {
-    format!(
+    tf!(
         "{name} ({}): a claim by {} now would be {}: {}.",
+        "{name} ({}): reklamacja {} byłaby teraz {}: {}.",
         ruling.article,
-        ruling.claimant,
-        if ruling.valid { "correct" } else { "incorrect" },
-        ruling.reason
+        laws_text::sides_plain(ruling.claimant),
+        if ruling.valid {
+            t!("correct", "słuszna")
+        } else {
+            t!("incorrect", "niesłuszna")
+        },
+        laws_text::claim_reason(&ruling.reason)
     )
 }
 
@@ -75,9 +101,10 @@ pub fn claims(play: &Play, intended: &str) -> Vec<String> {
     let moves = read.plain();
     let mut lines = Vec::new();
     if let Some(slot) = read.stopped_at {
-        lines.push(format!(
+        lines.push(tf!(
             "Judged on the moves before {slot} {}: the sheet cannot be followed from there.",
-            slot.side
+            "Ocena według posunięć przed {slot} {}: od tego miejsca blankietu nie da się śledzić.",
+            laws_text::side(slot.side)
         ));
     }
     let intended = intended.trim();
@@ -86,14 +113,16 @@ pub fn claims(play: &Play, intended: &str) -> Vec<String> {
     } else {
         match notation::read(&read.end(), intended, play.sheet.lang) {
             Reading::Legal { mv, san, .. } => {
-                lines.push(format!(
-                    "With the intended move {san}, written and not played:"
+                lines.push(tf!(
+                    "With the intended move {san}, written and not played:",
+                    "Z zamierzonym posunięciem {san}, zapisanym, ale niewykonanym:"
                 ));
                 Some(mv)
             }
             other => {
-                lines.push(format!(
+                lines.push(tf!(
                     "The intended move “{intended}” cannot be claimed with: {}.",
+                    "Zamierzonym posunięciem „{intended}” nie można reklamować: {}.",
                     reading_words(&other)
                 ));
                 return lines;
@@ -101,10 +130,16 @@ pub fn claims(play: &Play, intended: &str) -> Vec<String> {
         }
     };
     if let Ok(ruling) = claim::repetition(&read.start, &moves, intended_move.as_ref()) {
-        lines.push(ruling_words("Threefold repetition", &ruling));
+        lines.push(ruling_words(
+            t!("Threefold repetition", "Trzykrotne powtórzenie pozycji"),
+            &ruling,
+        ));
     }
     if let Ok(ruling) = claim::fifty_moves(&read.start, &moves, intended_move.as_ref()) {
-        lines.push(ruling_words("50-move rule", &ruling));
+        lines.push(ruling_words(
+            t!("50-move rule", "Zasada 50 posunięć"),
+            &ruling,
+        ));
     }
     lines
 }
@@ -112,12 +147,20 @@ pub fn claims(play: &Play, intended: &str) -> Vec<String> {
 /// Why a written move is not one legal move.
 fn reading_words(reading: &Reading) -> String {
     match reading {
-        Reading::Legal { san, .. } => format!("legal: {san}"),
+        Reading::Legal { san, .. } => tf!("legal: {san}", "prawidłowe: {san}"),
         Reading::Ambiguous { candidates } => {
-            format!("it is ambiguous ({} moves fit)", candidates.len())
+            tf!(
+                "it is ambiguous ({} moves fit)",
+                "jest niejednoznaczne (pasujące posunięcia: {})",
+                candidates.len()
+            )
         }
-        Reading::Unreadable { reason } => format!("it cannot be read ({reason})"),
-        Reading::Illegal { reason } => format!("it is illegal ({reason})"),
+        Reading::Unreadable { reason } => {
+            laws_text::with_reason(t!("it cannot be read", "nie da się go odczytać"), reason)
+        }
+        Reading::Illegal { reason } => {
+            laws_text::with_reason(t!("it is illegal", "jest nieprawidłowe"), reason)
+        }
     }
 }
 
@@ -156,10 +199,11 @@ pub fn SheetCheckView(game: Memo<Option<Game>>) -> impl IntoView {
             let c = c.as_ref()?;
             let i = c.first_irregularity?;
             let entry = &c.entries[i];
-            Some(format!(
+            Some(tf!(
                 "First irregularity: {} {} “{}” — {}.",
+                "Pierwsza nieprawidłowość: {} {} „{}” — {}.",
                 entry.slot,
-                entry.slot.side,
+                laws_text::side(entry.slot.side),
                 entry.written,
                 verdict_words(&entry.verdict)
             ))
@@ -170,30 +214,30 @@ pub fn SheetCheckView(game: Memo<Option<Game>>) -> impl IntoView {
             <div class="sheet-board">
                 <Board position=board flipped=flipped />
                 <p class="board-caption" aria-live="polite">{move || match selected.get() {
-                    None => "The board shows the position the sheet reaches.".to_owned(),
-                    Some(_) if unknown_here() => "The position after this entry is not known: the board shows the last known one.".to_owned(),
-                    Some(i) => check.with(|c| c.as_ref().map(|c| format!("The board shows the position after {} {}.", c.entries[i].slot, c.entries[i].slot.side)).unwrap_or_default()),
+                    None => t!("The board shows the position the sheet reaches.", "Szachownica pokazuje pozycję, do której prowadzi blankiet.").to_owned(),
+                    Some(_) if unknown_here() => t!("The position after this entry is not known: the board shows the last known one.", "Pozycja po tym zapisie nie jest znana: szachownica pokazuje ostatnią znaną.").to_owned(),
+                    Some(i) => check.with(|c| c.as_ref().map(|c| tf!("The board shows the position after {} {}.", "Szachownica pokazuje pozycję po {} {}.", c.entries[i].slot, laws_text::side(c.entries[i].slot.side))).unwrap_or_default()),
                 }}</p>
                 <div class="actions">
-                    <button type="button" class="button" on:click=move |_| flipped.update(|f| *f = !*f)>"Flip board"</button>
-                    <button type="button" class="button" on:click=move |_| selected.set(None)>"Show the last position"</button>
+                    <button type="button" class="button" on:click=move |_| flipped.update(|f| *f = !*f)>{t!("Flip board", "Obróć szachownicę")}</button>
+                    <button type="button" class="button" on:click=move |_| selected.set(None)>{t!("Show the last position", "Pokaż ostatnią pozycję")}</button>
                 </div>
             </div>
             <div class="sheet-side">
                 {move || match summary() {
                     Some(text) => view! { <p class="irregularity-summary" role="alert">{text}</p> }.into_any(),
-                    None => view! { <p class="all-legal">"Every entry reads as a legal move, dash or not yet judged."</p> }.into_any(),
+                    None => view! { <p class="all-legal">{t!("Every entry reads as a legal move, dash or not yet judged.", "Każdy zapis to prawidłowe posunięcie, kreska albo jeszcze nieoceniony zapis.")}</p> }.into_any(),
                 }}
-                <MoveList cells=cells selected=selected on_select=Callback::new(move |i| selected.set(Some(i))) label="Scoresheet with verdicts" />
+                <MoveList cells=cells selected=selected on_select=Callback::new(move |i| selected.set(Some(i))) label=t!("Scoresheet with verdicts", "Blankiet z ocenami") />
                 <GameEnd position=Signal::derive(move || play().map(|p| p.position()).unwrap_or_default()) />
                 <StruckOut entries=Signal::derive(move || game.with(|g| g.as_ref().map(struck_out).unwrap_or_default())) />
                 {move || game.with(|g| g.as_ref().map(|g| g.id().to_owned())).map(|id| view! {
                     <CorrectEntry id=id slots=Signal::derive(move || game.with(|g| g.as_ref().map(slots).unwrap_or_default())) />
                 })}
                 <section class="panel claims" aria-labelledby="claims-title">
-                    <h2 id="claims-title">"Claims from the record"</h2>
+                    <h2 id="claims-title">{t!("Claims from the record", "Reklamacje na podstawie zapisu")}</h2>
                     <label class="field">
-                        <span>"Claim by writing the intended move (9.2, 9.3; optional)"</span>
+                        <span>{t!("Claim by writing the intended move (9.2, 9.3; optional)", "Reklamacja przez zapisanie zamierzonego posunięcia (9.2, 9.3; nieobowiązkowe)")}</span>
                         <input type="text" autocomplete="off" autocapitalize="off" spellcheck="false"
                             prop:value=move || intended.get() on:input=move |ev| intended.set(event_target_value(&ev)) />
                     </label>

@@ -5,6 +5,7 @@ use leptos::prelude::*;
 use crate::adjourning::record_step;
 use crate::components::field::Field;
 use crate::state::AppState;
+use crate::{t, tf};
 
 /// A11a: the sealer states the move he sealed and makes it on the board.
 #[component]
@@ -25,9 +26,9 @@ pub fn StateMove(game_id: String, lang: Lang, sealer: String) -> impl IntoView {
     };
     view! {
         <form class="state-move" on:submit=stated novalidate>
-            <h2>"The sealer states his move (A11a)"</h2>
-            <Field label=format!("Move {sealer} states he sealed") value=text />
-            <button type="submit" class="button primary">"Make the stated move"</button>
+            <h2>{t!("The sealer states his move (A11a)", "Zawodnik, który zapieczętował, podaje swoje posunięcie (A11a)")}</h2>
+            <Field label=tf!("Move {sealer} states he sealed", "Posunięcie, które według {sealer} zostało zapieczętowane") value=text />
+            <button type="submit" class="button primary">{t!("Make the stated move", "Wykonaj podane posunięcie")}</button>
         </form>
     }
 }

@@ -2,6 +2,7 @@ use leptos::prelude::*;
 
 use crate::route::Route;
 use crate::state::AppState;
+use crate::{t, tf};
 
 /// Records that could not be read: reported, kept untouched in storage;
 /// and games kept only in this page because storage is full.
@@ -12,23 +13,24 @@ pub fn StorageProblems() -> impl IntoView {
     view! {
         <Show when=move || held() != 0>
             <section class="problems" role="alert" aria-labelledby="unsaved-title">
-                <h2 id="unsaved-title">"Storage is full"</h2>
-                <p>{move || format!(
+                <h2 id="unsaved-title">{t!("Storage is full", "Pamięć jest pełna")}</h2>
+                <p>{move || tf!(
                     "{} game(s) go on but are kept only in this page: they are saved as soon as there is room. Export a backup in Settings now, then delete finished games.",
+                    "Partie w toku ({}) są trzymane tylko na tej stronie: zostaną zapisane, gdy zwolni się miejsce. Wyeksportuj teraz kopię zapasową w Ustawieniach, potem usuń zakończone partie.",
                     held()
                 )}</p>
-                <a class="button primary" href=Route::Settings.href()>"Settings: backup and space"</a>
+                <a class="button primary" href=Route::Settings.href()>{t!("Settings: backup and space", "Ustawienia: kopia zapasowa i miejsce")}</a>
             </section>
         </Show>
         <Show when=move || !state.problems.with(Vec::is_empty)>
             <section class="problems" role="alert" aria-labelledby="problems-title">
-                <h2 id="problems-title">"Some saved records could not be read"</h2>
+                <h2 id="problems-title">{t!("Some saved records could not be read", "Części zapisanych danych nie da się odczytać")}</h2>
                 <ul>
                     <For each=move || state.problems.get() key=|p| p.clone() let:problem>
                         <li>{problem}</li>
                     </For>
                 </ul>
-                <p>"They are kept as they are. Export a backup before clearing this browser's data."</p>
+                <p>{t!("They are kept as they are. Export a backup before clearing this browser's data.", "Pozostają nietknięte. Przed wyczyszczeniem danych przeglądarki wyeksportuj kopię zapasową.")}</p>
             </section>
         </Show>
     }

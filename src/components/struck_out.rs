@@ -2,6 +2,8 @@ use laws::game::Game;
 use laws::scoresheet::Slot;
 use leptos::prelude::*;
 
+use crate::t;
+
 /// The boxes a ruling struck out (7.4: the moves after a reinstated
 /// position), as "3. Ke1-e3".
 pub fn struck_out(game: &Game) -> Vec<String> {
@@ -23,7 +25,7 @@ pub fn StruckOut(entries: Signal<Vec<String>>) -> impl IntoView {
     view! {
         <Show when=move || entries.with(|e| !e.is_empty())>
             <p class="struck-out">
-                "Struck out by the arbiter's ruling (7.4): "
+                {t!("Struck out by the arbiter's ruling (7.4): ", "Skreślone decyzją sędziego (7.4): ")}
                 {move || entries.get().into_iter().map(|text| view! { <del>{text}</del>" " }).collect_view()}
             </p>
         </Show>

@@ -1,23 +1,23 @@
 use leptos::prelude::*;
 use web_sys::ServiceWorker;
 
+use crate::t;
 use crate::update;
 
-/// Offers a new version of the app once it is ready to take over; the
-/// version in use goes on until the arbiter chooses to reload.
+/// Offers a new version of the app once it is ready to take over (the
+/// `waiting` worker, registered once by the shell); the version in use goes
+/// on until the arbiter chooses to reload.
 #[component]
-pub fn UpdateNotice() -> impl IntoView {
-    let (waiting, set_waiting) = signal_local(None::<ServiceWorker>);
-    update::register(move |worker| set_waiting.set(Some(worker)));
+pub fn UpdateNotice(waiting: RwSignal<Option<ServiceWorker>, LocalStorage>) -> impl IntoView {
     view! {
         {move || waiting.get().map(|worker| view! {
             <div class="notice update-notice" role="status">
-                <p>"A new version of Arbiter is ready. Reloading keeps every game."</p>
+                <p>{t!("A new version of Arbiter is ready. Reloading keeps every game.", "Nowa wersja aplikacji Arbiter jest gotowa. Ponowne wczytanie zachowuje wszystkie partie.")}</p>
                 <div class="update-actions">
                     <button class="button primary" on:click=move |_| update::take_over(&worker)>
-                        "Reload now"
+                        {t!("Reload now", "Wczytaj teraz")}
                     </button>
-                    <button class="button" on:click=move |_| set_waiting.set(None)>"Later"</button>
+                    <button class="button" on:click=move |_| waiting.set(None)>{t!("Later", "Później")}</button>
                 </div>
             </div>
         })}

@@ -4,19 +4,46 @@ use leptos::prelude::*;
 
 use crate::adjourning::{ArbiterEntries, entropy, game_record};
 use crate::components::field::Field;
+use crate::laws_text;
 use crate::state::{AppState, now_ms};
+use crate::{t, tf};
 
 /// What each item of the A3 checklist is, in the arbiter's words.
 pub fn item_name(item: &str) -> &'static str {
     match item {
-        "A2a" => "Names of the players",
-        "A2b" => "Position before the sealed move, and the moves",
-        "A2c" => "Time used by each player",
-        "A2d" => "Who sealed the move",
-        "A2e" => "Number of the sealed move",
-        "A2f" => "Draw offer",
-        "A2g" => "Date, time and venue of resumption",
-        _ => "Event, round, board and arbiter",
+        "A2a" => t!("Names of the players", "Nazwiska zawodników"),
+        "A2b" => t!(
+            "Position before the sealed move, and the moves",
+            "Pozycja przed zapieczętowanym posunięciem i posunięcia"
+        ),
+        "A2c" => t!(
+            "Time used by each player",
+            "Czas zużyty przez każdego zawodnika"
+        ),
+        "A2d" => t!("Who sealed the move", "Kto zapieczętował posunięcie"),
+        "A2e" => t!(
+            "Number of the sealed move",
+            "Numer zapieczętowanego posunięcia"
+        ),
+        "A2f" => t!("Draw offer", "Propozycja remisu"),
+        "A2g" => t!(
+            "Date, time and venue of resumption",
+            "Data, godzina i miejsce wznowienia"
+        ),
+        _ => t!(
+            "Event, round, board and arbiter",
+            "Turniej, runda, szachownica i sędzia"
+        ),
+    }
+}
+
+/// An item with its article ("Draw offer (A2f)"); the event's details
+/// have none of their own.
+fn item_label(item: &str) -> String {
+    if item.starts_with("A2") {
+        format!("{} ({item})", item_name(item))
+    } else {
+        item_name(item).to_owned()
     }
 }
 
@@ -32,7 +59,13 @@ pub fn VerifyEnvelope(game_id: String, sealed: SealedEnvelope) -> impl IntoView 
     };
     let record = state
         .game(&game_id)
-        .ok_or_else(|| "the game is not on this tablet".to_owned())
+        .ok_or_else(|| {
+            t!(
+                "the game is not on this tablet",
+                "partii nie ma na tym tablecie"
+            )
+            .to_owned()
+        })
         .and_then(|game| game_record(&game, now_ms(), &entries));
     let record = match record {
         Ok(record) => record,
@@ -49,7 +82,10 @@ pub fn VerifyEnvelope(game_id: String, sealed: SealedEnvelope) -> impl IntoView 
             game: Box::new(record.get_value()),
         };
         match state.apply(&id.get_value(), Event::Adjournment(event)) {
-            Ok(()) => state.tell("Envelope verified (A3): keep it safe until resumption."),
+            Ok(()) => state.tell(t!(
+                "Envelope verified (A3): keep it safe until resumption.",
+                "Koperta sprawdzona (A3): przechowaj ją bezpiecznie do wznowienia."
+            )),
             Err(e) => state.warn(e),
         }
     };
@@ -63,7 +99,7 @@ pub fn VerifyEnvelope(game_id: String, sealed: SealedEnvelope) -> impl IntoView 
             .and_then(|entropy| {
                 sealed
                     .amend(&pin.get_untracked(), record.get_value(), entropy)
-                    .map_err(|e| format!("The envelope cannot be corrected: {e}"))
+                    .map_err(|e| tf!("The envelope cannot be corrected: {e}", "Nie można poprawić koperty: {e}"))
             })
             .and_then(|envelope| {
                 state.apply(
@@ -77,15 +113,18 @@ pub fn VerifyEnvelope(game_id: String, sealed: SealedEnvelope) -> impl IntoView 
             Ok(()) => {
                 pin.set(String::new());
                 amend_error.set(None);
-                state.tell("Envelope corrected from the game (A3): check the items again.");
+                state.tell(t!(
+                    "Envelope corrected from the game (A3): check the items again.",
+                    "Kopertę poprawiono na podstawie partii (A3): sprawdź pozycje ponownie."
+                ));
             }
             Err(e) => amend_error.set(Some(e)),
         }
     };
     view! {
         <section class="verify">
-            <h2>"Verify the envelope (A3)"</h2>
-            <p>"Compare each item written on the envelope with the game and tick it."</p>
+            <h2>{t!("Verify the envelope (A3)", "Sprawdź kopertę (A3)")}</h2>
+            <p>{t!("Compare each item written on the envelope with the game and tick it.", "Porównaj każdą pozycję zapisaną na kopercie z partią i zaznacz ją.")}</p>
             <ol class="checklist">
                 {checks.into_iter().enumerate().map(|(i, check)| {
                     let class = if check.matches { "check" } else { "check mismatch" };
@@ -98,22 +137,22 @@ pub fn VerifyEnvelope(game_id: String, sealed: SealedEnvelope) -> impl IntoView 
                                         let on = event_target_checked(&ev);
                                         ticked.update(|t| t[i] = on);
                                     } />
-                                <span class="check-item">{format!("{} ({})", item_name(&check.item), check.item)}</span>
+                                <span class="check-item">{item_label(&check.item)}</span>
                             </label>
-                            <p>"On the envelope: " {check.on_envelope.clone()}</p>
-                            <p>"In the game: " {check.in_game.clone()}</p>
-                            {(!check.matches).then(|| view! { <p class="form-error">"Does not match the game."</p> })}
+                            <p>{t!("On the envelope: ", "Na kopercie: ")} {laws_text::envelope_item(&check.item, &outside)}</p>
+                            <p>{t!("In the game: ", "W partii: ")} {record.with_value(|record| laws_text::envelope_item(&check.item, record))}</p>
+                            {(!check.matches).then(|| view! { <p class="form-error">{t!("Does not match the game.", "Nie zgadza się z partią.")}</p> })}
                         </li>
                     }
                 }).collect_view()}
             </ol>
-            <button class="button primary" disabled=move || !all_ticked() on:click=verify>"Envelope verified"</button>
+            <button class="button primary" disabled=move || !all_ticked() on:click=verify>{t!("Envelope verified", "Koperta sprawdzona")}</button>
             {mismatched.then(|| view! {
                 <form class="amend-envelope" on:submit=amend novalidate>
-                    <h3>"Correct the envelope from the game (A3)"</h3>
-                    <Field label="Arbiter's PIN used at sealing".into() value=pin kind="password" />
+                    <h3>{t!("Correct the envelope from the game (A3)", "Popraw kopertę na podstawie partii (A3)")}</h3>
+                    <Field label=t!("Arbiter's PIN used at sealing", "PIN sędziego użyty przy pieczętowaniu").into() value=pin kind="password" />
                     {move || amend_error.get().map(|e| view! { <p class="form-error" role="alert">{e}</p> })}
-                    <button type="submit" class="button">"Correct the envelope"</button>
+                    <button type="submit" class="button">{t!("Correct the envelope", "Popraw kopertę")}</button>
                 </form>
             })}
         </section>

@@ -11,8 +11,10 @@ use crate::components::fingerprint::Fingerprint;
 use crate::components::game_screen::game_screen;
 use crate::components::seal_move::SealMove;
 use crate::components::verify_envelope::VerifyEnvelope;
+use crate::laws_text;
 use crate::route::Route;
 use crate::state::{AppState, now_ms};
+use crate::{t, tf};
 
 /// Adjourning a game: the sealer writes his move, the arbiter fills in and
 /// seals the envelope, then verifies it (Appendix A1–A3).
@@ -33,7 +35,7 @@ pub fn AdjournPage(id: String) -> impl IntoView {
         let adjournment = play.adjournment.clone();
         let body = match adjournment.phase() {
             Phase::Playing => view! {
-                <p>"This game is not adjourned. Adjourn it from the game's page."</p>
+                <p>{t!("This game is not adjourned. Adjourn it from the game's page.", "Ta partia nie jest odłożona. Odłóż ją na stronie partii.")}</p>
             }
             .into_any(),
             Phase::Sealing => match stopped_ms.get() {
@@ -46,7 +48,7 @@ pub fn AdjournPage(id: String) -> impl IntoView {
                         Side::White => &setup.white.name,
                         Side::Black => &setup.black.name,
                     };
-                    let sealer = format!("{name} ({side})");
+                    let sealer = format!("{name} ({})", laws_text::side(side));
                     let on_stop = Callback::new({
                         let id = id.clone();
                         let clock = play.clock.clone();
@@ -94,23 +96,23 @@ pub fn AdjournPage(id: String) -> impl IntoView {
             phase => {
                 let sealed = adjournment.envelopes().first().cloned();
                 view! {
-                            <p class="phase">{format!("The adjournment is {phase}.")}</p>
+                            <p class="phase">{tf!("The adjournment is {}.", "Stan odłożenia: {}.", laws_text::phase(phase))}</p>
                             {sealed.map(|sealed| view! {
                                 <Fingerprint code=sealed.fingerprint().to_owned() />
                                 <EnvelopeOutside outside=sealed.envelope().clone() />
                             })}
                             <div class="actions">
-                                <a class="button primary" href=Route::Resume(id.clone()).href()>"Resumption"</a>
-                                <a class="button" href=Route::Envelopes.href()>"All envelopes"</a>
+                                <a class="button primary" href=Route::Resume(id.clone()).href()>{t!("Resumption", "Wznowienie")}</a>
+                                <a class="button" href=Route::Envelopes.href()>{t!("All envelopes", "Wszystkie koperty")}</a>
                             </div>
                         }.into_any()
             }
         };
         view! {
             <section class="page adjourn">
-                <h1>{format!("Adjournment: {title}")}</h1>
+                <h1>{tf!("Adjournment: {title}", "Odłożenie partii: {title}")}</h1>
                 {body}
-                <a class="button" href=Route::Game(id.clone()).href()>"Back to the game"</a>
+                <a class="button" href=Route::Game(id.clone()).href()>{t!("Back to the game", "Wróć do partii")}</a>
             </section>
         }
         .into_any()

@@ -12,8 +12,10 @@ use crate::components::finding_form::FindingForm;
 use crate::components::game_end::GameEnd;
 use crate::components::game_screen::game_screen;
 use crate::components::ruling_card::RulingCard;
+use crate::laws_text;
 use crate::route::Route;
 use crate::state::{AppState, now_ms};
+use crate::{t, tf};
 
 #[component]
 pub fn ArbiterPage(id: String) -> impl IntoView {
@@ -30,8 +32,8 @@ fn ArbiterPanel(game: Game) -> impl IntoView {
         Err(e) => {
             return view! {
                 <section class="page">
-                    <h1>"Arbiter"</h1>
-                    <p class="form-error" role="alert">{format!("This game's log cannot be replayed: {e}.")}</p>
+                    <h1>{t!("Arbiter", "Sędzia")}</h1>
+                    <p class="form-error" role="alert">{tf!("This game's log cannot be replayed: {e}.", "Zapisu tej partii nie da się odtworzyć: {e}.")}</p>
                 </section>
             }
             .into_any();
@@ -49,12 +51,15 @@ fn ArbiterPanel(game: Game) -> impl IntoView {
         let id = id.clone();
         move |_| {
             if let Err(e) = state.apply(&id, Event::Clock(ClockAction::Pause)) {
-                state.warn(format!("The clocks were not stopped: {e}."));
+                state.warn(tf!(
+                    "The clocks were not stopped: {e}.",
+                    "Zegary nie zostały zatrzymane: {e}."
+                ));
             }
         }
     };
     let over = play.outcome.map(|outcome| {
-        view! { <p class="mode-banner" role="status">{format!("The game is over: {outcome}.")}</p> }
+        view! { <p class="mode-banner" role="status">{tf!("The game is over: {}.", "Partia jest zakończona: {}.", laws_text::outcome(outcome))}</p> }
     });
     let open = play.outcome.is_none();
     let (clock, sheet, details) = (
@@ -64,38 +69,38 @@ fn ArbiterPanel(game: Game) -> impl IntoView {
     );
     view! {
         <section class="page arbiter-panel">
-            <h1>{format!("Arbiter: {} – {}", setup.white.name, setup.black.name)}</h1>
-            <p class="hint">"What the Laws require for what you found. Each ruling asks for confirmation, is carried out on the game and is kept in its log."</p>
+            <h1>{tf!("Arbiter: {} – {}", "Sędzia: {} – {}", setup.white.name, setup.black.name)}</h1>
+            <p class="hint">{t!("What the Laws require for what you found. Each ruling asks for confirmation, is carried out on the game and is kept in its log.", "Czego wymagają Przepisy w stwierdzonej sytuacji. Każda decyzja wymaga potwierdzenia, zostaje wykonana w partii i zapisana w jej przebiegu.")}</p>
             {over}
             <GameEnd position=Signal::stored(play.position()) />
             <Show when=move || running && open>
                 <div class="mode-banner" role="alert">
-                    <span>"The clock is running. Stop it before you intervene (6.12b)."</span>
-                    <button type="button" class="button primary" on:click=stop_clocks.clone()>"Stop the clocks"</button>
+                    <span>{t!("The clock is running. Stop it before you intervene (6.12b).", "Zegar chodzi. Zatrzymaj go przed interwencją (6.12b).")}</span>
+                    <button type="button" class="button primary" on:click=stop_clocks.clone()>{t!("Stop the clocks", "Zatrzymaj zegary")}</button>
                 </div>
             </Show>
             <Show when=move || open>
-                <h2>"Rulings that apply now"</h2>
+                <h2>{t!("Rulings that apply now", "Decyzje możliwe teraz")}</h2>
                 <ul class="ruling-cards">
                     {actions.clone().into_iter().map(|action| view! {
-                        <RulingCard id=id.clone() title=action.title finding=action.finding ruling=action.ruling />
+                        <RulingCard id=id.clone() title=laws_text::finding(&action.finding) finding=action.finding ruling=action.ruling />
                     }).collect_view()}
                 </ul>
                 <FindingForm id=id.clone() situation=situation.clone() />
             </Show>
             <section class="rulings" aria-labelledby="recording-title">
-                <h2 id="recording-title">"Recording the moves"</h2>
+                <h2 id="recording-title">{t!("Recording the moves", "Zapisywanie posunięć")}</h2>
                 <ul>
                     {recording.into_iter().map(|ruling| view! {
-                        <li class="ruling"><strong class="article">{format!("Article {}", ruling.article)}</strong>": "{ruling.explanation}</li>
+                        <li class="ruling"><strong class="article">{laws_text::article(&ruling.article)}</strong>": "{laws_text::article_text(&ruling.article, &ruling.explanation)}</li>
                     }).collect_view()}
                 </ul>
             </section>
             <AppliedRulings rulings=play.rulings.clone() />
             <div class="actions">
-                <a class="button" href=clock>"Clock"</a>
-                <a class="button" href=sheet>"Scoresheet"</a>
-                <a class="button" href=details>"Game details"</a>
+                <a class="button" href=clock>{t!("Clock", "Zegar")}</a>
+                <a class="button" href=sheet>{t!("Scoresheet", "Blankiet")}</a>
+                <a class="button" href=details>{t!("Game details", "Dane partii")}</a>
             </div>
         </section>
     }

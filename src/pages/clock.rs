@@ -12,10 +12,12 @@ use crate::components::arbiter_clock_menu::ArbiterClockMenu;
 use crate::components::clock_face::ClockFace;
 use crate::components::confirm_dialog::ConfirmDialog;
 use crate::components::flag_ruling::FlagRuling;
+use crate::laws_text;
 use crate::pages::not_found::MissingGame;
 use crate::route::Route;
 use crate::state::{AppState, now_ms};
 use crate::wake_lock::keep_screen_awake;
+use crate::{t, tf};
 
 /// What a key on a keyboard does to the clock.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -70,9 +72,9 @@ pub fn ClockPage(id: String) -> impl IntoView {
         Found::Missing => view! { <MissingGame id=id.clone() /> }.into_any(),
         Found::Untimed => view! {
             <section class="page">
-                <h1>"No clock for this game"</h1>
-                <p>"Its time control gives the clock no time to run. Choose a time control in the game's details."</p>
-                <a class="button primary" href=Route::EditGame(id.clone()).href()>"Edit details"</a>
+                <h1>{t!("No clock for this game", "Ta partia nie ma zegara")}</h1>
+                <p>{t!("Its time control gives the clock no time to run. Choose a time control in the game's details.", "Jej tempo gry nie daje zegarowi czasu do odmierzania. Wybierz tempo gry w danych partii.")}</p>
+                <a class="button primary" href=Route::EditGame(id.clone()).href()>{t!("Edit details", "Edytuj dane")}</a>
             </section>
         }
         .into_any(),
@@ -260,14 +262,14 @@ fn ClockScreen(id: String, game: Memo<Option<Game>>) -> impl IntoView {
             let side = starter.get();
             view! {
                 <button class="button primary clock-main" on:click=move |_| { let _ = act.run(ClockAction::Start { side }); }>
-                    {format!("Start {side}'s clock")}
+                    {tf!("Start {}", "Uruchom {}", laws_text::clock_of(side))}
                 </button>
             }
             .into_any()
         } else if paused() {
-            view! { <button class="button primary clock-main" on:click=move |_| pause_or_resume()>"Resume"</button> }.into_any()
+            view! { <button class="button primary clock-main" on:click=move |_| pause_or_resume()>{t!("Resume", "Wznów")}</button> }.into_any()
         } else {
-            view! { <button class="button clock-main" on:click=move |_| pause_or_resume()>"Pause"</button> }.into_any()
+            view! { <button class="button clock-main" on:click=move |_| pause_or_resume()>{t!("Pause", "Pauza")}</button> }.into_any()
         }
     };
     let toggle = move |label: &'static str, on: RwSignal<bool>| {
@@ -285,19 +287,19 @@ fn ClockScreen(id: String, game: Memo<Option<Game>>) -> impl IntoView {
             </div>
             <div class="clock-bar">
                 <div class="clock-controls">
-                    <a class="button" href=Route::Game(id.clone()).href()>"Back to the game"</a>
+                    <a class="button" href=Route::Game(id.clone()).href()>{t!("Back to the game", "Wróć do partii")}</a>
                     {main_control}
-                    <button class="button" on:click=move |_| confirm_menu.set(true)>"Arbiter…"</button>
-                    {toggle("Upright layout", upright)}
-                    {toggle("Sound", sound)}
-                    {toggle("Vibration", vibration)}
+                    <button class="button" on:click=move |_| confirm_menu.set(true)>{t!("Arbiter…", "Sędzia…")}</button>
+                    {toggle(t!("Upright layout", "Układ pionowy"), upright)}
+                    {toggle(t!("Sound", "Dźwięk"), sound)}
+                    {toggle(t!("Vibration", "Wibracje"), vibration)}
                 </div>
                 {move || problem.get().map(|p| view! { <p class="form-error" role="alert">{p}</p> })}
                 <FlagRuling flagged_first=flagged_first class=class ruling=ruling claim=claim_shown on_claim=on_claim />
                 <p class="clock-keys">
-                    "Keys: " <kbd>"A"</kbd> " or left " <kbd>"Shift"</kbd> " presses White's clock, "
-                    <kbd>"L"</kbd> " or right " <kbd>"Shift"</kbd> " presses Black's, "
-                    <kbd>"Space"</kbd> " pauses or resumes."
+                    {t!("Keys: ", "Klawisze: ")} <kbd>"A"</kbd> {t!(" or left ", " lub lewy ")} <kbd lang="en">"Shift"</kbd> {t!(" presses White's clock, ", " naciska zegar białych, ")}
+                    <kbd>"L"</kbd> {t!(" or right ", " lub prawy ")} <kbd lang="en">"Shift"</kbd> {t!(" presses Black's, ", " naciska zegar czarnych, ")}
+                    <kbd>{t!("Space", "Spacja")}</kbd> {t!(" pauses or resumes.", " zatrzymuje lub wznawia.")}
                 </p>
             </div>
             <div class="clock-half white-half">
@@ -305,8 +307,8 @@ fn ClockScreen(id: String, game: Memo<Option<Game>>) -> impl IntoView {
             </div>
             <ConfirmDialog
                 open=confirm_menu
-                question="Open the arbiter's menu? It is for the arbiter only; opening it pauses the clocks.".to_owned()
-                confirm_label="Open the arbiter's menu"
+                question=t!("Open the arbiter's menu? It is for the arbiter only; opening it pauses the clocks.", "Otworzyć menu sędziego? Jest tylko dla sędziego; otwarcie zatrzymuje zegary.").to_owned()
+                confirm_label=t!("Open the arbiter's menu", "Otwórz menu sędziego")
                 on_confirm=open_menu
             />
             <Show when=move || menu_open.get()>

@@ -6,6 +6,7 @@ use crate::components::game_form::GameForm;
 use crate::pages::not_found::MissingGame;
 use crate::route::Route;
 use crate::state::AppState;
+use crate::t;
 
 /// Correcting a game's details: recorded as an event, so the log shows it.
 #[component]
@@ -20,14 +21,14 @@ pub fn EditGame(id: String) -> impl IntoView {
                 let id = game.id().to_owned();
                 let save = Callback::new(move |setup: Setup| {
                     state.apply(&id, Event::DetailsEdited(setup))?;
-                    state.tell("Details saved.");
+                    state.tell(t!("Details saved.", "Dane zapisane."));
                     navigate(&Route::Game(id.clone()));
                     Ok(())
                 });
                 view! {
                     <section class="page">
-                        <h1>"Edit game details"</h1>
-                        <GameForm initial=game.setup().clone() submit_label="Save details" on_submit=save />
+                        <h1>{t!("Edit game details", "Edycja danych partii")}</h1>
+                        <GameForm initial=game.setup().clone() submit_label=t!("Save details", "Zapisz dane") on_submit=save />
                     </section>
                 }.into_any()
             }

@@ -5,8 +5,10 @@ use crate::adjourning::envelope_status;
 use crate::components::envelope_outside::EnvelopeOutside;
 use crate::components::fingerprint::Fingerprint;
 use crate::files::download;
+use crate::printing::{Printout, print};
 use crate::route::Route;
 use crate::state::AppState;
+use crate::t;
 
 /// One envelope as the screen lists it.
 #[derive(Clone, PartialEq)]
@@ -55,9 +57,9 @@ pub fn Envelopes() -> impl IntoView {
     let printing = RwSignal::new(None::<String>);
     view! {
         <section class="page envelopes">
-            <h1>"Envelopes"</h1>
+            <h1>{t!("Envelopes", "Koperty")}</h1>
             <Show when=move || listed.with(Vec::is_empty)>
-                <p>"No envelopes: no game is adjourned."</p>
+                <p>{t!("No envelopes: no game is adjourned.", "Brak kopert: żadna partia nie jest odłożona.")}</p>
             </Show>
             <ul class="envelope-list">
                 <For each=move || listed.get() key=|l| l.sealed.fingerprint().to_owned() let:l>
@@ -77,18 +79,18 @@ pub fn Envelopes() -> impl IntoView {
                         };
                         let print = move |_| {
                             printing.set(Some(print_code.clone()));
-                            let _ = window().print();
+                            print(Printout::Envelope);
                         };
                         view! {
                             <li class=class>
                                 <h2>{l.title.clone()}</h2>
-                                <p class="envelope-status">"Status: " <strong>{l.status}</strong></p>
+                                <p class="envelope-status">{t!("Status: ", "Stan: ")} <strong>{l.status}</strong></p>
                                 <Fingerprint code=l.sealed.fingerprint().to_owned() />
                                 <EnvelopeOutside outside=l.sealed.envelope().clone() />
                                 <div class="actions no-print">
-                                    <button class="button" on:click=export>"Export envelope (.json)"</button>
-                                    <button class="button" on:click=print>"Print"</button>
-                                    <a class="button" href=Route::Resume(l.game_id.clone()).href()>"Resumption"</a>
+                                    <button class="button" on:click=export>{t!("Export envelope (.json)", "Eksportuj kopertę (.json)")}</button>
+                                    <button class="button" on:click=print>{t!("Print", "Drukuj")}</button>
+                                    <a class="button" href=Route::Resume(l.game_id.clone()).href()>{t!("Resumption", "Wznowienie")}</a>
                                 </div>
                             </li>
                         }

@@ -3,11 +3,13 @@ use laws::game::Event;
 use leptos::prelude::*;
 
 use crate::adjourning::adjourn_steps;
+use crate::{t, tf};
 
 use crate::app::navigate;
 use crate::components::adjourn_dialog::AdjournDialog;
 use crate::components::confirm_dialog::ConfirmDialog;
-use crate::pages::games::local_time;
+use crate::i18n::local_time;
+use crate::laws_text;
 use crate::pages::not_found::MissingGame;
 use crate::route::Route;
 use crate::state::{AppState, now_ms};
@@ -30,7 +32,7 @@ pub fn GamePage(id: String) -> impl IntoView {
                     let id = id.clone();
                     move |()| match state.delete(&id) {
                         Ok(()) => {
-                            state.tell("Game deleted.");
+                            state.tell(t!("Game deleted.", "Partia usunięta."));
                             navigate(&Route::Games);
                         }
                         Err(e) => state.warn(e),
@@ -55,55 +57,55 @@ pub fn GamePage(id: String) -> impl IntoView {
                 let adjournment = game.fold().map(|play| play.adjournment).ok();
                 let adjournment_link = match adjournment.as_ref().map(|a| (a.phase(), a.may_adjourn_again())) {
                     Some((Phase::Playing, _)) => view! {
-                        <button class="button" on:click=move |_| confirm_adjourn.set(true)>"Adjourn"</button>
+                        <button class="button" on:click=move |_| confirm_adjourn.set(true)>{t!("Adjourn", "Odłóż partię")}</button>
                     }.into_any(),
                     // A13: a resumed game may be adjourned again.
                     Some((_, true)) => view! {
-                        <a class="button primary" href=Route::Resume(id.clone()).href()>"Resumption"</a>
-                        <button class="button" on:click=move |_| confirm_adjourn.set(true)>"Adjourn"</button>
+                        <a class="button primary" href=Route::Resume(id.clone()).href()>{t!("Resumption", "Wznowienie")}</a>
+                        <button class="button" on:click=move |_| confirm_adjourn.set(true)>{t!("Adjourn", "Odłóż partię")}</button>
                     }.into_any(),
                     Some((Phase::Sealing | Phase::Sealed, _)) => view! {
-                        <a class="button primary" href=Route::Adjourn(id.clone()).href()>"Sealing the move"</a>
+                        <a class="button primary" href=Route::Adjourn(id.clone()).href()>{t!("Sealing the move", "Zapieczętowanie posunięcia")}</a>
                     }.into_any(),
                     Some(_) => view! {
-                        <a class="button primary" href=Route::Resume(id.clone()).href()>"Resumption"</a>
+                        <a class="button primary" href=Route::Resume(id.clone()).href()>{t!("Resumption", "Wznowienie")}</a>
                     }.into_any(),
                     None => ().into_any(),
                 };
-                let fide = |id: Option<u32>| id.map(|id| format!(" (FIDE ID {id})")).unwrap_or_default();
+                let fide = |id: Option<u32>| id.map(|id| tf!(" (FIDE ID {id})", " (FIDE ID {id})")).unwrap_or_default();
                 view! {
                     <section class="page">
                         <h1>{format!("{} – {}", setup.white.name, setup.black.name)}</h1>
                         <dl class="details">
-                            <dt>"White"</dt><dd>{setup.white.name.clone()}{fide(setup.white.fide_id)}</dd>
-                            <dt>"Black"</dt><dd>{setup.black.name.clone()}{fide(setup.black.fide_id)}</dd>
-                            <dt>"Event"</dt><dd>{setup.event.clone()}</dd>
-                            <dt>"Site"</dt><dd>{setup.site.clone()}</dd>
-                            <dt>"Round"</dt><dd>{setup.round.clone()}</dd>
-                            <dt>"Board"</dt><dd>{setup.board.clone()}</dd>
-                            <dt>"Time control"</dt><dd>{setup.time_control.human()}</dd>
-                            <dt>"Laws"</dt><dd>{format!("Rulings follow {}", setup.ruleset.edition)}</dd>
-                            <dt>"Created"</dt><dd>{local_time(game.created_ms())}</dd>
-                            <dt>"Events in the log"</dt><dd>{game.log().len()}</dd>
+                            <dt>{t!("White", "Białe")}</dt><dd>{setup.white.name.clone()}{fide(setup.white.fide_id)}</dd>
+                            <dt>{t!("Black", "Czarne")}</dt><dd>{setup.black.name.clone()}{fide(setup.black.fide_id)}</dd>
+                            <dt>{t!("Event", "Turniej")}</dt><dd>{setup.event.clone()}</dd>
+                            <dt>{t!("Site", "Miejsce")}</dt><dd>{setup.site.clone()}</dd>
+                            <dt>{t!("Round", "Runda")}</dt><dd>{setup.round.clone()}</dd>
+                            <dt>{t!("Board", "Szachownica")}</dt><dd>{setup.board.clone()}</dd>
+                            <dt>{t!("Time control", "Tempo gry")}</dt><dd>{laws_text::time_control(&setup.time_control)}</dd>
+                            <dt>{t!("Laws", "Przepisy")}</dt><dd>{tf!("Rulings follow {}", "Decyzje według: {}", laws_text::edition(setup.ruleset.edition))}</dd>
+                            <dt>{t!("Created", "Utworzono")}</dt><dd>{local_time(game.created_ms())}</dd>
+                            <dt>{t!("Events in the log", "Zdarzenia w zapisie")}</dt><dd>{game.log().len()}</dd>
                         </dl>
                         <div class="actions">
-                            <a class="button primary" href=Route::Clock(id.clone()).href()>"Clock"</a>
-                            <a class="button primary" href=Route::Scoresheet(id.clone()).href()>"Scoresheet"</a>
-                            <a class="button" href=Route::Review(id.clone()).href()>"Review and PGN"</a>
-                            <a class="button" href=Route::Arbiter(id.clone()).href()>"Arbiter's rulings"</a>
-                            <a class="button" href=Route::EditGame(id.clone()).href()>"Edit details"</a>
+                            <a class="button primary" href=Route::Clock(id.clone()).href()>{t!("Clock", "Zegar")}</a>
+                            <a class="button primary" href=Route::Scoresheet(id.clone()).href()>{t!("Scoresheet", "Blankiet")}</a>
+                            <a class="button" href=Route::Review(id.clone()).href()>{t!("Review and PGN", "Przegląd i PGN")}</a>
+                            <a class="button" href=Route::Arbiter(id.clone()).href()>{t!("Arbiter's rulings", "Decyzje sędziego")}</a>
+                            <a class="button" href=Route::EditGame(id.clone()).href()>{t!("Edit details", "Edytuj dane")}</a>
                             {adjournment_link}
-                            <button class="button danger" on:click=move |_| confirm_delete.set(true)>"Delete game"</button>
+                            <button class="button danger" on:click=move |_| confirm_delete.set(true)>{t!("Delete game", "Usuń partię")}</button>
                         </div>
                         <AdjournDialog
                             open=confirm_adjourn
-                            question=format!("Adjourn the game {} – {}? The player having the move will seal it (A1a).", setup.white.name, setup.black.name)
+                            question=tf!("Adjourn the game {} – {}? The player having the move will seal it (A1a).", "Odłożyć partię {} – {}? Zawodnik mający posunięcie zapieczętuje je (A1a).", setup.white.name, setup.black.name)
                             on_adjourn=adjourn
                         />
                         <ConfirmDialog
                             open=confirm_delete
-                            question=format!("Delete the game {} – {}? This cannot be undone; export a backup first if unsure.", setup.white.name, setup.black.name)
-                            confirm_label="Delete"
+                            question=tf!("Delete the game {} – {}? This cannot be undone; export a backup first if unsure.", "Usunąć partię {} – {}? Tego nie da się cofnąć; w razie wątpliwości najpierw wyeksportuj kopię zapasową.", setup.white.name, setup.black.name)
+                            confirm_label=t!("Delete", "Usuń")
                             on_confirm=delete
                         />
                     </section>

@@ -2,15 +2,11 @@ use laws::game::Game;
 use leptos::prelude::*;
 
 use crate::components::pgn_import::pgn_import_panel;
+use crate::i18n::local_time;
+use crate::laws_text;
 use crate::route::Route;
 use crate::state::AppState;
-
-/// A moment for people: the browser's local date and time.
-pub fn local_time(ms: u64) -> String {
-    js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(ms as f64))
-        .to_locale_string("default", &wasm_bindgen::JsValue::UNDEFINED)
-        .into()
-}
+use crate::{t, tf};
 
 fn title(game: &Game) -> String {
     let setup = game.setup();
@@ -19,17 +15,15 @@ fn title(game: &Game) -> String {
 
 fn subtitle(game: &Game) -> String {
     let setup = game.setup();
+    let round = tf!("round {}", "runda {}", setup.round);
+    let board = tf!("board {}", "szachownica {}", setup.board);
     [
-        setup.event.clone(),
-        (!setup.round.is_empty())
-            .then(|| format!("round {}", setup.round))
-            .unwrap_or_default(),
-        (!setup.board.is_empty())
-            .then(|| format!("board {}", setup.board))
-            .unwrap_or_default(),
+        (setup.event.clone(), true),
+        (round, !setup.round.is_empty()),
+        (board, !setup.board.is_empty()),
     ]
     .into_iter()
-    .filter(|part| !part.is_empty())
+    .filter_map(|(part, given)| (given && !part.is_empty()).then_some(part))
     .collect::<Vec<_>>()
     .join(", ")
 }
@@ -39,10 +33,15 @@ fn progress(game: &Game) -> String {
     match game.fold() {
         Ok(play) if play.begun => {
             let next = play.sheet.next_slot();
-            format!("In play: move {}, {} to move", next.number, next.side)
+            tf!(
+                "In play: move {}, {} to move",
+                "W toku: posunięcie {}, ruch mają {}",
+                next.number,
+                laws_text::side_in_sentence(next.side)
+            )
         }
-        Ok(_) => "Not started".to_owned(),
-        Err(e) => format!("Cannot be replayed: {e}"),
+        Ok(_) => t!("Not started", "Nierozpoczęta").to_owned(),
+        Err(e) => tf!("Cannot be replayed: {e}", "Nie da się odtworzyć: {e}"),
     }
 }
 
@@ -54,12 +53,12 @@ pub fn Games() -> impl IntoView {
     view! {
         <section class="page">
             <div class="page-head">
-                <h1>"Games"</h1>
-                <a class="button primary" href=Route::NewGame.href()>"New game"</a>
+                <h1>{t!("Games", "Partie")}</h1>
+                <a class="button primary" href=Route::NewGame.href()>{t!("New game", "Nowa partia")}</a>
             </div>
             <Show
                 when=move || !state.games.with(Vec::is_empty)
-                fallback=|| view! { <p class="empty">"No games yet. Create one to start."</p> }
+                fallback=|| view! { <p class="empty">{t!("No games yet. Create one to start.", "Nie ma jeszcze partii. Utwórz pierwszą.")}</p> }
             >
                 <ul class="game-list">
                     <For
@@ -72,7 +71,7 @@ pub fn Games() -> impl IntoView {
                                 <span class="game-title">{title(&game)}</span>
                                 <span class="game-meta">{subtitle(&game)}</span>
                                 <span class="game-status">{progress(&game)}</span>
-                                <span class="game-meta">"Last change: " {local_time(game.updated_ms())}</span>
+                                <span class="game-meta">{t!("Last change: ", "Ostatnia zmiana: ")} {local_time(game.updated_ms())}</span>
                             </a>
                         </li>
                     </For>
@@ -81,7 +80,7 @@ pub fn Games() -> impl IntoView {
             <Show
                 when=move || importing.get()
                 fallback=move || view! {
-                    <button type="button" class="button" on:click=move |_| importing.set(true)>"Import PGN"</button>
+                    <button type="button" class="button" on:click=move |_| importing.set(true)>{t!("Import PGN", "Importuj PGN")}</button>
                 }
             >
                 <Transition>{move || Suspend::new(pgn_import_panel())}</Transition>

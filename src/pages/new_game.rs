@@ -5,20 +5,21 @@ use crate::app::navigate;
 use crate::components::game_form::GameForm;
 use crate::route::Route;
 use crate::state::AppState;
+use crate::t;
 
 #[component]
 pub fn NewGame() -> impl IntoView {
     let state = expect_context::<AppState>();
     let create = Callback::new(move |setup: Setup| {
         let id = state.create(setup)?;
-        state.tell("Game created.");
+        state.tell(t!("Game created.", "Partia utworzona."));
         navigate(&Route::Game(id));
         Ok(())
     });
     view! {
         <section class="page">
-            <h1>"New game"</h1>
-            <GameForm initial=Setup::default() submit_label="Create game" on_submit=create />
+            <h1>{t!("New game", "Nowa partia")}</h1>
+            <GameForm initial=Setup::default() submit_label=t!("Create game", "Utwórz partię") on_submit=create />
         </section>
     }
 }

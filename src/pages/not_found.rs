@@ -1,14 +1,15 @@
 use leptos::prelude::*;
 
 use crate::route::Route;
+use crate::{t, tf};
 
 #[component]
 pub fn NotFound(hash: String) -> impl IntoView {
     view! {
         <section class="page">
-            <h1>"Page not found"</h1>
-            <p>"There is no screen at “" {hash} "”."</p>
-            <a class="button primary" href=Route::Games.href()>"Back to the games"</a>
+            <h1>{t!("Page not found", "Nie ma takiej strony")}</h1>
+            <p>{tf!("There is no screen at “{hash}”.", "Pod adresem „{hash}” nie ma ekranu.")}</p>
+            <a class="button primary" href=Route::Games.href()>{t!("Back to the games", "Wróć do partii")}</a>
         </section>
     }
 }
@@ -18,9 +19,9 @@ pub fn NotFound(hash: String) -> impl IntoView {
 pub fn MissingGame(id: String) -> impl IntoView {
     view! {
         <section class="page">
-            <h1>"Game not found"</h1>
-            <p>"The game “" {id} "” is not on this tablet. It may have been deleted, or it was created on another device: import that device's backup."</p>
-            <a class="button primary" href=Route::Games.href()>"Back to the games"</a>
+            <h1>{t!("Game not found", "Nie znaleziono partii")}</h1>
+            <p>{tf!("The game “{id}” is not on this tablet. It may have been deleted, or it was created on another device: import that device's backup.", "Partii „{id}” nie ma na tym tablecie. Mogła zostać usunięta albo utworzono ją na innym urządzeniu: zaimportuj kopię zapasową z tamtego urządzenia.")}</p>
+            <a class="button primary" href=Route::Games.href()>{t!("Back to the games", "Wróć do partii")}</a>
         </section>
     }
 }

@@ -20,8 +20,10 @@ use crate::components::rulings::Rulings;
 use crate::components::seal_reply::SealReply;
 use crate::components::set_up_board::SetUpBoard;
 use crate::components::state_move::StateMove;
+use crate::laws_text;
 use crate::route::Route;
 use crate::state::now_ms;
+use crate::{t, tf};
 
 /// The resumption wizard: one step at a time from setting up the board (A5)
 /// to the sealed move on the scoresheet, every ruling naming its article.
@@ -40,15 +42,15 @@ pub fn Resumption(id: String) -> impl IntoView {
         let Some(sealed) = adjournment.envelopes().first().cloned() else {
             return view! {
                         <section class="page">
-                            <h1>{format!("Resumption: {title}")}</h1>
-                            <p>"No envelope is sealed for this game yet."</p>
-                            <a class="button primary" href=Route::Adjourn(id.clone()).href()>"Adjournment"</a>
+                            <h1>{tf!("Resumption: {title}", "Wznowienie: {title}")}</h1>
+                            <p>{t!("No envelope is sealed for this game yet.", "Dla tej partii nie zapieczętowano jeszcze koperty.")}</p>
+                            <a class="button primary" href=Route::Adjourn(id.clone()).href()>{t!("Adjournment", "Odłożenie partii")}</a>
                         </section>
                     }.into_any();
         };
         let outside = sealed.envelope().clone();
         let sealer = outside.sealer;
-        let sealer_name = format!("{} ({sealer})", outside.name(sealer));
+        let sealer_name = format!("{} ({})", outside.name(sealer), laws_text::side(sealer));
         let before = matches!(adjournment.phase(), Phase::Kept | Phase::SetUp)
                     .then(|| view! { <BeforeResumption game_id=id.clone() white=white.clone() black=black.clone() /> });
         let missing = matches!(
@@ -60,8 +62,8 @@ pub fn Resumption(id: String) -> impl IntoView {
                     .then(|| view! { <ClockCorrection game_id=id.clone() current=adjournment.time_used_at(now_ms()) /> });
         let step = match adjournment.phase() {
                     Phase::Sealed | Phase::Sealing | Phase::Playing => view! {
-                        <p>"The arbiter must verify the envelope before play can resume (A3)."</p>
-                        <a class="button primary" href=Route::Adjourn(id.clone()).href()>"Verify the envelope"</a>
+                        <p>{t!("The arbiter must verify the envelope before play can resume (A3).", "Sędzia musi sprawdzić kopertę, zanim gra zostanie wznowiona (A3).")}</p>
+                        <a class="button primary" href=Route::Adjourn(id.clone()).href()>{t!("Verify the envelope", "Sprawdź kopertę")}</a>
                     }.into_any(),
                     Phase::Kept => view! {
                         <SetUpBoard game_id=id.clone() fen=outside.fen.clone() recorded=outside.time_used />
@@ -116,19 +118,19 @@ pub fn Resumption(id: String) -> impl IntoView {
                         let clocks = match &play.clock {
                             Some(clock) => {
                                 let used = time_used(clock, now);
-                                let running = clock.running_side().map_or_else(|| "No clock is running.".to_owned(), |side| format!("{side}'s clock is running."));
-                                format!("Time used: White {}, Black {}. {running}", hms(used.white_ms), hms(used.black_ms))
+                                let running = clock.running_side().map_or_else(|| t!("No clock is running.", "Żaden zegar nie chodzi.").to_owned(), |side| tf!("{} is running.", "Chodzi {}.", laws_text::clock_of(side)));
+                                tf!("Time used: White {}, Black {}. {running}", "Zużyty czas: białe {}, czarne {}. {running}", hms(used.white_ms), hms(used.black_ms))
                             }
                             None => {
                                 let used = adjournment.time_used_at(now);
-                                format!("Time used: White {}, Black {}.", hms(used.white_ms), hms(used.black_ms))
+                                tf!("Time used: White {}, Black {}.", "Zużyty czas: białe {}, czarne {}.", hms(used.white_ms), hms(used.black_ms))
                             }
                         };
                         let readjourned = (phase == Phase::Readjourned).then(|| view! {
-                            <p>"The session is over: the player having the move seals it. Adjourn the game again from the game's page (A13)."</p>
+                            <p>{t!("The session is over: the player having the move seals it. Adjourn the game again from the game's page (A13).", "Sesja się skończyła: zawodnik mający posunięcie je pieczętuje. Odłóż partię ponownie na stronie partii (A13).")}</p>
                         });
                         let result = adjournment.result().map(|ruling| view! {
-                            <p class="result" role="status">{format!("Result — Article {}: {}", ruling.article, ruling.explanation)}</p>
+                            <p class="result" role="status">{tf!("Result — Article {}: {}", "Wynik — artykuł {}: {}", ruling.article, laws_text::adjournment_explanation(ruling))}</p>
                         });
                         view! {
                             {result}
@@ -160,8 +162,8 @@ pub fn Resumption(id: String) -> impl IntoView {
         });
         view! {
             <section class="page resumption">
-                <h1>{format!("Resumption: {title}")}</h1>
-                <p class="phase">{format!("The adjournment is {}.", adjournment.phase())}</p>
+                <h1>{tf!("Resumption: {title}", "Wznowienie: {title}")}</h1>
+                <p class="phase">{tf!("The adjournment is {}.", "Stan odłożenia: {}.", laws_text::phase(adjournment.phase()))}</p>
                 <Fingerprint code=sealed.fingerprint().to_owned() />
                 {step}
                 {flag}
@@ -171,8 +173,8 @@ pub fn Resumption(id: String) -> impl IntoView {
                 {correction}
                 <Rulings rulings=adjournment.rulings().to_vec() />
                 <div class="actions">
-                    <a class="button" href=Route::Game(id.clone()).href()>"Back to the game"</a>
-                    <a class="button" href=Route::Envelopes.href()>"All envelopes"</a>
+                    <a class="button" href=Route::Game(id.clone()).href()>{t!("Back to the game", "Wróć do partii")}</a>
+                    <a class="button" href=Route::Envelopes.href()>{t!("All envelopes", "Wszystkie koperty")}</a>
                 </div>
             </section>
         }

@@ -12,13 +12,18 @@ use shakmaty::{Chess, Position};
 use wasm_bindgen::JsCast;
 
 use crate::components::board::Board;
+use crate::components::game_form::lang_label;
+use crate::components::game_report::GameReport;
 use crate::components::move_list::{Cell, MoveList};
 use crate::components::pgn_import::PgnImportPanel;
 use crate::components::recording::clock_text;
 use crate::files::download;
+use crate::laws_text;
 use crate::pages::not_found::MissingGame;
+use crate::printing::{Printout, print};
 use crate::route::Route;
 use crate::state::AppState;
+use crate::{t, tf};
 
 /// The game as far as its sheet can be read: every position (the start
 /// first) and the moves in the sheet's language.
@@ -71,6 +76,22 @@ pub fn print_columns(first: u32, last: Option<u32>) -> (Vec<u32>, Vec<u32>) {
     let left = (first..first + per_column).collect();
     let right = (first + per_column..first + 2 * per_column).collect();
     (left, right)
+}
+
+/// The moves as a report prints them: "1. e4 e5", "2. Nf3 ...".
+fn move_lines(cells: &[Cell]) -> Vec<String> {
+    cells
+        .iter()
+        .map(|cell| match cell.slot.side {
+            laws::game::Side::White => format!("{} {}", cell.slot, cell.text),
+            laws::game::Side::Black
+                if cells.first().is_some_and(|first| first.slot == cell.slot) =>
+            {
+                format!("{} {}", cell.slot, cell.text)
+            }
+            laws::game::Side::Black => cell.text.clone(),
+        })
+        .collect()
 }
 
 /// A file name from the players' names: letters, digits and dashes.
@@ -143,13 +164,13 @@ pub fn ReviewPage(id: String) -> impl IntoView {
                 let name = pgn_file_name(&setup.white.name, &setup.black.name);
                 match download(&name, "application/x-chess-pgn", &text) {
                     Ok(()) => state.tell(match stopped {
-                        None => format!("PGN saved as {name}."),
-                        Some(slot) => format!("PGN saved as {name}; it stops before {slot} {}, where the sheet cannot be read.", slot.side),
+                        None => tf!("PGN saved as {name}.", "PGN zapisano jako {name}."),
+                        Some(slot) => tf!("PGN saved as {name}; it stops before {slot} {}, where the sheet cannot be read.", "PGN zapisano jako {name}; kończy się przed {slot} {}, gdzie blankietu nie da się odczytać.", laws_text::side(slot.side)),
                     }),
                     Err(e) => state.warn(e),
                 }
             }
-            Err(e) => state.warn(format!("No PGN: {e}.")),
+            Err(e) => state.warn(tf!("No PGN: {e}.", "Brak PGN: {e}.")),
         }
     };
     let copy = move |_| {
@@ -160,13 +181,17 @@ pub fn ReviewPage(id: String) -> impl IntoView {
             Ok((text, _)) => leptos::task::spawn_local(async move {
                 let promise = window().navigator().clipboard().write_text(&text);
                 match wasm_bindgen_futures::JsFuture::from(promise).await {
-                    Ok(_) => state.tell("PGN copied to the clipboard."),
-                    Err(_) => {
-                        state.warn("The browser did not allow copying: use “Download PGN” instead.")
-                    }
+                    Ok(_) => state.tell(t!(
+                        "PGN copied to the clipboard.",
+                        "PGN skopiowano do schowka."
+                    )),
+                    Err(_) => state.warn(t!(
+                        "The browser did not allow copying: use “Download PGN” instead.",
+                        "Przeglądarka nie pozwoliła skopiować: użyj zamiast tego „Pobierz PGN”."
+                    )),
                 }
             }),
-            Err(e) => state.warn(format!("No PGN: {e}.")),
+            Err(e) => state.warn(tf!("No PGN: {e}.", "Brak PGN: {e}.")),
         }
     };
     view! {
@@ -174,39 +199,44 @@ pub fn ReviewPage(id: String) -> impl IntoView {
             {move || if exists.get() {
                 let game_id = id.clone();
                 view! {
-                    <h1>{move || game.with(|g| g.as_ref().map(|g| format!("Review: {} – {}", g.setup().white.name, g.setup().black.name)).unwrap_or_default())}</h1>
+                    <h1>{move || game.with(|g| g.as_ref().map(|g| tf!("Review: {} – {}", "Przegląd: {} – {}", g.setup().white.name, g.setup().black.name)).unwrap_or_default())}</h1>
                     <div class="sheet-layout">
                         <div class="sheet-board">
                             <Board position=board flipped=flipped />
                             <p class="board-caption" aria-live="polite">{move || {
                                 let at = shown();
                                 match at.checked_sub(1).and_then(|i| moves.with(|m| m.get(i).cloned())) {
-                                    None => "Start position".to_owned(),
-                                    Some(cell) => format!("After {} {}", cell.slot, cell.text),
+                                    None => t!("Start position", "Pozycja wyjściowa").to_owned(),
+                                    Some(cell) => tf!("After {} {}", "Po {} {}", cell.slot, cell.text),
                                 }
                             }}</p>
-                            <div class="actions steps" role="group" aria-label="Step through the game">
-                                <button type="button" class="button" aria-label="Go to the start" on:click=move |_| go(0)>"Start"</button>
-                                <button type="button" class="button" aria-label="One move back" on:click=move |_| go(shown().saturating_sub(1))>"◀"</button>
-                                <button type="button" class="button" aria-label="One move forward" on:click=move |_| go(shown() + 1)>"▶"</button>
-                                <button type="button" class="button" aria-label="Go to the end" on:click=move |_| go(usize::MAX)>"End"</button>
-                                <button type="button" class="button" on:click=move |_| flipped.update(|f| *f = !*f)>"Flip board"</button>
+                            <div class="actions steps" role="group" aria-label=t!("Step through the game", "Przeglądanie partii ruch po ruchu")>
+                                <button type="button" class="button" aria-label=t!("Go to the start", "Przejdź na początek") on:click=move |_| go(0)>{t!("Start", "Początek")}</button>
+                                <button type="button" class="button" aria-label=t!("One move back", "Jedno posunięcie wstecz") on:click=move |_| go(shown().saturating_sub(1))>"◀"</button>
+                                <button type="button" class="button" aria-label=t!("One move forward", "Jedno posunięcie naprzód") on:click=move |_| go(shown() + 1)>"▶"</button>
+                                <button type="button" class="button" aria-label=t!("Go to the end", "Przejdź na koniec") on:click=move |_| go(usize::MAX)>{t!("End", "Koniec")}</button>
+                                <button type="button" class="button" on:click=move |_| flipped.update(|f| *f = !*f)>{t!("Flip board", "Obróć szachownicę")}</button>
                             </div>
                         </div>
                         <div class="sheet-side">
-                            <MoveList cells=moves selected=selected on_select=Callback::new(move |i: usize| go(i + 1)) label="Moves" />
+                            <MoveList cells=moves selected=selected on_select=Callback::new(move |i: usize| go(i + 1)) label=t!("Moves", "Posunięcia") />
                             {move || game.with(|g| g.as_ref().and_then(|g| replay(g).stopped_at)).map(|slot| view! {
-                                <p class="irregularity-summary">{format!("The moves stop before {slot} {}: the sheet cannot be read from there. The arbiter's check shows why.", slot.side)}</p>
+                                <p class="irregularity-summary">{tf!("The moves stop before {slot} {}: the sheet cannot be read from there. The arbiter's check shows why.", "Posunięcia kończą się przed {slot} {}: od tego miejsca blankietu nie da się odczytać. Kontrola sędziego pokazuje dlaczego.", laws_text::side(slot.side))}</p>
                             })}
                             <div class="actions">
-                                <button type="button" class="button primary" on:click=export>"Download PGN"</button>
-                                <button type="button" class="button" on:click=copy>"Copy PGN"</button>
-                                <button type="button" class="button" on:click=move |_| { let _ = window().print(); }>"Print scoresheet"</button>
-                                <a class="button" href=Route::Scoresheet(game_id.clone()).href()>"Scoresheet"</a>
+                                <button type="button" class="button primary" on:click=export>{t!("Download PGN", "Pobierz PGN")}</button>
+                                <button type="button" class="button" on:click=copy>{t!("Copy PGN", "Kopiuj PGN")}</button>
+                                <button type="button" class="button" on:click=move |_| print(Printout::Scoresheet)>{t!("Print scoresheet", "Drukuj blankiet")}</button>
+                                <button type="button" class="button" on:click=move |_| print(Printout::GameReport)>{t!("Print game report", "Drukuj raport z partii")}</button>
+                                <a class="button" href=Route::Scoresheet(game_id.clone()).href()>{t!("Scoresheet", "Blankiet")}</a>
                             </div>
                         </div>
                     </div>
                     {move || game.get().map(|g| view! { <PrintSheet game=g /> })}
+                    {move || game.get().map(|g| {
+                        let lines = moves.with(|m| move_lines(m));
+                        view! { <GameReport game=g moves=lines /> }
+                    })}
                 }.into_any()
             } else {
                 view! { <MissingGame id=id.clone() /> }.into_any()
@@ -243,7 +273,7 @@ fn PrintSheet(game: Game) -> impl IntoView {
             .collect();
         view! {
             <table class="print-column">
-                <thead><tr><th>"No."</th><th>"White"</th><th>"Black"</th></tr></thead>
+                <thead><tr><th>{t!("No.", "Nr")}</th><th>{t!("White", "Białe")}</th><th>{t!("Black", "Czarne")}</th></tr></thead>
                 <tbody>
                     {rows.into_iter().map(|(n, w, b)| view! { <tr><th>{n}</th><td>{w}</td><td>{b}</td></tr> }).collect_view()}
                 </tbody>
@@ -251,21 +281,21 @@ fn PrintSheet(game: Game) -> impl IntoView {
         }
     };
     view! {
-        <section class="print-sheet" aria-label="Printed scoresheet">
-            <h2>"Scoresheet"</h2>
+        <section class="printout print-sheet" aria-label=t!("Printed scoresheet", "Blankiet do druku")>
+            <h2>{t!("Scoresheet", "Blankiet")}</h2>
             <dl class="print-details">
-                <dt>"Event"</dt><dd>{setup.event.clone()}</dd>
-                <dt>"Round"</dt><dd>{setup.round.clone()}</dd>
-                <dt>"Board"</dt><dd>{setup.board.clone()}</dd>
-                <dt>"White"</dt><dd>{setup.white.name.clone()}</dd>
-                <dt>"Black"</dt><dd>{setup.black.name.clone()}</dd>
-                <dt>"Notation"</dt><dd>{setup.notation.to_string()}</dd>
+                <dt>{t!("Event", "Turniej")}</dt><dd>{setup.event.clone()}</dd>
+                <dt>{t!("Round", "Runda")}</dt><dd>{setup.round.clone()}</dd>
+                <dt>{t!("Board", "Szachownica")}</dt><dd>{setup.board.clone()}</dd>
+                <dt>{t!("White", "Białe")}</dt><dd>{setup.white.name.clone()}</dd>
+                <dt>{t!("Black", "Czarne")}</dt><dd>{setup.black.name.clone()}</dd>
+                <dt>{t!("Notation", "Zapis")}</dt><dd>{lang_label(setup.notation)}</dd>
             </dl>
             <div class="print-columns">
                 {column(left)}
                 {column(right)}
             </div>
-            <p class="print-sign">"Signature of White ____________    Signature of Black ____________    Result ______"</p>
+            <p class="print-sign">{t!("Signature of White ____________    Signature of Black ____________    Result ______", "Podpis białych ____________    Podpis czarnych ____________    Wynik ______")}</p>
         </section>
     }
 }

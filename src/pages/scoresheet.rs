@@ -9,6 +9,7 @@ use crate::components::sheet_check::SheetCheckView;
 use crate::pages::not_found::MissingGame;
 use crate::route::Route;
 use crate::state::AppState;
+use crate::t;
 
 #[component]
 pub fn ScoresheetPage(id: String) -> impl IntoView {
@@ -28,13 +29,19 @@ pub fn ScoresheetPage(id: String) -> impl IntoView {
     let asking_pin = RwSignal::new(false);
     let unlock = Callback::new(move |pin: String| {
         state.unlock_sheet(&pin)?;
-        state.tell("Recording mode left: arbiter check.");
+        state.tell(t!(
+            "Recording mode left: arbiter check.",
+            "Opuszczono tryb zapisu: kontrola sędziego."
+        ));
         Ok(())
     });
     let lock = {
         let id = id.clone();
         move |_| match state.lock_sheet(&id) {
-            Ok(()) => state.tell("Recording mode: hand the tablet to the player."),
+            Ok(()) => state.tell(t!(
+                "Recording mode: hand the tablet to the player.",
+                "Tryb zapisu: przekaż tablet zawodnikowi."
+            )),
             Err(e) => state.warn(e),
         }
     };
@@ -52,17 +59,17 @@ pub fn ScoresheetPage(id: String) -> impl IntoView {
             {move || if recording.get() {
                 view! {
                     <div class="mode-banner recording" role="status">
-                        <span><strong>"Recording mode"</strong>" — moves are written as entered, never judged. Leaving needs the arbiter's PIN."</span>
-                        <button type="button" class="button" on:click=move |_| asking_pin.set(true)>"Leave recording mode (arbiter)"</button>
+                        <span><strong>{t!("Recording mode", "Tryb zapisu")}</strong>{t!(" — moves are written as entered, never judged. Leaving needs the arbiter's PIN.", " — posunięcia zapisuje się tak, jak je wpisano, bez oceny. Wyjście wymaga PIN-u sędziego.")}</span>
+                        <button type="button" class="button" on:click=move |_| asking_pin.set(true)>{t!("Leave recording mode (arbiter)", "Wyjdź z trybu zapisu (sędzia)")}</button>
                     </div>
                 }.into_any()
             } else {
                 view! {
                     <div class="mode-banner check" role="status">
-                        <span><strong>"Arbiter check"</strong>" — each entry with its verdict."</span>
-                        <button type="button" class="button primary" on:click=lock.clone()>"Recording mode (hand to the player)"</button>
-                        <a class="button" href=review.clone()>"Review and PGN"</a>
-                        <a class="button" href=details.clone()>"Game details"</a>
+                        <span><strong>{t!("Arbiter check", "Kontrola sędziego")}</strong>{t!(" — each entry with its verdict.", " — każdy zapis z oceną.")}</span>
+                        <button type="button" class="button primary" on:click=lock.clone()>{t!("Recording mode (hand to the player)", "Tryb zapisu (przekaż zawodnikowi)")}</button>
+                        <a class="button" href=review.clone()>{t!("Review and PGN", "Przegląd i PGN")}</a>
+                        <a class="button" href=details.clone()>{t!("Game details", "Dane partii")}</a>
                     </div>
                 }.into_any()
             }}
@@ -72,7 +79,7 @@ pub fn ScoresheetPage(id: String) -> impl IntoView {
                 (true, true) => view! { <RecordingSheet id=id.clone() /> }.into_any(),
                 (true, false) => view! { <SheetCheckView game=game /> }.into_any(),
             }}
-            <PinDialog open=asking_pin title="Leave recording mode" on_pin=unlock />
+            <PinDialog open=asking_pin title=t!("Leave recording mode", "Wyjście z trybu zapisu") on_pin=unlock />
         </section>
     }
 }

@@ -2,7 +2,9 @@ use leptos::prelude::*;
 
 use crate::components::confirm_dialog::ConfirmDialog;
 use crate::files::{download, read_picked};
+use crate::i18n::{Lang, lang};
 use crate::state::{AppState, now_ms};
+use crate::{t, tf};
 
 /// Browsers give a site about 5 MB of localStorage.
 const BROWSER_QUOTA_BYTES: usize = 5 * 1024 * 1024;
@@ -18,7 +20,7 @@ pub fn Settings() -> impl IntoView {
     let save_pin = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         match state.set_pin(&current_pin.get_untracked(), &new_pin.get_untracked()) {
-            Ok(()) => state.tell("Arbiter's PIN saved."),
+            Ok(()) => state.tell(t!("Arbiter's PIN saved.", "PIN sędziego zapisany.")),
             Err(e) => state.warn(e),
         }
         current_pin.set(String::new());
@@ -27,20 +29,32 @@ pub fn Settings() -> impl IntoView {
     let used = Memo::new(move |_| state.used_bytes());
     let confirm_replace = RwSignal::new(false);
     let replace_settings = Callback::new(move |()| match state.replace_settings() {
-        Ok(()) => state.tell("Settings started afresh: set the arbiter's PIN."),
-        Err(e) => state.warn(format!("The settings were not replaced: {e}.")),
+        Ok(()) => state.tell(t!(
+            "Settings started afresh: set the arbiter's PIN.",
+            "Ustawienia zaczęte od nowa: ustaw PIN sędziego."
+        )),
+        Err(e) => state.warn(tf!(
+            "The settings were not replaced: {e}.",
+            "Ustawień nie zastąpiono: {e}."
+        )),
     });
 
     let export = move |_| {
         let name = format!("arbiter-backup-{}.json", now_ms());
         match download(&name, "application/json", &state.export()) {
-            Ok(()) => state.tell(format!("Backup saved as {name}.")),
+            Ok(()) => state.tell(tf!(
+                "Backup saved as {name}.",
+                "Kopię zapasową zapisano jako {name}."
+            )),
             Err(e) => state.warn(e),
         }
     };
     let import_text = move |text: String| match state.import(&text) {
         Ok(summary) => state.tell(summary),
-        Err(e) => state.warn(format!("Nothing was imported: {e}")),
+        Err(e) => state.warn(tf!(
+            "Nothing was imported: {e}",
+            "Nic nie zaimportowano: {e}"
+        )),
     };
     let pick_file = move |ev: leptos::ev::Event| {
         read_picked(&ev, move |read| match read {
@@ -49,65 +63,91 @@ pub fn Settings() -> impl IntoView {
         });
     };
 
+    let choose_lang = move |ev: leptos::ev::Event| {
+        let chosen = Lang::ALL
+            .into_iter()
+            .find(|l| l.tag() == event_target_value(&ev));
+        if let Some(chosen) = chosen
+            && let Err(e) = state.set_lang(chosen)
+        {
+            state.warn(e);
+        }
+    };
+
     view! {
         <section class="page">
-            <h1>"Settings"</h1>
+            <h1>{t!("Settings", "Ustawienia")}</h1>
+            <section class="panel" aria-labelledby="lang-title">
+                <h2 id="lang-title">{t!("Language", "Język")}</h2>
+                <label class="field">
+                    <span>{t!("Language of the app (text, dates and numbers)", "Język aplikacji (teksty, daty i liczby)")}</span>
+                    <select name="lang" on:change=choose_lang>
+                        {Lang::ALL.into_iter().map(|l| view! {
+                            <option value=l.tag() lang=l.tag() selected=l == lang()>{l.name()}</option>
+                        }).collect_view()}
+                    </select>
+                </label>
+                <p>{t!("Each player's notation language is set with the game and does not change with this.", "Język zapisu posunięć każdego zawodnika ustala się przy partii i nie zmienia się wraz z tym ustawieniem.")}</p>
+            </section>
             <section class="panel" aria-labelledby="storage-title">
-                <h2 id="storage-title">"Storage"</h2>
+                <h2 id="storage-title">{t!("Storage", "Pamięć")}</h2>
                 <Show when=move || !state.persistent.get()>
-                    <p class="form-error" role="alert">"This browser does not allow saving: games are kept only until this page is closed. Export a backup before closing."</p>
+                    <p class="form-error" role="alert">{t!("This browser does not allow saving: games are kept only until this page is closed. Export a backup before closing.", "Ta przeglądarka nie pozwala zapisywać: partie są trzymane tylko do zamknięcia strony. Przed zamknięciem wyeksportuj kopię zapasową.")}</p>
                 </Show>
                 <p>
-                    {move || format!("{} games use {:.1} KB of about {} KB this browser allows.",
-                        state.games.with(Vec::len), used.get() as f64 / 1024.0, BROWSER_QUOTA_BYTES / 1024)}
+                    {move || {
+                        let (games, kb, quota) = (state.games.with(Vec::len), lang().decimal(used.get() as f64 / 1024.0, 1), BROWSER_QUOTA_BYTES / 1024);
+                        tf!("{games} games use {kb} KB of about {quota} KB this browser allows.",
+                            "Partie ({games}) zajmują {kb} KB z około {quota} KB, na które pozwala ta przeglądarka.")
+                    }}
                 </p>
-                <meter min="0" max=BROWSER_QUOTA_BYTES value=move || used.get() aria-label="Storage used"></meter>
+                <meter min="0" max=BROWSER_QUOTA_BYTES value=move || used.get() aria-label=t!("Storage used", "Zajęta pamięć")></meter>
             </section>
             <Show when=move || { state.problems.track(); state.settings_unreadable() }>
                 <section class="panel" aria-labelledby="unreadable-settings-title">
-                    <h2 id="unreadable-settings-title">"The settings cannot be read"</h2>
-                    <p role="alert">"The stored settings (the arbiter's PIN, the locked scoresheet) are damaged or come from a newer version of Arbiter. They are kept as they are and nothing is saved over them. Starting afresh forgets them: the PIN must be set again."</p>
-                    <button type="button" class="button danger" on:click=move |_| confirm_replace.set(true)>"Start the settings afresh"</button>
+                    <h2 id="unreadable-settings-title">{t!("The settings cannot be read", "Nie da się odczytać ustawień")}</h2>
+                    <p role="alert">{t!("The stored settings (the arbiter's PIN, the locked scoresheet) are damaged or come from a newer version of Arbiter. They are kept as they are and nothing is saved over them. Starting afresh forgets them: the PIN must be set again.", "Zapisane ustawienia (PIN sędziego, zablokowany blankiet) są uszkodzone albo pochodzą z nowszej wersji aplikacji Arbiter. Pozostają nietknięte i nic nie jest na nich zapisywane. Rozpoczęcie od nowa je usuwa: PIN trzeba będzie ustawić ponownie.")}</p>
+                    <button type="button" class="button danger" on:click=move |_| confirm_replace.set(true)>{t!("Start the settings afresh", "Zacznij ustawienia od nowa")}</button>
                     <ConfirmDialog open=confirm_replace
-                        question="Replace the unreadable settings with new ones? The arbiter's PIN must then be set again.".to_owned()
-                        confirm_label="Start afresh" on_confirm=replace_settings />
+                        question=t!("Replace the unreadable settings with new ones? The arbiter's PIN must then be set again.", "Zastąpić nieczytelne ustawienia nowymi? PIN sędziego trzeba będzie wtedy ustawić ponownie.").to_owned()
+                        confirm_label=t!("Start afresh", "Zacznij od nowa") on_confirm=replace_settings />
                 </section>
             </Show>
             <section class="panel" aria-labelledby="pin-settings-title">
-                <h2 id="pin-settings-title">"Arbiter's PIN"</h2>
-                <p>"A player's scoresheet in recording mode can only be left with this PIN. It is stored hashed, never as typed."</p>
-                <p>{move || if has_pin.get() { "A PIN is set." } else { "No PIN is set yet." }}</p>
+                <h2 id="pin-settings-title">{t!("Arbiter's PIN", "PIN sędziego")}</h2>
+                <p>{t!("A player's scoresheet in recording mode can only be left with this PIN. It is stored hashed, never as typed.", "Blankiet zawodnika w trybie zapisu można opuścić tylko z tym PIN-em. Jest przechowywany jako skrót, nigdy w postaci wpisanej.")}</p>
+                <p>{move || if has_pin.get() { t!("A PIN is set.", "PIN jest ustawiony.") } else { t!("No PIN is set yet.", "PIN nie jest jeszcze ustawiony.") }}</p>
                 <form class="pin-form" on:submit=save_pin>
                     <Show when=move || has_pin.get()>
                         <label class="field">
-                            <span>"Current PIN"</span>
+                            <span>{t!("Current PIN", "Obecny PIN")}</span>
                             <input type="password" inputmode="numeric" autocomplete="off"
                                 prop:value=move || current_pin.get() on:input=move |ev| current_pin.set(event_target_value(&ev)) />
                         </label>
                     </Show>
                     <label class="field">
-                        <span>"New PIN (at least 4 digits)"</span>
+                        <span>{t!("New PIN (at least 4 digits)", "Nowy PIN (co najmniej 4 cyfry)")}</span>
                         <input type="password" inputmode="numeric" autocomplete="off"
                             prop:value=move || new_pin.get() on:input=move |ev| new_pin.set(event_target_value(&ev)) />
                     </label>
-                    <button type="submit" class="button primary">"Save PIN"</button>
+                    <button type="submit" class="button primary">{t!("Save PIN", "Zapisz PIN")}</button>
                 </form>
             </section>
             <section class="panel" aria-labelledby="backup-title">
-                <h2 id="backup-title">"Backup"</h2>
-                <p>"Save every game to a file, and bring a file back onto this or another tablet. Importing never replaces a newer copy of a game."</p>
+                <h2 id="backup-title">{t!("Backup", "Kopia zapasowa")}</h2>
+                <p>{t!("Save every game to a file, and bring a file back onto this or another tablet. Importing never replaces a newer copy of a game.", "Zapisz wszystkie partie do pliku i wczytaj plik z powrotem na ten lub inny tablet. Import nigdy nie zastępuje nowszej kopii partii.")}</p>
                 <div class="actions">
-                    <button class="button primary" on:click=export>"Export backup"</button>
+                    <button class="button primary" on:click=export>{t!("Export backup", "Eksportuj kopię zapasową")}</button>
                     <label class="button">
-                        "Import backup file"
+                        {t!("Import backup file", "Importuj plik kopii zapasowej")}
                         <input class="visually-hidden" type="file" accept=".json,application/json" on:change=pick_file />
                     </label>
                 </div>
                 <label class="field">
-                    <span>"Or paste a backup"</span>
+                    <span>{t!("Or paste a backup", "Albo wklej kopię zapasową")}</span>
                     <textarea rows="4" prop:value=move || pasted.get() on:input=move |ev| pasted.set(event_target_value(&ev))></textarea>
                 </label>
-                <button class="button" on:click=move |_| import_text(pasted.get_untracked())>"Import pasted backup"</button>
+                <button class="button" on:click=move |_| import_text(pasted.get_untracked())>{t!("Import pasted backup", "Importuj wklejoną kopię")}</button>
             </section>
         </section>
     }

@@ -20,7 +20,7 @@ const written = (page) => page.locator('.move-list .written').allInnerTexts();
 const dial = (page, side) => page.locator('.sheet-clock .dial', { hasText: side }).innerText();
 
 test('an illegal move found five moves later: position and clocks restored, the game goes on', async () => {
-  const context = await app.browser.newContext({ viewport: { width: 1024, height: 768 } });
+  const context = await app.browser.newContext({ locale: 'en-US', viewport: { width: 1024, height: 768 } });
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e));

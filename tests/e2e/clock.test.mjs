@@ -11,7 +11,7 @@ const T0 = Date.parse('2026-03-01T09:00:00Z');
 /// A fresh profile whose clock is Playwright's, with a new game open on its
 /// clock screen; the page's time stands still at `T0 + 60 s` until moved on.
 async function openClock(control, size = { width: 1024, height: 768 }) {
-  const context = await app.browser.newContext({ viewport: size });
+  const context = await app.browser.newContext({ locale: 'en-US', viewport: size });
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e));

@@ -21,8 +21,8 @@ export function useApp({ base = '/' } = {}) {
     await new Promise((done) => app.server?.close(done));
   });
   /// A fresh browser profile (empty storage) with one page open on the app.
-  app.open = async (hash = '#/') => {
-    const context = await app.browser.newContext({ acceptDownloads: true, viewport: { width: 1024, height: 768 } });
+  app.open = async (hash = '#/', { locale = 'en-US' } = {}) => {
+    const context = await app.browser.newContext({ acceptDownloads: true, locale, viewport: { width: 1024, height: 768 } });
     const page = await context.newPage();
     const errors = [];
     page.on('pageerror', (e) => errors.push(e));

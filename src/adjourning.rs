@@ -13,6 +13,7 @@ use laws::scoresheet::Verdict;
 use shakmaty::fen::Fen;
 use shakmaty::{EnPassantMode, Position};
 
+use crate::laws_text;
 use crate::state::AppState;
 use crate::{t, tf};
 
@@ -26,7 +27,7 @@ pub struct ArbiterEntries {
 /// The envelope's outside as the game's record shows it at `at_ms`: the
 /// form filled in at sealing, and the record the arbiter verifies against (A3).
 pub fn game_record(game: &Game, at_ms: u64, entries: &ArbiterEntries) -> Result<Envelope, String> {
-    let play = game.fold().map_err(|e| e.to_string())?;
+    let play = game.fold().map_err(|e| laws_text::game_error(&e))?;
     let position = play.position();
     let moves = play
         .check()
@@ -92,7 +93,10 @@ pub fn legal_moves(fen: &str, lang: Lang) -> Vec<String> {
 /// reply): the reply is closed until the sealer arrives.
 pub fn envelope_status(adjournment: &Adjournment, index: usize) -> &'static str {
     if index > 0 && adjournment.phase() == Phase::ReplySealed {
-        "reply sealed (A9c), in the arbiter's keeping"
+        t!(
+            "reply sealed (A9c), in the arbiter's keeping",
+            "odpowiedź zapieczętowana (A9c), przechowywana przez sędziego"
+        )
     } else {
         status(adjournment)
     }
@@ -285,12 +289,15 @@ pub fn adjourn_steps(
 /// game's clock does after it ([`clock_follow_up`]); `Err` when the Laws
 /// refuse the step.
 pub fn step_events(game: &Game, step: AdjournmentEvent, at_ms: u64) -> Result<Vec<Event>, String> {
-    let before = game.fold().map_err(|e| e.to_string())?.adjournment;
+    let before = game
+        .fold()
+        .map_err(|e| laws_text::game_error(&e))?
+        .adjournment;
     let mut after = game.clone();
     after
         .apply(Event::Adjournment(step.clone()), at_ms)
-        .map_err(|e| e.to_string())?;
-    let play = after.fold().map_err(|e| e.to_string())?;
+        .map_err(|e| laws_text::game_error(&e))?;
+    let play = after.fold().map_err(|e| laws_text::game_error(&e))?;
     let follow_up = clock_follow_up(&before, &play, at_ms);
     Ok(std::iter::once(Event::Adjournment(step))
         .chain(follow_up.into_iter().map(Event::Clock))
@@ -309,7 +316,12 @@ pub fn record_step(state: &AppState, game_id: &str, step: AdjournmentEvent) -> b
 pub fn record_step_at(state: &AppState, game_id: &str, step: AdjournmentEvent, at_ms: u64) -> bool {
     let events = state
         .game(game_id)
-        .ok_or_else(|| format!("game {game_id} is not on this tablet"))
+        .ok_or_else(|| {
+            tf!(
+                "game {game_id} is not on this tablet",
+                "partii {game_id} nie ma na tym tablecie"
+            )
+        })
         .and_then(|game| step_events(&game, step, at_ms));
     let recorded = events.and_then(|events| {
         events

@@ -2,6 +2,7 @@ use leptos::prelude::*;
 
 use crate::adjourning::local_datetime_ms;
 use crate::components::field::Field;
+use crate::t;
 
 /// A1: the arbiter adjourns the game. When it is adjourned before the end
 /// of the session he gives the session's nominal end, to which the
@@ -21,7 +22,11 @@ pub fn AdjournDialog(
         let end = local_datetime_ms(&text);
         if end.is_none() && !text.trim().is_empty() {
             error.set(Some(
-                "Give the session's end as a date and time, or leave it empty.".into(),
+                t!(
+                    "Give the session's end as a date and time, or leave it empty.",
+                    "Podaj koniec sesji jako datę i godzinę albo pozostaw to pole puste."
+                )
+                .into(),
             ));
             return;
         }
@@ -34,11 +39,11 @@ pub fn AdjournDialog(
             <div class="dialog-backdrop">
                 <div class="dialog" role="alertdialog" aria-modal="true" aria-labelledby="adjourn-question">
                     <p id="adjourn-question">{question.clone()}</p>
-                    <Field label="Nominal end of the session, if adjourned before it (A1b)".into() value=session_end kind="datetime-local" />
+                    <Field label=t!("Nominal end of the session, if adjourned before it (A1b)", "Planowy koniec sesji, jeśli partię odłożono przed nim (A1b)").into() value=session_end kind="datetime-local" />
                     {move || error.get().map(|e| view! { <p class="form-error" role="alert">{e}</p> })}
                     <div class="actions">
-                        <button class="button" autofocus on:click=move |_| open.set(false)>"Cancel"</button>
-                        <button class="button danger" on:click=adjourn>"Adjourn"</button>
+                        <button class="button" autofocus on:click=move |_| open.set(false)>{t!("Cancel", "Anuluj")}</button>
+                        <button class="button danger" on:click=adjourn>{t!("Adjourn", "Odłóż partię")}</button>
                     </div>
                 </div>
             </div>

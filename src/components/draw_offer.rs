@@ -3,7 +3,9 @@ use laws::game::Side;
 use leptos::prelude::*;
 
 use crate::adjourning::record_step;
+use crate::laws_text;
 use crate::state::AppState;
+use crate::{t, tf};
 
 /// A4: after the move is sealed, the sealer's opponent may offer a draw; it
 /// stands until the sealer accepts or rejects it (an offer written with
@@ -25,17 +27,17 @@ pub fn DrawOffer(
         record_step(&state, &id.get_value(), event);
     };
     let name = move |side: Side| match side {
-        Side::White => format!("{white} (White)"),
-        Side::Black => format!("{black} (Black)"),
+        Side::White => format!("{white} ({})", laws_text::side(side)),
+        Side::Black => format!("{black} ({})", laws_text::side(side)),
     };
     let body = match offer {
         Some(by) => {
             let to = by.opponent();
             view! {
-                <p role="status">{format!("{} offers a draw: it stands until {} accepts or rejects it.", name(by), name(to))}</p>
+                <p role="status">{tf!("{} offers a draw: it stands until {} accepts or rejects it.", "{} proponuje remis: propozycja jest ważna, dopóki {} jej nie przyjmie lub nie odrzuci.", name(by), name(to))}</p>
                 <div class="actions">
-                    <button class="button" on:click=move |_| step(AdjournmentEvent::DrawAccepted { by: to })>{format!("{} accepts the draw", name(to))}</button>
-                    <button class="button" on:click=move |_| step(AdjournmentEvent::DrawDeclined { by: to })>{format!("{} rejects the draw", name(to))}</button>
+                    <button class="button" on:click=move |_| step(AdjournmentEvent::DrawAccepted { by: to })>{tf!("{} accepts the draw", "{} przyjmuje remis", name(to))}</button>
+                    <button class="button" on:click=move |_| step(AdjournmentEvent::DrawDeclined { by: to })>{tf!("{} rejects the draw", "{} odrzuca remis", name(to))}</button>
                 </div>
             }
             .into_any()
@@ -44,7 +46,7 @@ pub fn DrawOffer(
             let by = sealer.opponent();
             view! {
                 <div class="actions">
-                    <button class="button" on:click=move |_| step(AdjournmentEvent::DrawOffered { by })>{format!("{} offers a draw", name(by))}</button>
+                    <button class="button" on:click=move |_| step(AdjournmentEvent::DrawOffered { by })>{tf!("{} offers a draw", "{} proponuje remis", name(by))}</button>
                 </div>
             }
             .into_any()
@@ -53,7 +55,7 @@ pub fn DrawOffer(
     };
     view! {
         <section class="draw-offer">
-            <h2>"Draw offer (A4)"</h2>
+            <h2>{t!("Draw offer (A4)", "Propozycja remisu (A4)")}</h2>
             {body}
         </section>
     }

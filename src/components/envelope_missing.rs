@@ -4,7 +4,7 @@ use leptos::prelude::*;
 use crate::adjourning::{parse_hms, record_step};
 use crate::components::field::Field;
 use crate::state::AppState;
-use crate::t;
+use crate::{t, tf};
 
 /// A11: the envelope is missing. Play continues from the adjourned position,
 /// re-established from the game's record, with the recorded times or, when
@@ -29,7 +29,10 @@ pub fn ReportMissing(game_id: String) -> impl IntoView {
             }) {
                 Ok(times) => Some(times),
                 Err(e) => {
-                    state.warn(format!("{e} (give both times, or neither)"));
+                    state.warn(tf!(
+                        "{e} (give both times, or neither)",
+                        "{e} (podaj oba czasy albo żadnego)"
+                    ));
                     return;
                 }
             },

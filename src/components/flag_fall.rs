@@ -3,7 +3,9 @@ use laws::game::Side;
 use leptos::prelude::*;
 
 use crate::adjourning::{fallen_flag, record_step};
+use crate::laws_text;
 use crate::state::{AppState, now_ms};
+use crate::tf;
 
 /// 6.9/6.10 at resumption: the flag of the player whose clock runs falls
 /// (an absent replier's, A9b; a sealer's kept waiting, A9c; A10c). The
@@ -20,14 +22,16 @@ pub fn FlagFall(game_id: String, side: Side) -> impl IntoView {
         if fallen == Some(side) {
             record_step(&state, &game_id, AdjournmentEvent::FlagFell { side });
         } else {
-            state.warn(format!(
-                "{side}'s flag has not fallen: his clock still has time."
+            state.warn(tf!(
+                "{}'s flag has not fallen: his clock still has time.",
+                "Chorągiewka {} nie opadła: na zegarze pozostał jeszcze czas.",
+                laws_text::sides_plain(side)
             ));
         }
     };
     view! {
         <div class="actions">
-            <button class="button" on:click=record>{format!("{side}'s flag has fallen")}</button>
+            <button class="button" on:click=record>{tf!("{}'s flag has fallen", "Chorągiewka {} opadła", laws_text::sides_plain(side))}</button>
         </div>
     }
 }

@@ -5,7 +5,9 @@ use leptos::prelude::*;
 use crate::adjourning::{entropy, record_step_at};
 use crate::components::field::Field;
 use crate::components::seal_move::SealMove;
+use crate::laws_text;
 use crate::state::{AppState, now_ms};
+use crate::t;
 
 /// A9c: the sealer is absent, so the replier writes his reply and seals it
 /// in a fresh envelope, chained to the first, stops his clock and starts
@@ -36,12 +38,17 @@ pub fn SealReply(
         let sealed = (|| -> Result<AdjournmentEvent, String> {
             let pin = pin.get_untracked();
             if pin != pin_again.get_untracked() {
-                return Err("The two PINs differ: type the same PIN twice.".into());
+                return Err(t!(
+                    "The two PINs differ: type the same PIN twice.",
+                    "PIN-y się różnią: wpisz dwa razy ten sam PIN."
+                )
+                .into());
             }
-            let game = state
-                .game(&id.get_value())
-                .ok_or("the game is not on this tablet")?;
-            let play = game.fold().map_err(|e| e.to_string())?;
+            let game = state.game(&id.get_value()).ok_or(t!(
+                "the game is not on this tablet",
+                "partii nie ma na tym tablecie"
+            ))?;
+            let play = game.fold().map_err(|e| laws_text::game_error(&e))?;
             // The replier's time is what it was when he stopped his clock.
             let outside = play
                 .adjournment
@@ -65,7 +72,10 @@ pub fn SealReply(
                     pin.set(String::new());
                     pin_again.set(String::new());
                     stopped_ms.set(None);
-                    state.tell("The reply is sealed in a fresh envelope (A9c); it is opened when the sealer arrives.");
+                    state.tell(t!(
+                        "The reply is sealed in a fresh envelope (A9c); it is opened when the sealer arrives.",
+                        "Odpowiedź jest zapieczętowana w nowej kopercie (A9c); zostanie otwarta po przybyciu zawodnika, który zapieczętował posunięcie."
+                    ));
                 }
             }
             Err(e) => error.set(Some(e)),
@@ -73,18 +83,18 @@ pub fn SealReply(
     };
     view! {
         <details class="seal-reply">
-            <summary>"The sealer is absent: the reply is sealed in a fresh envelope (A9c)"</summary>
+            <summary>{t!("The sealer is absent: the reply is sealed in a fresh envelope (A9c)", "Zawodnik, który zapieczętował posunięcie, jest nieobecny: odpowiedź pieczętuje się w nowej kopercie (A9c)")}</summary>
             {move || match stopped_ms.get() {
                 None => view! {
                     <SealMove sealer=replier.clone() lang=lang fen=fen.clone() written=written on_stop=on_stop />
                 }.into_any(),
                 Some(_) => view! {
                     <form class="seal-reply-pin" on:submit=seal novalidate>
-                        <p>"The reply is written. The arbiter seals it in a fresh envelope."</p>
-                        <Field label="Arbiter's PIN for the reply (at least 4 characters)".into() value=pin kind="password" />
-                        <Field label="The same PIN again".into() value=pin_again kind="password" />
+                        <p>{t!("The reply is written. The arbiter seals it in a fresh envelope.", "Odpowiedź jest zapisana. Sędzia pieczętuje ją w nowej kopercie.")}</p>
+                        <Field label=t!("Arbiter's PIN for the reply (at least 4 characters)", "PIN sędziego do odpowiedzi (co najmniej 4 znaki)").into() value=pin kind="password" />
+                        <Field label=t!("The same PIN again", "Ten sam PIN ponownie").into() value=pin_again kind="password" />
                         {move || error.get().map(|e| view! { <p class="form-error" role="alert">{e}</p> })}
-                        <button type="submit" class="button primary">"Seal the reply"</button>
+                        <button type="submit" class="button primary">{t!("Seal the reply", "Zapieczętuj odpowiedź")}</button>
                     </form>
                 }.into_any(),
             }}

@@ -30,7 +30,7 @@ pub fn AdjournPage(id: String) -> impl IntoView {
         let title = format!("{} – {}", setup.white.name, setup.black.name);
         let play = match game.fold() {
                     Ok(play) => play,
-                    Err(e) => return view! { <section class="page"><h1>{title}</h1><p class="form-error" role="alert">{e.to_string()}</p></section> }.into_any(),
+                    Err(e) => return view! { <section class="page"><h1>{title}</h1><p class="form-error" role="alert">{laws_text::game_error(&e)}</p></section> }.into_any(),
                 };
         let adjournment = play.adjournment.clone();
         let body = match adjournment.phase() {

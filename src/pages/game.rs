@@ -43,7 +43,7 @@ pub fn GamePage(id: String) -> impl IntoView {
                     let game = game.clone();
                     move |nominal_end: Option<u64>| {
                         let now = now_ms();
-                        let requested = game.fold().map_err(|e| e.to_string()).and_then(|play| {
+                        let requested = game.fold().map_err(|e| laws_text::game_error(&e)).and_then(|play| {
                             adjourn_steps(&play, now, nominal_end)
                                 .into_iter()
                                 .try_for_each(|step| state.apply_at(&id, Event::Adjournment(step), now))

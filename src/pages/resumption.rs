@@ -36,7 +36,7 @@ pub fn Resumption(id: String) -> impl IntoView {
         let title = format!("{white} – {black}");
         let play = match game.fold() {
                     Ok(play) => play,
-                    Err(e) => return view! { <section class="page"><h1>{title}</h1><p class="form-error" role="alert">{e.to_string()}</p></section> }.into_any(),
+                    Err(e) => return view! { <section class="page"><h1>{title}</h1><p class="form-error" role="alert">{laws_text::game_error(&e)}</p></section> }.into_any(),
                 };
         let adjournment = &play.adjournment;
         let Some(sealed) = adjournment.envelopes().first().cloned() else {
@@ -101,7 +101,7 @@ pub fn Resumption(id: String) -> impl IntoView {
                             let fen = Fen::from_position(position, EnPassantMode::Legal).to_string();
                             let replier = sealer.opponent();
                             view! {
-                                <SealReply game_id=id.clone() replier=format!("{} ({replier})", outside.name(replier)) lang=setup.notation fen=fen />
+                                <SealReply game_id=id.clone() replier=format!("{} ({})", outside.name(replier), laws_text::side(replier)) lang=setup.notation fen=fen />
                             }
                         }));
                         let open_reply = (phase == Phase::ReplySealed && present.of(sealer))

@@ -236,7 +236,11 @@ mod tests {
             panic!("not a report: {reply:?}");
         };
         assert_eq!(Standing::of(report.as_ref().unwrap()), Standing::Dead);
-        assert!(analyse("not a position").unwrap_err().starts_with("not a FEN"));
+        assert!(
+            analyse("not a position")
+                .unwrap_err()
+                .starts_with("not a FEN")
+        );
         let json = serde_json::to_string(&reply).unwrap();
         let back = serde_json::from_str::<Reply>(&json).unwrap();
         assert!(matches!(back.answer, Answer::Report(Ok(r)) if Some(&r) == report.as_ref().ok()));

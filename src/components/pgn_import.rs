@@ -23,7 +23,10 @@ pub fn PgnImportPanel() -> impl IntoView {
                 Ok(games) => state.add_imported(games),
                 Err(e) => PgnImport {
                     added: Vec::new(),
-                    errors: vec![tf!("The PGN could not be read: {e}", "Nie udało się odczytać PGN: {e}")],
+                    errors: vec![tf!(
+                        "The PGN could not be read: {e}",
+                        "Nie udało się odczytać PGN: {e}"
+                    )],
                 },
             };
             if !result.added.is_empty() {

@@ -99,7 +99,12 @@ pub fn VerifyEnvelope(game_id: String, sealed: SealedEnvelope) -> impl IntoView 
             .and_then(|entropy| {
                 sealed
                     .amend(&pin.get_untracked(), record.get_value(), entropy)
-                    .map_err(|e| tf!("The envelope cannot be corrected: {e}", "Nie można poprawić koperty: {e}"))
+                    .map_err(|e| {
+                        tf!(
+                            "The envelope cannot be corrected: {e}",
+                            "Nie można poprawić koperty: {e}"
+                        )
+                    })
             })
             .and_then(|envelope| {
                 state.apply(

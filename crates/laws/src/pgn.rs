@@ -93,7 +93,6 @@ impl PgnResult {
     }
 }
 
-
 impl fmt::Display for PgnResult {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())

@@ -340,7 +340,6 @@ fn lossy_utf8(bytes: Vec<u8>) -> String {
         .unwrap_or_else(|invalid| String::from_utf8_lossy(invalid.as_bytes()).into_owned())
 }
 
-
 /// What the comments after a move say.
 struct Annotations {
     clock_ms: Option<u64>,
@@ -448,7 +447,6 @@ fn parse_clock(value: &str) -> Result<u64, ()> {
         .ok_or(())
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -478,5 +476,4 @@ mod tests {
         assert_eq!(unescape(br#"a\\\"b\c"#), r#"a\"b\c"#);
         assert_eq!(unescape(br"end\"), r"end\");
     }
-
 }

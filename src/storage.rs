@@ -546,7 +546,7 @@ mod tests {
             round: round.into(),
             ..game.setup().clone()
         };
-        game.apply(Event::DetailsEdited(setup), at_ms).unwrap();
+        game.apply(Event::DetailsEdited(Box::new(setup)), at_ms).unwrap();
         game
     }
 

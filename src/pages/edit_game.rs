@@ -20,7 +20,7 @@ pub fn EditGame(id: String) -> impl IntoView {
             Some(game) => {
                 let id = game.id().to_owned();
                 let save = Callback::new(move |setup: Setup| {
-                    state.apply(&id, Event::DetailsEdited(setup))?;
+                    state.apply(&id, Event::DetailsEdited(Box::new(setup)))?;
                     state.tell(t!("Details saved.", "Dane zapisane."));
                     navigate(&Route::Game(id.clone()));
                     Ok(())

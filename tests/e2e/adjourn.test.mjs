@@ -311,6 +311,7 @@ test('A10: a player more than an hour late loses; a late sealer whose sealed mov
   await adjournAndSeal(page, {
     sealed: 'Qh4',
     create: async () => {
+      await page.getByRole('button', { name: 'Import PGN', exact: true }).click();
       await page.getByLabel('Or paste PGN').fill('[White "Fool, Felix"]\n[Black "Mate, Mira"]\n\n1. f3 e5 2. g4 *\n');
       await page.getByRole('button', { name: 'Import pasted PGN' }).click();
       await page.locator('.import-result a', { hasText: 'Fool, Felix – Mate, Mira' }).click();

@@ -16,7 +16,7 @@
 //! let mut game = Game::new("g1", setup, 1_700_000_000_000);
 //! let mut corrected = game.setup().clone();
 //! corrected.board = "1".into();
-//! game.apply(Event::DetailsEdited(corrected), 1_700_000_060_000).unwrap();
+//! game.apply(Event::DetailsEdited(Box::new(corrected)), 1_700_000_060_000).unwrap();
 //! assert_eq!(game.setup().board, "1");
 //! assert!(game.verify_chain().is_ok());
 //! ```
@@ -207,7 +207,7 @@ impl std::error::Error for SetupError {}
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
     /// The arbiter corrected the game's details (names, round, board...).
-    DetailsEdited(Setup),
+    DetailsEdited(Box<Setup>),
     /// Something done to the clock: a press, a pause, an adjustment.
     Clock(ClockAction),
     /// A box of the scoresheet filled in: a move as written, or a dash.
@@ -429,7 +429,7 @@ impl Game {
             .iter()
             .rev()
             .find_map(|l| match &l.event {
-                Event::DetailsEdited(setup) => Some(setup),
+                Event::DetailsEdited(setup) => Some(&**setup),
                 _ => None,
             })
             .unwrap_or(&self.initial)
@@ -593,7 +593,7 @@ impl Play {
                 if !self.begun {
                     *self = Play::new(setup)?;
                 } else {
-                    self.setup = setup.clone();
+                    self.setup = (**setup).clone();
                 }
             }
             Event::Clock(action) => {
@@ -707,7 +707,7 @@ mod tests {
             ..g.setup().clone()
         };
         assert_eq!(
-            g.apply(Event::DetailsEdited(bad), 2000),
+            g.apply(Event::DetailsEdited(Box::new(bad)), 2000),
             Err(GameError::Setup(SetupError::MissingName(Side::White)))
         );
         assert_eq!(g, before);
@@ -718,7 +718,7 @@ mod tests {
         let mut g = game();
         let setup = g.setup().clone();
         assert!(matches!(
-            g.apply(Event::DetailsEdited(setup), 999),
+            g.apply(Event::DetailsEdited(Box::new(setup)), 999),
             Err(GameError::OutOfOrder { .. })
         ));
     }
@@ -731,7 +731,7 @@ mod tests {
                 round: round.into(),
                 ..g.setup().clone()
             };
-            g.apply(Event::DetailsEdited(setup), 2000 + i as u64)
+            g.apply(Event::DetailsEdited(Box::new(setup)), 2000 + i as u64)
                 .unwrap();
         }
         assert!(g.verify_chain().is_ok());
@@ -748,7 +748,7 @@ mod tests {
                 round: round.into(),
                 ..g.setup().clone()
             };
-            g.apply(Event::DetailsEdited(setup), at).unwrap();
+            g.apply(Event::DetailsEdited(Box::new(setup)), at).unwrap();
             g
         };
         let one = edit(&base, "1", 2000);
@@ -792,14 +792,14 @@ mod tests {
             ..g.setup().clone()
         };
         assert_eq!(
-            g.apply(Event::DetailsEdited(faster), 3000),
+            g.apply(Event::DetailsEdited(Box::new(faster)), 3000),
             Err(GameError::Setup(SetupError::LockedAfterStart))
         );
         let renamed = Setup {
             white: Player::named("Renamed"),
             ..g.setup().clone()
         };
-        assert!(g.apply(Event::DetailsEdited(renamed), 3000).is_ok());
+        assert!(g.apply(Event::DetailsEdited(Box::new(renamed)), 3000).is_ok());
         assert!(g.clock().unwrap().is_started());
     }
 
@@ -956,7 +956,7 @@ mod tests {
             event: "Club ch.".into(),
             ..g.setup().clone()
         };
-        g.apply(Event::DetailsEdited(setup), 5000).unwrap();
+        g.apply(Event::DetailsEdited(Box::new(setup)), 5000).unwrap();
         let back: Game = serde_json::from_str(&serde_json::to_string(&g).unwrap()).unwrap();
         assert_eq!(back, g);
         assert!(back.verify_chain().is_ok());

@@ -1,6 +1,7 @@
 // Storage faults in a real browser: storage running out in the middle of a
-// game. Nothing half-written, a clear message, the game goes on in memory,
-// and it is saved once space is freed.
+// game (nothing half-written, a clear message, the game goes on in memory
+// and is saved once space is freed); no localStorage at all; a record from
+// a newer version; the page killed right after a press.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createGame, useApp } from './harness.mjs';
@@ -58,5 +59,70 @@ test('storage full mid-game: nothing half-written, the game goes on, and is save
   await page.getByRole('link', { name: /Kowalski, Jan – Nowak, Anna/ }).click();
   await page.getByText('7', { exact: true }).waitFor();
   assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('no localStorage at all: the user is told, and the app works for the session', async () => {
+  const context = await app.browser.newContext({ locale: 'en-US' });
+  // As a browser with storage turned off for the site throws on access.
+  await context.addInitScript(() => {
+    Object.defineProperty(window, 'localStorage', {
+      get() { throw new DOMException('The operation is insecure.', 'SecurityError'); },
+    });
+  });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e));
+  await page.goto(app.url + '#/');
+  const told = page.getByRole('alert').filter({ hasText: 'does not allow saving' });
+  await told.waitFor();
+  assert.match(await told.innerText(), /nothing will be kept after this page is closed/);
+  await createGame(page, { white: 'Kowalski, Jan', black: 'Nowak, Anna' });
+  await page.getByRole('link', { name: 'Games' }).first().click();
+  await page.getByRole('link', { name: /Kowalski, Jan – Nowak, Anna/ }).waitFor();
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a record from a newer version is refused with a clear message and kept', async () => {
+  const { page, errors, context } = await app.open();
+  const future = JSON.stringify({ schema: 99, data: { written: 'by Arbiter 9' } });
+  await page.evaluate((text) => localStorage.setItem('arbiter/v1/game/future', text), future);
+  await page.reload();
+  const refused = page.getByRole('alert').filter({ hasText: 'newer version of Arbiter' });
+  await refused.waitFor();
+  assert.match(await refused.innerText(), /arbiter\/v1\/game\/future was written by a newer version of Arbiter \(format 99\)/);
+  // The app goes on, saving other games, and never touches that record.
+  await createGame(page, { white: 'Kowalski, Jan', black: 'Nowak, Anna' });
+  assert.equal(await page.evaluate(() => localStorage.getItem('arbiter/v1/game/future')), future);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the page killed right after a press: the press is kept', async () => {
+  const { page, context } = await app.open();
+  await createGame(page, { white: 'Kowalski, Jan', black: 'Nowak, Anna' });
+  const game = page.url();
+  await page.getByRole('link', { name: 'Clock' }).click();
+  await page.locator('.clock-screen').waitFor();
+  await page.getByRole('button', { name: "Start White's clock" }).click();
+  await page.locator('.clock-face[data-side=white].running').waitFor();
+  const events = async (p) => (await stored(p)).data.log.length;
+  const before = await events(page);
+  // The press, then the renderer crashes before anything else runs.
+  const cdp = await context.newCDPSession(page);
+  const crashed = new Promise((done) => page.once('crash', done));
+  // White's move made, White presses: Black's clock runs.
+  await page.keyboard.press('a');
+  // Never answered: the page is gone.
+  cdp.send('Page.crash').catch(() => {});
+  await crashed;
+
+  const again = await context.newPage();
+  await again.goto(game);
+  await again.getByRole('link', { name: 'Clock' }).click();
+  await again.locator('.clock-screen').waitFor();
+  assert.ok(await events(again) > before, 'the press is in the stored log');
+  await again.locator('.clock-face[data-side=black].running').waitFor();
   await context.close();
 });

@@ -194,7 +194,8 @@ mod tests {
             board: board.into(),
             ..game.setup().clone()
         };
-        game.apply(Event::DetailsEdited(Box::new(setup)), at_ms).unwrap();
+        game.apply(Event::DetailsEdited(Box::new(setup)), at_ms)
+            .unwrap();
         game
     }
 

@@ -546,7 +546,8 @@ mod tests {
             round: round.into(),
             ..game.setup().clone()
         };
-        game.apply(Event::DetailsEdited(Box::new(setup)), at_ms).unwrap();
+        game.apply(Event::DetailsEdited(Box::new(setup)), at_ms)
+            .unwrap();
         game
     }
 

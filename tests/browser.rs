@@ -30,7 +30,8 @@ fn a_game_survives_a_round_trip_through_local_storage() {
         board: "7".into(),
         ..g.setup().clone()
     };
-    g.apply(Event::DetailsEdited(Box::new(setup)), 2_000).unwrap();
+    g.apply(Event::DetailsEdited(Box::new(setup)), 2_000)
+        .unwrap();
     store.save_game(&g).unwrap();
     assert_eq!(store.load_game("round-trip").unwrap(), Some(g));
     assert!(store.used_bytes() > 0);
@@ -88,7 +89,9 @@ fn quota_exceeded_is_reported_and_the_saved_copy_survives() {
         event: "z".repeat(4096),
         ..saved.setup().clone()
     };
-    bigger.apply(Event::DetailsEdited(Box::new(setup)), 5_000).unwrap();
+    bigger
+        .apply(Event::DetailsEdited(Box::new(setup)), 5_000)
+        .unwrap();
     assert_eq!(
         store.save_game(&bigger),
         Err(StorageError::QuotaExceeded {

@@ -799,7 +799,10 @@ mod tests {
             white: Player::named("Renamed"),
             ..g.setup().clone()
         };
-        assert!(g.apply(Event::DetailsEdited(Box::new(renamed)), 3000).is_ok());
+        assert!(
+            g.apply(Event::DetailsEdited(Box::new(renamed)), 3000)
+                .is_ok()
+        );
         assert!(g.clock().unwrap().is_started());
     }
 
@@ -956,7 +959,8 @@ mod tests {
             event: "Club ch.".into(),
             ..g.setup().clone()
         };
-        g.apply(Event::DetailsEdited(Box::new(setup)), 5000).unwrap();
+        g.apply(Event::DetailsEdited(Box::new(setup)), 5000)
+            .unwrap();
         let back: Game = serde_json::from_str(&serde_json::to_string(&g).unwrap()).unwrap();
         assert_eq!(back, g);
         assert!(back.verify_chain().is_ok());

@@ -9,7 +9,6 @@ use laws::adjournment::{
 use laws::clock::{Clock, ClockAction, Setting};
 use laws::game::{Event, Game, Play, Side};
 use laws::notation::{Lang, write};
-use laws::scoresheet::Verdict;
 use shakmaty::fen::Fen;
 use shakmaty::{EnPassantMode, Position};
 
@@ -29,15 +28,7 @@ pub struct ArbiterEntries {
 pub fn game_record(game: &Game, at_ms: u64, entries: &ArbiterEntries) -> Result<Envelope, String> {
     let play = game.fold().map_err(|e| laws_text::game_error(&e))?;
     let position = play.position();
-    let moves = play
-        .check()
-        .entries
-        .into_iter()
-        .map_while(|entry| match entry.verdict {
-            Verdict::Legal { san, .. } => Some(san),
-            _ => None,
-        })
-        .collect();
+    let moves = play.check().moves_played();
     let time_used = play
         .clock
         .map_or_else(TimeUsed::default, |clock| time_used(&clock, at_ms));

@@ -844,15 +844,7 @@ mod tests {
         let play = g.fold().unwrap();
         let position = play.position();
         let sealer: Side = shakmaty::Position::turn(&position).into();
-        let moves = play
-            .check()
-            .entries
-            .into_iter()
-            .filter_map(|entry| match entry.verdict {
-                Verdict::Legal { san, .. } => Some(san),
-                _ => None,
-            })
-            .collect();
+        let moves = play.check().moves_played();
         let outside = Envelope {
             event: "Club ch.".into(),
             round: "1".into(),

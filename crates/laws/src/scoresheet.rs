@@ -32,6 +32,8 @@
 //! assert_eq!(check.first_irregularity, None);
 //! assert!(matches!(check.entries[2].verdict, Verdict::Legal { ref san, .. } if san == "Nf3"));
 //! assert_eq!(check.entries[6].verdict, Verdict::Dash);
+//! // The game so far stops at the dash, in SAN whatever the sheet's language.
+//! assert_eq!(check.moves_played(), ["e4", "e5", "Nf3", "Nc6", "Bb5", "Nd4"]);
 //! ```
 
 use std::fmt;
@@ -405,6 +407,21 @@ pub struct SheetCheck {
     pub entries: Vec<EntryCheck>,
     /// Index into `entries` of the first ambiguous, unreadable or illegal entry.
     pub first_irregularity: Option<usize>,
+}
+
+impl SheetCheck {
+    /// The moves played, in SAN: the entries up to the first that is not a
+    /// legal move (the game so far, as an envelope records it, A2).
+    #[must_use]
+    pub fn moves_played(&self) -> Vec<String> {
+        self.entries
+            .iter()
+            .map_while(|entry| match &entry.verdict {
+                Verdict::Legal { san, .. } => Some(san.clone()),
+                _ => None,
+            })
+            .collect()
+    }
 }
 
 /// How the two sheets agree on one half-move.

@@ -2,13 +2,13 @@
 //! of the envelope as the game's record shows it, the moves a sealer may
 //! choose from, and an envelope's status. Every rule stays in `laws`.
 
-use laws::adjournment::SealedMove;
 use laws::adjournment::{
     Adjournment, AdjournmentEvent, Entropy, Envelope, Outcome, Phase, Resumption, TimeUsed,
 };
 use laws::clock::{Clock, ClockAction, Setting};
 use laws::game::{Event, Game, Play, Side};
 use laws::notation::{Lang, write};
+use laws::scoresheet::Entry;
 use shakmaty::fen::Fen;
 use shakmaty::{EnPassantMode, Position};
 
@@ -130,33 +130,50 @@ pub fn hms(ms: u64) -> String {
 }
 
 /// The sealed move once opened (A9) or stated (A11a), or the sealed reply
-/// once opened (A9c), while the scoresheet does not have it yet and it was
-/// played on the board.
-pub fn move_to_record(game: &Game) -> Option<SealedMove> {
-    let play = game.fold().ok()?;
-    let adjournment = &play.adjournment;
-    let fen = |p: &shakmaty::Chess| Fen::from_position(p, EnPassantMode::Legal).to_string();
-    let on_sheet = fen(&play.position());
-    let on_board = fen(adjournment.position()?);
-    let sealed_here = adjournment.envelopes().iter().any(|sealed| {
-        sealed
-            .envelope()
-            .position()
-            .is_ok_and(|before| fen(&before) == on_sheet)
-    });
-    if on_board == on_sheet || !sealed_here {
-        return None;
+/// once opened (A9c), written on the scoresheet as it was sealed; then,
+/// unless that move ended the game, the clock of the player to reply runs.
+pub fn record_sealed_move(game: &Game, at_ms: u64) -> Result<Vec<Event>, String> {
+    let play = game.fold().map_err(|e| laws_text::game_error(&e))?;
+    let sealed_move = play.sealed_move_to_record().ok_or_else(|| {
+        t!(
+            "No opened move is waiting to be recorded.",
+            "Żadne otwarte posunięcie nie czeka na zapis."
+        )
+        .to_owned()
+    })?;
+    let record = Event::Recorded(Entry::written(sealed_move.text.clone()));
+    let mut after = game.clone();
+    after
+        .apply(record.clone(), at_ms)
+        .map_err(|e| laws_text::game_error(&e))?;
+    let play = after.fold().map_err(|e| laws_text::game_error(&e))?;
+    let clock = match (&play.clock, play.adjournment.result()) {
+        (Some(clock), None) => run_clock(clock, Some(play.position().turn().into()), at_ms),
+        _ => Vec::new(),
+    };
+    Ok(std::iter::once(record)
+        .chain(clock.into_iter().map(Event::Clock))
+        .collect())
+}
+
+/// A1a: the sealer stops his clock to seal, which stops the game's clock;
+/// before the session's nominal end his time is charged up to it (A1b).
+pub fn stop_to_seal(game: &Game, at_ms: u64) -> Result<Vec<Event>, String> {
+    let mut after = game.clone();
+    let mut events = Vec::new();
+    let running = after
+        .clock()
+        .is_some_and(|c| c.running_side().is_some() && !c.is_paused());
+    if running {
+        let pause = Event::Clock(ClockAction::Pause);
+        after
+            .apply(pause.clone(), at_ms)
+            .map_err(|e| laws_text::game_error(&e))?;
+        events.push(pause);
     }
-    game.log()
-        .iter()
-        .rev()
-        .find_map(|logged| match &logged.event {
-            Event::Adjournment(
-                AdjournmentEvent::Opened { sealed_move }
-                | AdjournmentEvent::MoveStated { sealed_move },
-            ) => Some(sealed_move.clone()),
-            _ => None,
-        })
+    let play = after.fold().map_err(|e| laws_text::game_error(&e))?;
+    events.extend(charge_to_session_end(&play, at_ms).map(Event::Clock));
+    Ok(events)
 }
 
 /// The time used by each player as the clock indicates it at `at_ms`.
@@ -306,20 +323,9 @@ pub fn record_step(state: &AppState, game_id: &str, step: AdjournmentEvent) -> b
 /// for that moment (the reply envelope's times, A9c).
 pub fn record_step_at(state: &AppState, game_id: &str, step: AdjournmentEvent, at_ms: u64) -> bool {
     let events = state
-        .game(game_id)
-        .ok_or_else(|| {
-            tf!(
-                "game {game_id} is not on this tablet",
-                "partii {game_id} nie ma na tym tablecie"
-            )
-        })
+        .stored_game(game_id)
         .and_then(|game| step_events(&game, step, at_ms));
-    let recorded = events.and_then(|events| {
-        events
-            .into_iter()
-            .try_for_each(|event| state.apply_at(game_id, event, at_ms))
-    });
-    match recorded {
+    match events.and_then(|events| state.apply_all(game_id, events, at_ms)) {
         Ok(()) => true,
         Err(e) => {
             state.warn(capitalised(&e));
@@ -398,7 +404,6 @@ mod tests {
     use super::*;
     use laws::adjournment::{ClockFinding, MIN_ITERATIONS, Presence, SealingDraft};
     use laws::game::{Player, Setup};
-    use laws::scoresheet::Entry;
 
     fn game_after(moves: &[&str]) -> Game {
         let setup = Setup {
@@ -576,9 +581,8 @@ mod tests {
         for s in adjourn_steps(&play(game), now, session_end) {
             game.apply(Event::Adjournment(s), now).unwrap();
         }
-        game.apply(Event::Clock(ClockAction::Pause), stop).unwrap();
-        if let Some(charge) = charge_to_session_end(&play(game), stop) {
-            game.apply(Event::Clock(charge), stop).unwrap();
+        for event in stop_to_seal(game, stop).unwrap() {
+            game.apply(event, stop).unwrap();
         }
         let outside = game_record(game, stop, &entries()).unwrap();
         let mut draft = SealingDraft::new(&outside).unwrap();
@@ -683,6 +687,47 @@ mod tests {
     }
 
     #[test]
+    fn a8_a_sealed_mate_is_recorded_and_no_clock_starts_after_it() {
+        let (mut game, at) = timed_game(&["f3", "e5", "g4"]);
+        adjourn(&mut game, at + MIN, None, at + MIN, "Qh4");
+        let t = at + 60 * MIN;
+        let recorded = sealed_envelope(&game, 0).envelope().time_used;
+        step(
+            &mut game,
+            AdjournmentEvent::SetUp {
+                time_used: recorded,
+            },
+            t,
+        );
+        step(
+            &mut game,
+            AdjournmentEvent::Resumed {
+                present: Presence {
+                    white: true,
+                    black: true,
+                },
+            },
+            t,
+        );
+        let sealed_move = sealed_envelope(&game, 0).open(PIN).unwrap();
+        step(&mut game, AdjournmentEvent::Opened { sealed_move }, t);
+        assert_eq!(play(&game).adjournment.result().unwrap().article, "5.1a");
+        let events = record_sealed_move(&game, t).unwrap();
+        assert_eq!(events, [Event::Recorded(Entry::written("Qh4"))]);
+        for event in events {
+            game.apply(event, t).unwrap();
+        }
+        assert_eq!(game.clock().unwrap().running_side(), None);
+        assert_eq!(play(&game).check().moves_played().last().unwrap(), "Qh4#");
+        // Nothing more is recorded or run after the mate.
+        assert!(record_sealed_move(&game, t).is_err());
+        assert!(
+            game.apply(Event::Recorded(Entry::written("Ke2")), t)
+                .is_err()
+        );
+    }
+
+    #[test]
     fn a9b_a9c_the_clocks_follow_the_replier_and_the_reply_envelope() {
         let (mut game, at) = timed_game(&["e4"]);
         // Black seals c5; at resumption White (the replier) is absent.
@@ -728,10 +773,12 @@ mod tests {
             t + 11 * MIN,
         );
         assert_eq!(game.clock().unwrap().running_side(), Some(Side::White));
-        assert_eq!(move_to_record(&game).unwrap().text, "c5");
-        game.apply(Event::Recorded(Entry::written("c5")), t + 11 * MIN)
-            .unwrap();
-        assert_eq!(move_to_record(&game), None);
+        assert_eq!(play(&game).sealed_move_to_record().unwrap().text, "c5");
+        for event in record_sealed_move(&game, t + 11 * MIN).unwrap() {
+            game.apply(event, t + 11 * MIN).unwrap();
+        }
+        assert_eq!(play(&game).sealed_move_to_record(), None);
+        assert_eq!(game.clock().unwrap().running_side(), Some(Side::White));
     }
 
     #[test]
@@ -811,7 +858,7 @@ mod tests {
             },
             at_reply + MIN,
         );
-        assert_eq!(move_to_record(&game).unwrap().text, "Nf3");
+        assert_eq!(play(&game).sealed_move_to_record().unwrap().text, "Nf3");
         assert_eq!(
             play(&game).adjournment.rulings().last().unwrap().article,
             "A9c"

@@ -5,6 +5,7 @@
 //! nothing of the app and every variant must be given both languages (a new
 //! one does not compile until it is).
 
+use laws::adjournment::AdjournmentError;
 use laws::game::Side;
 use laws::irregularity::touch_move::{Requirement, TouchMove};
 use laws::irregularity::{Effect, Finding, Outcome, Ruling};
@@ -785,6 +786,28 @@ pub fn irregularity_error(error: &laws::irregularity::IrregularityError) -> Stri
     }
 }
 
+/// The adjournment's final ruling as a result: what, and by which article.
+#[must_use]
+pub fn adjournment_result(ruling: &laws::adjournment::Ruling) -> String {
+    tf!(
+        "{} (Article {})",
+        "{} (artykuł {})",
+        adjournment_outcome(ruling.outcome),
+        ruling.article
+    )
+}
+
+/// How the game ended, by an arbiter's ruling or in its adjournment;
+/// `None` while it goes on.
+#[must_use]
+pub fn game_over(play: &laws::game::Play) -> Option<String> {
+    match (play.outcome, play.adjournment.result()) {
+        (Some(ruled), _) => Some(outcome(ruled).to_owned()),
+        (None, Some(ruling)) => Some(adjournment_result(ruling)),
+        (None, None) => None,
+    }
+}
+
 /// Why the game refused an event. The refusals of the adjournment and of
 /// the rulings are the core's English prose; in Polish they are named by
 /// what refused them until the core gives them as values.
@@ -808,6 +831,11 @@ pub fn game_error(error: &laws::game::GameError) -> String {
             "there is no box {} on the scoresheet",
             "na blankiecie nie ma pola {}",
             e.0
+        ),
+        GameError::Adjournment(AdjournmentError::Concluded(ruling)) => tf!(
+            "the game is over: {}",
+            "partia jest zakończona: {}",
+            adjournment_result(ruling)
         ),
         GameError::Adjournment(e) => with_reason(
             t!(

@@ -187,6 +187,16 @@ impl AppState {
             .with(|games| games.iter().find(|g| g.id() == id).cloned())
     }
 
+    /// Game `id`, or why it cannot be had, for an action on it.
+    pub fn stored_game(&self, id: &str) -> Result<Game, String> {
+        self.game(id).ok_or_else(|| {
+            tf!(
+                "game {id} is not on this tablet",
+                "partii {id} nie ma na tym tablecie"
+            )
+        })
+    }
+
     /// Game `id` as it changes (`None` while it is not on this tablet).
     pub fn watch(&self, id: String) -> Memo<Option<Game>> {
         let state = *self;
@@ -281,14 +291,23 @@ impl AppState {
 
     /// [`AppState::apply`] at `at_ms`, for an event worked out for that moment.
     pub fn apply_at(&self, id: &str, event: Event, at_ms: u64) -> Result<(), String> {
-        let mut game = self.game(id).ok_or_else(|| {
-            tf!(
-                "game {id} is not on this tablet",
-                "partii {id} nie ma na tym tablecie"
-            )
-        })?;
-        game.apply(event, at_ms)
-            .map_err(|e| laws_text::game_error(&e))?;
+        self.apply_all(id, [event], at_ms)
+    }
+
+    /// Records `events` in game `id` at `at_ms` in one write: all of them if
+    /// the Laws allow each in turn, or none (a step and the clock actions
+    /// that follow from it are never stored apart).
+    pub fn apply_all(
+        &self,
+        id: &str,
+        events: impl IntoIterator<Item = Event>,
+        at_ms: u64,
+    ) -> Result<(), String> {
+        let mut game = self.stored_game(id)?;
+        for event in events {
+            game.apply(event, at_ms)
+                .map_err(|e| laws_text::game_error(&e))?;
+        }
         self.save(game)
     }
 

@@ -28,10 +28,7 @@ pub fn EnvelopeForm(
     let error = RwSignal::new(None::<String>);
     let id = StoredValue::new(game_id);
     let preview = Memo::new(move |_| -> Result<Envelope, String> {
-        let game = state.game(&id.get_value()).ok_or(t!(
-            "the game is not on this tablet",
-            "partii nie ma na tym tablecie"
-        ))?;
+        let game = state.stored_game(&id.get_value())?;
         game_record(&game, stopped_ms, &ArbiterEntries::default())
     });
     let seal = move |ev: leptos::ev::SubmitEvent| {
@@ -54,10 +51,7 @@ pub fn EnvelopeForm(
                 arbiter: arbiter.get_untracked(),
             };
             let id = id.get_value();
-            let game = state.game(&id).ok_or(t!(
-                "the game is not on this tablet",
-                "partii nie ma na tym tablecie"
-            ))?;
+            let game = state.stored_game(&id)?;
             let outside = game_record(&game, stopped_ms, &entries)?;
             if outside.arbiter.is_empty() {
                 return Err(t!(

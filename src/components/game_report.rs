@@ -16,16 +16,8 @@ fn result(game: &Game) -> String {
         )
         .to_owned();
     };
-    if let Some(outcome) = play.outcome {
-        return laws_text::outcome(outcome).to_owned();
-    }
-    if let Some(ruling) = play.adjournment.result() {
-        return tf!(
-            "{} (Article {})",
-            "{} (artykuł {})",
-            laws_text::adjournment_outcome(ruling.outcome),
-            ruling.article
-        );
+    if let Some(result) = laws_text::game_over(&play) {
+        return result;
     }
     first_look(&play.position())
         .and_then(|standing| standing.words())

@@ -21,6 +21,7 @@ pub mod flag_fall;
 pub mod flag_ruling;
 pub mod game_end;
 pub mod game_form;
+pub mod game_over;
 pub mod game_report;
 pub mod game_screen;
 pub mod header;

@@ -44,10 +44,7 @@ pub fn SealReply(
                 )
                 .into());
             }
-            let game = state.game(&id.get_value()).ok_or(t!(
-                "the game is not on this tablet",
-                "partii nie ma na tym tablecie"
-            ))?;
+            let game = state.stored_game(&id.get_value())?;
             let play = game.fold().map_err(|e| laws_text::game_error(&e))?;
             // The replier's time is what it was when he stopped his clock.
             let outside = play

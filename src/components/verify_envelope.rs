@@ -58,14 +58,7 @@ pub fn VerifyEnvelope(game_id: String, sealed: SealedEnvelope) -> impl IntoView 
         arbiter: outside.arbiter.clone(),
     };
     let record = state
-        .game(&game_id)
-        .ok_or_else(|| {
-            t!(
-                "the game is not on this tablet",
-                "partii nie ma na tym tablecie"
-            )
-            .to_owned()
-        })
+        .stored_game(&game_id)
         .and_then(|game| game_record(&game, now_ms(), &entries));
     let record = match record {
         Ok(record) => record,

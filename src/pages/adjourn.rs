@@ -1,10 +1,9 @@
 use laws::adjournment::Phase;
-use laws::clock::ClockAction;
-use laws::game::{Event, Side};
+use laws::game::Side;
 use leptos::prelude::*;
 use shakmaty::Position;
 
-use crate::adjourning::{charge_to_session_end, game_record};
+use crate::adjourning::{game_record, stop_to_seal};
 use crate::components::envelope_form::EnvelopeForm;
 use crate::components::envelope_outside::EnvelopeOutside;
 use crate::components::fingerprint::Fingerprint;
@@ -51,27 +50,14 @@ pub fn AdjournPage(id: String) -> impl IntoView {
                     let sealer = format!("{name} ({})", laws_text::side(side));
                     let on_stop = Callback::new({
                         let id = id.clone();
-                        let clock = play.clock.clone();
                         move |()| {
                             let now = now_ms();
                             // Stopping his clock stops the game's clock too.
-                            if clock
-                                .as_ref()
-                                .is_some_and(|c| c.running_side().is_some() && !c.is_paused())
-                                && let Err(e) =
-                                    state.apply_at(&id, Event::Clock(ClockAction::Pause), now)
-                            {
-                                state.warn(e);
-                                return;
-                            }
-                            // A1b: before the session's end, his time is charged up to it.
-                            let charge = state
-                                .game(&id)
-                                .and_then(|game| game.fold().ok())
-                                .and_then(|play| charge_to_session_end(&play, now));
-                            if let Some(action) = charge
-                                && let Err(e) = state.apply_at(&id, Event::Clock(action), now)
-                            {
+                            let stopped = state
+                                .stored_game(&id)
+                                .and_then(|game| stop_to_seal(&game, now))
+                                .and_then(|events| state.apply_all(&id, events, now));
+                            if let Err(e) = stopped {
                                 state.warn(e);
                                 return;
                             }

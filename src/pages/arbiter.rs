@@ -10,6 +10,7 @@ use leptos::prelude::*;
 use crate::components::applied_rulings::AppliedRulings;
 use crate::components::finding_form::FindingForm;
 use crate::components::game_end::GameEnd;
+use crate::components::game_over::GameOver;
 use crate::components::game_screen::game_screen;
 use crate::components::ruling_card::RulingCard;
 use crate::laws_text;
@@ -58,10 +59,11 @@ fn ArbiterPanel(game: Game) -> impl IntoView {
             }
         }
     };
-    let over = play.outcome.map(|outcome| {
-        view! { <p class="mode-banner" role="status">{tf!("The game is over: {}.", "Partia jest zakończona: {}.", laws_text::outcome(outcome))}</p> }
+    let result = laws_text::game_over(&play);
+    let open = result.is_none();
+    let over = result.map(|result| {
+        view! { <GameOver result /> }
     });
-    let open = play.outcome.is_none();
     let (clock, sheet, details) = (
         Route::Clock(id.clone()).href(),
         Route::Scoresheet(id.clone()).href(),

@@ -12,6 +12,7 @@ use crate::components::arbiter_clock_menu::ArbiterClockMenu;
 use crate::components::clock_face::ClockFace;
 use crate::components::confirm_dialog::ConfirmDialog;
 use crate::components::flag_ruling::FlagRuling;
+use crate::components::game_over::GameOver;
 use crate::laws_text;
 use crate::pages::not_found::MissingGame;
 use crate::route::Route;
@@ -109,6 +110,7 @@ fn ClockScreen(id: String, game: Memo<Option<Game>>) -> impl IntoView {
     let clock = Memo::new(move |_| game.with(|g| g.as_ref().and_then(Game::clock)));
     let play = move || game.with(|g| g.as_ref().and_then(|g| g.fold().ok()));
     let position = Memo::new(move |_| play().map(|p| p.position()).unwrap_or_default());
+    let result = Memo::new(move |_| play().as_ref().and_then(laws_text::game_over));
     let names = game.with_untracked(|g| {
         g.as_ref()
             .map(|g| (g.setup().white.name.clone(), g.setup().black.name.clone()))
@@ -294,6 +296,7 @@ fn ClockScreen(id: String, game: Memo<Option<Game>>) -> impl IntoView {
                     {toggle(t!("Sound", "Dźwięk"), sound)}
                     {toggle(t!("Vibration", "Wibracje"), vibration)}
                 </div>
+                {move || result.get().map(|result| view! { <GameOver result /> })}
                 {move || problem.get().map(|p| view! { <p class="form-error" role="alert">{p}</p> })}
                 <FlagRuling flagged_first=flagged_first class=class ruling=ruling claim=claim_shown on_claim=on_claim />
                 <p class="clock-keys">

@@ -8,6 +8,7 @@ use crate::{t, tf};
 use crate::app::navigate;
 use crate::components::adjourn_dialog::AdjournDialog;
 use crate::components::confirm_dialog::ConfirmDialog;
+use crate::components::game_over::GameOver;
 use crate::i18n::local_time;
 use crate::laws_text;
 use crate::pages::not_found::MissingGame;
@@ -44,9 +45,8 @@ pub fn GamePage(id: String) -> impl IntoView {
                     move |nominal_end: Option<u64>| {
                         let now = now_ms();
                         let requested = game.fold().map_err(|e| laws_text::game_error(&e)).and_then(|play| {
-                            adjourn_steps(&play, now, nominal_end)
-                                .into_iter()
-                                .try_for_each(|step| state.apply_at(&id, Event::Adjournment(step), now))
+                            let steps = adjourn_steps(&play, now, nominal_end);
+                            state.apply_all(&id, steps.into_iter().map(Event::Adjournment), now)
                         });
                         match requested {
                             Ok(()) => navigate(&Route::Adjourn(id.clone())),
@@ -54,8 +54,11 @@ pub fn GamePage(id: String) -> impl IntoView {
                         }
                     }
                 });
-                let adjournment = game.fold().map(|play| play.adjournment).ok();
-                let adjournment_link = match adjournment.as_ref().map(|a| (a.phase(), a.may_adjourn_again())) {
+                let play = game.fold().ok();
+                let result = play.as_ref().and_then(laws_text::game_over);
+                let adjournment_link = match play.as_ref().map(|p| (p.adjournment.phase(), p.adjournment.may_adjourn_again())) {
+                    // A game already decided by a ruling is not adjourned.
+                    Some((Phase::Playing, _)) if result.is_some() => ().into_any(),
                     Some((Phase::Playing, _)) => view! {
                         <button class="button" on:click=move |_| confirm_adjourn.set(true)>{t!("Adjourn", "Odłóż partię")}</button>
                     }.into_any(),
@@ -76,6 +79,7 @@ pub fn GamePage(id: String) -> impl IntoView {
                 view! {
                     <section class="page">
                         <h1>{format!("{} – {}", setup.white.name, setup.black.name)}</h1>
+                        {result.map(|result| view! { <GameOver result /> })}
                         <dl class="details">
                             <dt>{t!("White", "Białe")}</dt><dd>{setup.white.name.clone()}{fide(setup.white.fide_id)}</dd>
                             <dt>{t!("Black", "Czarne")}</dt><dd>{setup.black.name.clone()}{fide(setup.black.fide_id)}</dd>

@@ -4,7 +4,7 @@ use leptos::prelude::*;
 use shakmaty::fen::Fen;
 use shakmaty::{EnPassantMode, Position};
 
-use crate::adjourning::{hms, move_to_record, time_used};
+use crate::adjourning::{hms, time_used};
 use crate::components::arrivals::Arrivals;
 use crate::components::before_resumption::BeforeResumption;
 use crate::components::clock_correction::ClockCorrection;
@@ -92,7 +92,7 @@ pub fn Resumption(id: String) -> impl IntoView {
                         let present = adjournment.present();
                         // Whoever is to move on the scoresheet made the move opened last.
                         let mover: Side = play.position().turn().into();
-                        let record = move_to_record(&game);
+                        let record = play.sealed_move_to_record().cloned();
                         let seal_reply = (phase == Phase::Continuing
                             && !present.of(sealer)
                             && adjournment.envelopes().len() == 1
@@ -111,8 +111,9 @@ pub fn Resumption(id: String) -> impl IntoView {
                                 <Fingerprint code=reply.fingerprint().to_owned() />
                                 <OpenEnvelope game_id=id.clone() sealed=reply />
                             });
+                        let ends_game = adjournment.result().is_some();
                         let record = record.map(|sealed_move| view! {
-                            <RecordSealedMove game_id=id.clone() sealed_move=sealed_move sealer=mover />
+                            <RecordSealedMove game_id=id.clone() sealed_move=sealed_move sealer=mover ends_game=ends_game />
                         });
                         let now = now_ms();
                         let clocks = match &play.clock {

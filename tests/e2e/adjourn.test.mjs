@@ -327,6 +327,21 @@ test('A10: a player more than an hour late loses; a late sealer whose sealed mov
   await page.clock.fastForward(61 * MINUTE);
   await page.getByRole('button', { name: 'Mate, Mira (Black) arrives now' }).click();
   await ruling(page, /Article A10 \(exception A10a\): Black is more than 1:00:00 late, but the game was decided otherwise/);
+
+  // The mate goes on the scoresheet, no clock starts, and nothing more is played.
+  await page.getByRole('button', { name: 'Record it on the scoresheet', exact: true }).click();
+  await page.getByText('The sealed move is on the scoresheet. The game is over.').waitFor();
+  await goToGame(page, '');
+  await page.getByText('The game is over: Black wins (Article A10).').waitFor();
+  assert.equal(await page.getByRole('button', { name: 'Adjourn' }).count(), 0);
+  await goToGame(page, '/clock');
+  await page.getByText('The game is over: Black wins (Article A10).').waitFor();
+  // The clock stopped with the mate: starting it again is refused.
+  assert.notEqual((await page.locator('.clock-main').innerText()).trim(), 'Pause');
+  await page.locator('.clock-main').click();
+  assert.match(await page.getByRole('alert').innerText(), /the game is over: Black wins \(Article A10\)/);
+  await goToGame(page, '/scoresheet');
+  await page.getByText('Qh4#').first().waitFor();
   assert.deepEqual(errors, []);
   await context.close();
 });

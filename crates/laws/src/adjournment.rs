@@ -468,6 +468,8 @@ pub struct Adjournment {
     running: Option<(Side, u64)>,
     clocks_set: Option<TimeUsed>,
     position: Option<Chess>,
+    /// The move opened (or stated, A11a) last, once played on the board.
+    played: Option<SealedMove>,
     rulings: Vec<Ruling>,
 }
 
@@ -492,6 +494,7 @@ impl Adjournment {
             running: None,
             clocks_set: None,
             position: None,
+            played: None,
             rulings: Vec::new(),
         }
     }
@@ -536,6 +539,13 @@ impl Adjournment {
     #[must_use]
     pub fn position(&self) -> Option<&Chess> {
         self.position.as_ref()
+    }
+
+    /// The sealed move (A9), the A9c reply or the move stated for a missing
+    /// envelope (A11a) opened last, when it was legal and is on the board.
+    #[must_use]
+    pub fn played_move(&self) -> Option<&SealedMove> {
+        self.played.as_ref()
     }
 
     /// The time used by each player at `now_ms`, with the running clock.
@@ -1049,6 +1059,7 @@ impl Adjournment {
                     return Err(AdjournmentError::StatedMoveNotLegal(judgment.verdict));
                 };
                 self.position = Some(after);
+                self.played = Some(sealed_move);
                 self.opened = 1;
                 self.running = Some((self.sealer.opponent(), at));
                 self.phase = P::Continuing;
@@ -1192,6 +1203,7 @@ impl Adjournment {
         self.opened += 1;
         if let Some(after) = after {
             self.position = Some(after);
+            self.played = Some(sealed_move);
         }
         if self.running.is_none() {
             self.running = Some((replier, at));

@@ -25,10 +25,10 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
-use shakmaty::{CastlingMode, Chess, Color, fen::Fen};
+use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, fen::Fen};
 
 use crate::adjournment::{
-    Adjournment, AdjournmentError, AdjournmentEvent, AdjournmentRules, Phase,
+    Adjournment, AdjournmentError, AdjournmentEvent, AdjournmentRules, Phase, SealedMove,
 };
 use crate::clock::{Clock, ClockAction, ClockError, ClockSettings};
 use crate::intervention::Applied;
@@ -578,11 +578,19 @@ impl Play {
             Event::Recorded(_)
                 | Event::Ruled { .. }
                 | Event::Clock(ClockAction::Start { .. } | ClockAction::Resume)
+                | Event::Adjournment(AdjournmentEvent::SealRequested { .. })
         );
-        if let Some(outcome) = self.outcome
-            && plays_on
-        {
-            return Err(GameError::Over(outcome));
+        if plays_on {
+            if let Some(outcome) = self.outcome {
+                return Err(GameError::Over(outcome));
+            }
+            if let Some(result) = self.adjournment.result()
+                && !self.records_sealed_move(event)
+            {
+                return Err(GameError::Adjournment(AdjournmentError::Concluded(
+                    result.clone(),
+                )));
+            }
         }
         match event {
             Event::DetailsEdited(setup) => {
@@ -643,9 +651,14 @@ impl Play {
                     let earlier = std::mem::replace(&mut self.adjournment, next);
                     self.earlier_adjournments.push(earlier);
                 } else {
-                    self.adjournment
+                    let ruling = self
+                        .adjournment
                         .apply(step.clone(), at_ms)
                         .map_err(GameError::Adjournment)?;
+                    if ruling.is_some_and(|r| r.outcome.is_final()) {
+                        // The game ends with the ruling: its clock stops.
+                        self.stop_clock(at_ms)?;
+                    }
                 }
                 self.begun = true;
             }
@@ -659,6 +672,43 @@ impl Play {
 }
 
 impl Play {
+    /// The move opened from an envelope (or stated for a missing one, A11a)
+    /// and played on the board, while the scoresheet does not have it yet:
+    /// the scoresheet stands at the position it was sealed in.
+    #[must_use]
+    pub fn sealed_move_to_record(&self) -> Option<&SealedMove> {
+        let played = self.adjournment.played_move()?;
+        let on_board = fen(self.adjournment.position()?);
+        let on_sheet = fen(&self.position());
+        let sealed_here = self.adjournment.envelopes().iter().any(|sealed| {
+            sealed
+                .envelope()
+                .position()
+                .is_ok_and(|before| fen(&before) == on_sheet)
+        });
+        (on_board != on_sheet && sealed_here).then_some(played)
+    }
+
+    /// Whether `event` writes the opened move on the scoresheet, as it was
+    /// sealed: the one entry recorded after a sealed move ended the game.
+    fn records_sealed_move(&self, event: &Event) -> bool {
+        matches!(
+            (event, self.sealed_move_to_record()),
+            (Event::Recorded(entry), Some(sealed)) if entry.written == Written::Move(sealed.text.clone())
+        )
+    }
+
+    /// Stops a running clock at `at_ms`, as the arbiter does to intervene
+    /// (6.12b) or when the game ends.
+    pub(crate) fn stop_clock(&mut self, at_ms: u64) -> Result<(), GameError> {
+        match self.clock.as_mut() {
+            Some(clock) if clock.is_started() && !clock.is_paused() => clock
+                .apply(ClockAction::Pause, at_ms)
+                .map_err(GameError::Clock),
+            _ => Ok(()),
+        }
+    }
+
     /// A move completed on the clock after the sealed move was played: the
     /// adjournment counts it (A12 only before a player's first move, A9c
     /// only before the reply). Presses it does not expect change nothing.
@@ -669,6 +719,10 @@ impl Play {
                 .apply(AdjournmentEvent::Moved { by }, at_ms);
         }
     }
+}
+
+fn fen(position: &Chess) -> String {
+    Fen::from_position(position, EnPassantMode::Legal).to_string()
 }
 
 fn chain_hash(previous: Option<&str>, at_ms: u64, event: &Event) -> String {
@@ -942,6 +996,142 @@ mod tests {
         let second = play.adjournment.envelopes()[0].envelope();
         assert_eq!((second.sealer, second.move_number), (Side::White, 2));
         assert_eq!(second.moves, ["e4", "e5"]);
+    }
+
+    /// Fool's mate up to Black's sealed move: `Qh4` would mate.
+    fn sealed_mate() -> (Game, crate::adjournment::SealedMove) {
+        let mut g = game();
+        for (i, text) in ["f3", "e5", "g4"].into_iter().enumerate() {
+            g.apply(Event::Recorded(Entry::written(text)), 1000 + i as u64)
+                .unwrap();
+        }
+        seal_and_verify(&mut g, "Qh4", 2000);
+        let sealed_move = g.fold().unwrap().adjournment.envelopes()[0]
+            .open("2468")
+            .unwrap();
+        (g, sealed_move)
+    }
+
+    fn resume(g: &mut Game, at: u64) {
+        use crate::adjournment::{Presence, TimeUsed};
+        for step in [
+            AdjournmentEvent::SetUp {
+                time_used: TimeUsed::default(),
+            },
+            AdjournmentEvent::Resumed {
+                present: Presence {
+                    white: true,
+                    black: true,
+                },
+            },
+        ] {
+            g.apply(Event::Adjournment(step), at).unwrap();
+        }
+    }
+
+    fn concluded(result: Result<(), GameError>) -> bool {
+        matches!(
+            result,
+            Err(GameError::Adjournment(AdjournmentError::Concluded(_)))
+        )
+    }
+
+    #[test]
+    fn a_sealed_move_that_mates_ends_the_game_once_it_is_on_the_scoresheet() {
+        let (mut g, sealed_move) = sealed_mate();
+        resume(&mut g, 3000);
+        g.apply(Event::Clock(ClockAction::Start { side: Side::White }), 3000)
+            .unwrap();
+        g.apply(
+            Event::Adjournment(AdjournmentEvent::Opened { sealed_move }),
+            4000,
+        )
+        .unwrap();
+        let play = g.fold().unwrap();
+        assert!(play.adjournment.result().is_some());
+        let clock = play.clock.as_ref().unwrap();
+        assert!(clock.is_paused(), "the game's clock stops with the mate");
+        // Only the sealed move itself may still be written, as it was sealed.
+        assert_eq!(play.sealed_move_to_record().unwrap().text, "Qh4");
+        assert!(concluded(
+            g.apply(Event::Recorded(Entry::written("Qh5")), 5000)
+        ));
+        g.apply(Event::Recorded(Entry::written("Qh4")), 5000)
+            .unwrap();
+        let play = g.fold().unwrap();
+        assert_eq!(play.sealed_move_to_record(), None);
+        assert_eq!(play.check().moves_played(), ["f3", "e5", "g4", "Qh4#"]);
+        for refused in [
+            Event::Recorded(Entry::written("Kf2")),
+            Event::Recorded(Entry::written("Qh4")),
+            Event::Clock(ClockAction::Resume),
+            Event::ruled(Finding::PiecesDisplaced { by: Side::White }),
+        ] {
+            assert!(concluded(g.apply(refused.clone(), 6000)), "{refused:?}");
+        }
+        // Details can still be corrected after the game.
+        let mut setup = g.setup().clone();
+        setup.round = "2".into();
+        g.apply(Event::DetailsEdited(Box::new(setup)), 6000)
+            .unwrap();
+    }
+
+    #[test]
+    fn a_draw_agreed_before_resumption_ends_the_game_unopened() {
+        let (mut g, _) = sealed_mate();
+        g.apply(Event::Adjournment(AdjournmentEvent::DrawAgreed), 3000)
+            .unwrap();
+        let play = g.fold().unwrap();
+        assert!(play.adjournment.archived_unopened());
+        assert_eq!(play.sealed_move_to_record(), None);
+        for refused in [
+            Event::Recorded(Entry::written("Qh4")),
+            Event::Clock(ClockAction::Start { side: Side::Black }),
+            Event::Adjournment(AdjournmentEvent::SealRequested {
+                sealer: Side::Black,
+                session_end_ms: 0,
+            }),
+        ] {
+            assert!(concluded(g.apply(refused.clone(), 4000)), "{refused:?}");
+        }
+    }
+
+    #[test]
+    fn a_forfeit_stops_the_clock_of_the_player_waited_for() {
+        use crate::adjournment::{Presence, TimeUsed};
+        let (mut g, _) = sealed_mate();
+        for step in [
+            AdjournmentEvent::SetUp {
+                time_used: TimeUsed::default(),
+            },
+            // A9b: White, the replier, is absent: his clock runs.
+            AdjournmentEvent::Resumed {
+                present: Presence {
+                    white: false,
+                    black: true,
+                },
+            },
+        ] {
+            g.apply(Event::Adjournment(step), 3000).unwrap();
+        }
+        g.apply(Event::Clock(ClockAction::Start { side: Side::White }), 3000)
+            .unwrap();
+        let forfeit_at = 3000 + 61 * 60_000;
+        g.apply(
+            Event::Adjournment(AdjournmentEvent::Forfeited { late: Side::White }),
+            forfeit_at,
+        )
+        .unwrap();
+        let play = g.fold().unwrap();
+        let clock = play.clock.unwrap();
+        assert!(clock.is_paused());
+        assert_eq!(
+            clock.remaining(Side::White, forfeit_at + 60_000),
+            clock.remaining(Side::White, forfeit_at)
+        );
+        assert!(concluded(
+            g.apply(Event::Clock(ClockAction::Resume), forfeit_at + 60_000)
+        ));
     }
 
     #[test]

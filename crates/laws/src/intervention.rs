@@ -191,13 +191,7 @@ impl Play {
     /// the player to move, until he restarts them.
     fn carry_out(&mut self, ruling: &Ruling, at_ms: u64) -> Result<(), GameError> {
         let clock_error = |e| GameError::Clock(e);
-        if let Some(clock) = self.clock.as_mut().filter(|c| c.is_started())
-            && !clock.is_paused()
-        {
-            clock
-                .apply(ClockAction::Pause, at_ms)
-                .map_err(clock_error)?;
-        }
+        self.stop_clock(at_ms)?;
         for effect in &ruling.effects {
             match effect {
                 Effect::ReinstatePosition { ply, .. } => {

@@ -8,7 +8,7 @@ use crate::tf;
 pub fn GameOver(result: String) -> impl IntoView {
     view! {
         <p class="mode-banner" role="status">
-            {tf!("The game is over: {}.", "Partia jest zakończona: {}.", result)}
+            {tf!("Game over: {}.", "Koniec partii: {}.", result)}
         </p>
     }
 }

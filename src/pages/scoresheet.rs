@@ -3,9 +3,11 @@
 
 use leptos::prelude::*;
 
+use crate::components::game_over::GameOver;
 use crate::components::pin_dialog::PinDialog;
 use crate::components::recording::RecordingSheet;
 use crate::components::sheet_check::SheetCheckView;
+use crate::laws_text;
 use crate::pages::not_found::MissingGame;
 use crate::route::Route;
 use crate::state::AppState;
@@ -26,6 +28,14 @@ pub fn ScoresheetPage(id: String) -> impl IntoView {
     // Only whether the game exists picks the view: a new entry must not
     // rebuild the sheet (and lose what is being typed).
     let exists = Memo::new(move |_| game.with(Option::is_some));
+    let result = Memo::new(move |_| {
+        game.with(|g| {
+            g.as_ref()
+                .and_then(|g| g.fold().ok())
+                .as_ref()
+                .and_then(laws_text::game_over)
+        })
+    });
     let asking_pin = RwSignal::new(false);
     let unlock = Callback::new(move |pin: String| {
         state.unlock_sheet(&pin)?;
@@ -74,6 +84,7 @@ pub fn ScoresheetPage(id: String) -> impl IntoView {
                 }.into_any()
             }}
             <h1>{title}</h1>
+            {move || result.get().map(|result| view! { <GameOver result /> })}
             {move || match (exists.get(), recording.get()) {
                 (false, _) => view! { <MissingGame id=id.clone() /> }.into_any(),
                 (true, true) => view! { <RecordingSheet id=id.clone() /> }.into_any(),

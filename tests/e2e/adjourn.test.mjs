@@ -234,6 +234,13 @@ test('A4: a draw offered after sealing stands until answered; accepted, it concl
   await page.getByRole('button', { name: 'Offering, Otto (Black) offers a draw' }).click();
   await page.getByRole('button', { name: 'Sealer, Sara (White) accepts the draw' }).click();
   await page.getByText(/Result — Article A4: White accepts the draw offer; the envelope is archived unopened/).waitFor();
+  // The game is over: its clock stays stopped.
+  await goToGame(page, '/clock');
+  await page.getByText('Game over: the game is drawn (Article A4).').waitFor();
+  assert.notEqual((await page.locator('.clock-main').innerText()).trim(), 'Pause');
+  await page.locator('.clock-main').click();
+  assert.match(await page.getByRole('alert').innerText(), /the game is over: the game is drawn \(Article A4\)/);
+  await goToGame(page, '/resume');
   const text = await rulings(page).innerText();
   assert.match(text, /Article A4: Black offers a draw; it is valid until White accepts or rejects it/);
   assert.match(text, /Article A4: White rejects the draw offer/);
@@ -332,16 +339,11 @@ test('A10: a player more than an hour late loses; a late sealer whose sealed mov
   await page.getByRole('button', { name: 'Record it on the scoresheet', exact: true }).click();
   await page.getByText('The sealed move is on the scoresheet. The game is over.').waitFor();
   await goToGame(page, '');
-  await page.getByText('The game is over: Black wins (Article A10).').waitFor();
+  await page.getByText('Game over: Black wins (Article A10).').waitFor();
   assert.equal(await page.getByRole('button', { name: 'Adjourn' }).count(), 0);
-  await goToGame(page, '/clock');
-  await page.getByText('The game is over: Black wins (Article A10).').waitFor();
-  // The clock stopped with the mate: starting it again is refused.
-  assert.notEqual((await page.locator('.clock-main').innerText()).trim(), 'Pause');
-  await page.locator('.clock-main').click();
-  assert.match(await page.getByRole('alert').innerText(), /the game is over: Black wins \(Article A10\)/);
   await goToGame(page, '/scoresheet');
-  await page.getByText('Qh4#').first().waitFor();
+  await page.getByText('Game over: Black wins (Article A10).').waitFor();
+  assert.match(await page.locator('.scoresheet').innerText(), /Qh4/);
   assert.deepEqual(errors, []);
   await context.close();
 });

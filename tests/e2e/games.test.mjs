@@ -86,6 +86,31 @@ test('two tabs see each other\'s new games', async () => {
   await context.close();
 });
 
+test('two tabs pressing one clock at once: the stale tab is refused, told why, and shows the newer copy', async () => {
+  const { page, context, errors } = await app.open();
+  await createGame(page, { white: 'Tab, Alpha', black: 'Tab, Beta' });
+  const clock = page.url().replace(/#.*$/, '') + (await page.evaluate(() => location.hash)) + '/clock';
+  const stale = await context.newPage();
+  // This tab misses the other's writes, as when both write at the same moment.
+  await stale.addInitScript(() => window.addEventListener('storage', (e) => e.stopImmediatePropagation(), true));
+  await stale.goto(clock);
+  await page.goto(clock);
+  await page.getByRole('button', { name: "Start White's clock" }).click();
+  await page.locator('.clock-face.running').waitFor();
+  const stored = await page.evaluate(() => Object.keys(localStorage).map((k) => localStorage.getItem(k)).join('\n'));
+
+  // The stale tab still offers to start the clock; its write is refused.
+  await stale.getByRole('button', { name: "Start White's clock" }).click();
+  assert.match(await stale.getByRole('alert').first().innerText(), /changed in another tab; reload to see the newer copy/);
+  // Nothing of the other tab's was overwritten, and the stale tab now shows it.
+  const after = await page.evaluate(() => Object.keys(localStorage).map((k) => localStorage.getItem(k)).join('\n'));
+  assert.equal(after, stored);
+  await stale.locator('.clock-face.running').waitFor();
+  await stale.getByRole('button', { name: 'Pause' }).waitFor();
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('an unknown address shows the not-found page', async () => {
   const { page, context } = await app.open('#/no/such/screen');
   await page.getByRole('heading', { name: 'Page not found' }).waitFor();

@@ -1,12 +1,18 @@
-// The unwinnability analysis in wasm, as the app's analyser worker runs it:
-// every position of the Chess Unwinnability Analyzer's test set
+// The unwinnability analysis in wasm, as the app runs it: every position of
+// the Chess Unwinnability Analyzer's test set
 // (crates/laws/tests/cases/unwinnable/positions.txt) through the laws core
 // built for wasm32 with the app's release profile (crates/laws-node), in
 // Node. Prints the time per position (median, 99th percentile, worst) and
 // checks every answer against the set's labels. Native figures: `cargo
 // bench -p laws --bench unwinnable`. Run on demand, not by scripts/test.
 //
-//   node scripts/bench-unwinnable.mjs [--no-build] [--limit N]
+//   node scripts/bench-unwinnable.mjs [--no-build] [--limit N] [--at-the-board]
+//
+// By default: the analyser worker's search (its budget, shakmaty's attack
+// tables). With --at-the-board: the search the page itself runs for a
+// ruling at the board (a flag fall, a sealed move) within its small budget,
+// twice: with the attack tables, and without them as the page's own module
+// is built (laws-node --no-default-features); undecided answers are counted.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -16,16 +22,21 @@ const root = resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
 const limitAt = args.indexOf('--limit');
 const limit = limitAt >= 0 ? Number(args[limitAt + 1]) : Infinity;
+const atTheBoard = args.includes('--at-the-board');
 const target = resolve(root, process.env.CARGO_TARGET_DIR ?? 'target');
-const pkg = join(target, 'bench-unwinnable');
-if (!args.includes('--no-build')) {
-  const run = (cmd, argv) => execFileSync(cmd, argv, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
-  run('cargo', ['build', '-p', 'laws-node', '--release', '--lib', '--target', 'wasm32-unknown-unknown']);
-  run('wasm-bindgen', ['--target', 'nodejs', '--out-dir', pkg, join(target, 'wasm32-unknown-unknown', 'release', 'laws_node.wasm')]);
-  // wasm-bindgen's Node glue is CommonJS; this project's package.json says "module".
-  writeFileSync(join(pkg, 'package.json'), '{"type":"commonjs"}\n');
+
+/// Builds laws-node for wasm (with `features` for cargo) into `name` and loads it.
+function module(name, features) {
+  const pkg = join(target, name);
+  if (!args.includes('--no-build')) {
+    const run = (cmd, argv) => execFileSync(cmd, argv, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+    run('cargo', ['build', '-p', 'laws-node', '--release', '--lib', '--target', 'wasm32-unknown-unknown', ...features]);
+    run('wasm-bindgen', ['--target', 'nodejs', '--out-dir', pkg, join(target, 'wasm32-unknown-unknown', 'release', 'laws_node.wasm')]);
+    // wasm-bindgen's Node glue is CommonJS; this project's package.json says "module".
+    writeFileSync(join(pkg, 'package.json'), '{"type":"commonjs"}\n');
+  }
+  return createRequire(import.meta.url)(join(pkg, 'laws_node.js'));
 }
-const { unwinnable } = createRequire(import.meta.url)(join(pkg, 'laws_node.js'));
 
 const cases = readFileSync(join(root, 'crates/laws/tests/cases/unwinnable/positions.txt'), 'utf8')
   .split('\n')
@@ -33,25 +44,38 @@ const cases = readFileSync(join(root, 'crates/laws/tests/cases/unwinnable/positi
   .slice(0, limit)
   .map((line) => ({ label: line.slice(0, 2), fen: line.slice(3) }));
 
-const times = [];
-let disagreements = 0;
-let undetermined = 0;
-for (const { label, fen } of cases) {
-  const start = performance.now();
-  const report = JSON.parse(unwinnable(fen));
-  times.push(performance.now() - start);
-  if (report.error) throw new Error(`${fen}: ${report.error}`);
-  const answer = (can) => ({ yes: true, no: false }[can]);
-  const [white, black] = [answer(report.white_can_mate), answer(report.black_can_mate)];
-  if (white === undefined || black === undefined) undetermined += 1;
-  else if (white !== (label[0] === 'W') || black !== (label[1] === 'B')) {
-    disagreements += 1;
-    console.error(`disagrees: ${label} ${fen}: ${JSON.stringify(report)}`);
+/// Times `analyse` on every case; exits non-zero on a wrong answer.
+function run(label, analyse) {
+  const times = [];
+  let disagreements = 0;
+  let undetermined = 0;
+  for (const { label: expected, fen } of cases) {
+    const start = performance.now();
+    const report = JSON.parse(analyse(fen));
+    times.push(performance.now() - start);
+    if (report.error) throw new Error(`${fen}: ${report.error}`);
+    const answer = (can) => ({ yes: true, no: false }[can]);
+    const [white, black] = [answer(report.white_can_mate), answer(report.black_can_mate)];
+    if (white === undefined || black === undefined) undetermined += 1;
+    else if (white !== (expected[0] === 'W') || black !== (expected[1] === 'B')) {
+      disagreements += 1;
+      console.error(`disagrees: ${expected} ${fen}: ${JSON.stringify(report)}`);
+    }
   }
+  times.sort((a, b) => a - b);
+  const at = (q) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
+  const ms = (t) => (t < 10 ? t.toFixed(2) : t.toFixed(0));
+  console.log(`${label}: positions ${cases.length}, agree ${cases.length - disagreements - undetermined}, disagree ${disagreements}, undetermined ${undetermined}`);
+  console.log(`${label}: wasm time per position: median ${ms(at(0.5))} ms, 99th percentile ${ms(at(0.99))} ms, worst ${ms(times.at(-1))} ms, total ${(times.reduce((a, b) => a + b, 0) / 1000).toFixed(1)} s`);
+  if (disagreements > 0) process.exitCode = 1;
 }
-times.sort((a, b) => a - b);
-const at = (q) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
-const ms = (t) => (t < 10 ? t.toFixed(2) : t.toFixed(0));
-console.log(`positions ${cases.length}, agree ${cases.length - disagreements - undetermined}, disagree ${disagreements}, undetermined ${undetermined}`);
-console.log(`wasm time per position: median ${ms(at(0.5))} ms, 99th percentile ${ms(at(0.99))} ms, worst ${ms(times.at(-1))} ms, total ${(times.reduce((a, b) => a + b, 0) / 1000).toFixed(1)} s`);
-if (disagreements > 0) process.exit(1);
+
+if (atTheBoard) {
+  // Built one after the other: each build replaces the last laws_node.wasm.
+  const tables = module('bench-unwinnable', []);
+  const page = module('bench-unwinnable-page', ['--no-default-features']);
+  run('at the board, attack tables', tables.at_the_board);
+  run('at the board, as the page (no tables)', page.at_the_board);
+} else {
+  run('analyser worker', module('bench-unwinnable', []).unwinnable);
+}

@@ -234,10 +234,12 @@ pub fn clock_follow_up(before: &Adjournment, play: &Play, at_ms: u64) -> Vec<Clo
     let after = &play.adjournment;
     let mut clock = clock.clone();
     let mut actions = Vec::new();
-    if after.clocks_set() != before.clocks_set()
-        && let Some(used) = after.clocks_set()
+    // A11a sets the clocks even to the times they show: the times the
+    // replier's clock ran (A9b) are undone, the absent sealer's charged.
+    let found_missing = after.phase() == Phase::Missing && before.phase() != Phase::Missing;
+    if after.clocks_set().is_some() && (after.clocks_set() != before.clocks_set() || found_missing)
     {
-        let action = set_clock(&clock, used, at_ms);
+        let action = set_clock(&clock, after.time_used_at(at_ms), at_ms);
         if clock.apply(action, at_ms).is_ok() {
             actions.push(action);
         }
@@ -402,7 +404,7 @@ fn random_bytes(out: &mut [u8]) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use laws::adjournment::{ClockFinding, MIN_ITERATIONS, Presence, SealingDraft};
+    use laws::adjournment::{ClockFinding, MIN_ITERATIONS, Presence, SealedMove, SealingDraft};
     use laws::game::{Player, Setup};
 
     fn game_after(moves: &[&str]) -> Game {
@@ -725,6 +727,77 @@ mod tests {
             game.apply(Event::Recorded(Entry::written("Ke2")), t)
                 .is_err()
         );
+    }
+
+    #[test]
+    fn a11a_the_absent_sealer_s_clock_runs_from_the_resumption_until_he_states_his_move() {
+        let (mut game, at) = timed_game(&["e4"]);
+        adjourn(&mut game, at + MIN, None, at + MIN, "c5");
+        let recorded = sealed_envelope(&game, 0).envelope().time_used;
+        let t = at + 60 * MIN;
+        step(
+            &mut game,
+            AdjournmentEvent::SetUp {
+                time_used: recorded,
+            },
+            t,
+        );
+        // Black sealed and is absent; White, present, waits for the opening.
+        step(
+            &mut game,
+            AdjournmentEvent::Resumed {
+                present: Presence {
+                    white: true,
+                    black: false,
+                },
+            },
+            t,
+        );
+        // Ten minutes on, the envelope is found missing: Black has the move.
+        step(
+            &mut game,
+            AdjournmentEvent::EnvelopeMissing {
+                position_reestablished: true,
+                fen: None,
+                clocks_set_by_arbiter: None,
+            },
+            t + 10 * MIN,
+        );
+        let clock = game.clock().unwrap();
+        assert_eq!(clock.running_side(), Some(Side::Black));
+        assert_eq!(
+            time_used(&clock, t + 10 * MIN),
+            TimeUsed {
+                black_ms: recorded.black_ms + 10 * MIN,
+                ..recorded
+            }
+        );
+        step(
+            &mut game,
+            AdjournmentEvent::Arrived { side: Side::Black },
+            t + 30 * MIN,
+        );
+        step(
+            &mut game,
+            AdjournmentEvent::MoveStated {
+                sealed_move: SealedMove {
+                    text: "c5".into(),
+                    lang: Lang::En,
+                },
+            },
+            t + 31 * MIN,
+        );
+        let clock = game.clock().unwrap();
+        assert_eq!(clock.running_side(), Some(Side::White));
+        assert_eq!(
+            time_used(&clock, t + 31 * MIN).black_ms,
+            recorded.black_ms + 31 * MIN
+        );
+        assert_eq!(
+            time_used(&clock, t + 31 * MIN),
+            play(&game).adjournment.time_used_at(t + 31 * MIN)
+        );
+        assert_eq!(play(&game).sealed_move_to_record().unwrap().text, "c5");
     }
 
     #[test]

@@ -81,6 +81,10 @@ pub fn Resumption(id: String) -> impl IntoView {
                             <Arrivals game_id=id.clone() present=present white=white.clone() black=black.clone() />
                         }.into_any()
                     }
+                    // A11: found missing before play resumed.
+                    Phase::Missing if adjournment.resumed_ms().is_none() => view! {
+                        <PresenceForm game_id=id.clone() white=white.clone() black=black.clone() />
+                    }.into_any(),
                     Phase::Missing => {
                         let present = adjournment.present();
                         view! {

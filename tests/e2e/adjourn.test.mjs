@@ -377,6 +377,29 @@ test('A11: with the envelope missing, play continues with the times the arbiter 
   await context.close();
 });
 
+test('A11a: found missing before play resumes, the absent sealer has the move: his clock runs until he comes and states it', async () => {
+  const { page, errors, context } = await openAtT0();
+  await adjournAndSeal(page, { white: 'Absent, Abel', black: 'Waiting, Wilma' });
+  await verify(page);
+  await goToGame(page, '/resume');
+  await page.getByText('The envelope is missing (A11)').click();
+  await page.getByRole('button', { name: 'Position re-established: play continues (A11a)' }).click();
+  await ruling(page, /Article A11a: the envelope is missing: play continues from the adjourned position/);
+  // Play resumes with only the replier at the board.
+  await page.getByLabel('Waiting, Wilma (Black) is present').check();
+  await page.getByRole('button', { name: 'Resume play' }).click();
+  await ruling(page, /Article A11a: play resumes with the envelope missing: White, who has the move, is absent: his clock is started/);
+  await page.clock.fastForward(20 * MINUTE);
+  await page.getByRole('button', { name: 'Absent, Abel (White) arrives now' }).click();
+  await page.getByLabel('Move Absent, Abel (White) states he sealed').fill(SEALED);
+  await page.getByRole('button', { name: 'Make the stated move' }).click();
+  await page.getByRole('button', { name: 'Record it on the scoresheet and start the clock' }).click();
+  await page.getByText('The sealed move is on the scoresheet').waitFor();
+  assert.match(await page.locator('.clocks').innerText(), /^Time used: White 0:20:00, Black 0:00:00\. Black's clock is running\.$/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('A12: a clock error pointed out before the first move is corrected, and the clock shows the corrected times', async () => {
   const { page, errors, context } = await app.open();
   await adjournAndSeal(page, { white: 'Careful, Carl', black: 'Watchful, Wendy' });

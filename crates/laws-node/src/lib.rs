@@ -1,9 +1,12 @@
-//! The rules core's PGN check for Node: what `scripts/compare-speed.mjs`
-//! times against chess.js and chessops. The same [`summary`] runs natively
+//! The rules core for Node: the PGN check `scripts/compare-speed.mjs`
+//! times against chess.js and chessops (the same [`summary`] runs natively
 //! in `src/bin/native.rs`, so both sides do identical work through the one
-//! import path the app and `laws check` use.
+//! import path the app and `laws check` use), and the unwinnability
+//! analysis `scripts/bench-unwinnable.mjs` times.
 
+#[cfg(feature = "pgn")]
 use laws::pgn::{self, GameCheck};
+use laws::unwinnable::Budget;
 use serde::Serialize;
 use wasm_bindgen::prelude::wasm_bindgen;
 
@@ -17,6 +20,7 @@ pub struct Summary {
 }
 
 /// Imports every game of a PGN file, replays and checks its mainline.
+#[cfg(feature = "pgn")]
 pub fn summary(pgn: &[u8]) -> Summary {
     let mut total = Summary {
         games: 0,
@@ -33,6 +37,7 @@ pub fn summary(pgn: &[u8]) -> Summary {
 }
 
 /// [`summary`] as JSON: `{"games":1110,"plies":101487,"errors":0}`.
+#[cfg(feature = "pgn")]
 #[wasm_bindgen]
 pub fn check_pgn(pgn: &str) -> String {
     serde_json::to_string(&summary(pgn.as_bytes())).expect("a summary is plain numbers")
@@ -44,6 +49,18 @@ pub fn check_pgn(pgn: &str) -> String {
 /// `{"error":"..."}`. What `scripts/bench-unwinnable.mjs` times in wasm.
 #[wasm_bindgen]
 pub fn unwinnable(fen: &str) -> String {
+    analysed(fen, Budget::DEFAULT)
+}
+
+/// [`unwinnable`] within the budget of a ruling at the board
+/// ([`Budget::AT_THE_BOARD`]), as the page itself rules on a flag fall or a
+/// sealed move: what it cannot decide within it is `"undetermined"`.
+#[wasm_bindgen]
+pub fn at_the_board(fen: &str) -> String {
+    analysed(fen, Budget::AT_THE_BOARD)
+}
+
+fn analysed(fen: &str, budget: Budget) -> String {
     let position = fen
         .parse::<shakmaty::fen::Fen>()
         .map_err(|e| e.to_string())
@@ -54,11 +71,8 @@ pub fn unwinnable(fen: &str) -> String {
                 .map_err(|e| e.to_string())
         });
     match position {
-        Ok(position) => serde_json::to_string(&laws::unwinnable::analyse(
-            &position,
-            laws::unwinnable::Budget::DEFAULT,
-        ))
-        .expect("a report is plain values"),
+        Ok(position) => serde_json::to_string(&laws::unwinnable::analyse(&position, budget))
+            .expect("a report is plain values"),
         Err(e) => serde_json::json!({ "error": e }).to_string(),
     }
 }
@@ -78,6 +92,7 @@ mod tests {
         assert!(unwinnable("junk").starts_with(r#"{"error":"#));
     }
 
+    #[cfg(feature = "pgn")]
     #[test]
     fn counts_games_plies_and_problems() {
         let pgn = "1. e4 e5 2. Nf3 1-0\n\n1. e4 e5 2. Ke3 *\n";

@@ -405,7 +405,9 @@ impl fmt::Display for AdjournmentError {
                 write!(f, "A7: the envelope is opened only when {side}, who must reply to the sealed move, is present")
             }
             E::AlreadyOpened => f.write_str("the envelope is already opened"),
-            E::NotResumed => f.write_str("A9: the envelope is opened at resumption, not before"),
+            E::NotResumed => f.write_str(
+                "A9, A11a: the sealed move is opened, or stated, when play resumes, not before",
+            ),
             E::AlreadyPresent(side) => write!(f, "{side} is already at the board"),
             E::SealerPresent(side) => {
                 write!(f, "A9c: {side}, who sealed, is present: the reply is made on the board in the normal manner")
@@ -470,6 +472,8 @@ pub struct Adjournment {
     position: Option<Chess>,
     /// The move opened (or stated, A11a) last, once played on the board.
     played: Option<SealedMove>,
+    /// Whose flag fell, once one has (6.10).
+    flag_fallen: Option<Side>,
     rulings: Vec<Ruling>,
 }
 
@@ -495,6 +499,7 @@ impl Adjournment {
             clocks_set: None,
             position: None,
             played: None,
+            flag_fallen: None,
             rulings: Vec::new(),
         }
     }
@@ -555,6 +560,12 @@ impl Adjournment {
             Some((side, since)) => self.time_used.charged(side, now_ms.saturating_sub(since)),
             None => self.time_used,
         }
+    }
+
+    /// When play resumed (A9), once it has.
+    #[must_use]
+    pub fn resumed_ms(&self) -> Option<u64> {
+        self.resumed_ms
     }
 
     /// Who is at the board since play resumed (A9).
@@ -866,6 +877,8 @@ impl Adjournment {
             Ev::Resumed { present } => {
                 match self.phase {
                     P::SetUp => {}
+                    // A11a: found missing before play resumed.
+                    P::Missing if self.resumed_ms.is_none() => {}
                     P::Sealed => return Err(AdjournmentError::NotVerified),
                     P::Kept => return Err(AdjournmentError::NotSetUp),
                     _ => return Err(out_of_order),
@@ -878,6 +891,24 @@ impl Adjournment {
                 self.resumed_ms = Some(at);
                 self.present = present;
                 self.present_at_resumption = present;
+                if self.phase == P::Missing {
+                    let sealer = self.sealer;
+                    if present.of(sealer) {
+                        return continuing(
+                            "A11a",
+                            format!(
+                                "play resumes with the envelope missing: {sealer} states the move he sealed and makes it"
+                            ),
+                        );
+                    }
+                    self.running = Some((sealer, at));
+                    return continuing(
+                        "A11a",
+                        format!(
+                            "play resumes with the envelope missing: {sealer}, who has the move, is absent: his clock is started"
+                        ),
+                    );
+                }
                 self.phase = P::Resumed;
                 let replier = self.sealer.opponent();
                 if present.of(replier) {
@@ -986,6 +1017,7 @@ impl Adjournment {
                 if self.running() != Some(side) {
                     return Err(AdjournmentError::ClockNotRunning(side));
                 }
+                self.flag_fallen = Some(side);
                 Ok(Some(self.flag_fall(side)))
             }
             Ev::Forfeited { late } => {
@@ -1027,18 +1059,29 @@ impl Adjournment {
                 let time_used = clocks_set_by_arbiter.unwrap_or(outside.time_used);
                 self.time_used = time_used;
                 self.clocks_set = Some(time_used);
-                self.running = None;
+                // No sealed move was made, so the sealer has the move: absent
+                // since play resumed, his clock has run since then (and not
+                // the replier's, started for A9b).
+                let sealer = self.sealer;
+                self.running = self
+                    .resumed_ms
+                    .filter(|_| !self.present.of(sealer))
+                    .map(|resumed| (sealer, resumed));
                 self.phase = P::Missing;
                 continuing(
                     "A11a",
                     format!(
-                        "the envelope is missing: play continues from the adjourned position with {time_used} ({}); {} states the move he sealed and makes it",
+                        "the envelope is missing: play continues from the adjourned position with {time_used} ({}); {sealer} states the move he sealed and makes it{}",
                         if clocks_set_by_arbiter.is_some() {
                             "set by the arbiter"
                         } else {
                             "as recorded"
                         },
-                        self.sealer
+                        if self.running.is_some() {
+                            "; he is absent: his clock runs from the resumption"
+                        } else {
+                            ""
+                        }
                     ),
                 )
             }
@@ -1061,6 +1104,8 @@ impl Adjournment {
                 self.position = Some(after);
                 self.played = Some(sealed_move);
                 self.opened = 1;
+                // The sealer's clock, if it ran while he was absent, stops.
+                self.time_used = self.time_used_at(at);
                 self.running = Some((self.sealer.opponent(), at));
                 self.phase = P::Continuing;
                 Ok(Some(judgment.ruling))
@@ -1317,12 +1362,15 @@ impl Adjournment {
         if self.phase == Phase::Concluded {
             // A10a-c: the late sealer's game was decided otherwise meanwhile.
             let decided = self.result().expect("a concluded game has its ruling");
+            // Only what the sealed move itself did, or the present player's
+            // own flag, counts; any other decision simply stands.
+            let by_sealed_move = self.opened == 1;
             let exception = match decided.article.as_str() {
-                "5.1a" => "A10a",
-                "5.2a" | "9.6" => "A10b",
+                "5.1a" if decided.outcome == Outcome::win(late) => "A10a",
+                "5.2a" | "9.6" if by_sealed_move => "A10b",
                 article
                     if article == self.rules.flag_article
-                        && decided.outcome != Outcome::win(late.opponent()) =>
+                        && self.flag_fallen == Some(late.opponent()) =>
                 {
                     "A10c"
                 }

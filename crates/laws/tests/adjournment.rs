@@ -261,6 +261,14 @@ fn every_judge_scenario_rules_as_stated() {
                 file.display()
             );
         }
+        if let Some(time_used) = expect.get("time_used") {
+            assert_eq!(
+                &serde_json::to_value(verdicts.time_used).unwrap(),
+                time_used,
+                "{}: time used",
+                file.display()
+            );
+        }
     }
 }
 

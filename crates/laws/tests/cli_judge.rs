@@ -133,4 +133,11 @@ fn a_bad_scenario_is_an_error_on_stderr() {
     assert!(String::from_utf8_lossy(&output.stderr).contains("missing field `event`"));
     let missing = judge("/nonexistent/scenario.json", None);
     assert_eq!(missing.status.code(), Some(2));
+    // A misspelt field would change the ruling silently: it is refused.
+    let (_, case) = &cases()[0];
+    let mut misspelt = case["scenario"].clone();
+    misspelt["arrive_after_ms"] = serde_json::json!({"white": 1});
+    let output = judge("-", Some(&misspelt.to_string()));
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("unknown field `arrive_after_ms`"));
 }

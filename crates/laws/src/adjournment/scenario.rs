@@ -58,6 +58,7 @@ impl<'de> Deserialize<'de> for EnvelopeCopy {
 /// How late each absent player arrives, in ms after the agreed resumption
 /// time; an absent player not listed never arrives.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Arrivals {
     #[serde(default)]
     pub white: Option<u64>,
@@ -76,6 +77,7 @@ impl Arrivals {
 
 /// A11: the envelope is missing.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Missing {
     pub position_reestablished: bool,
     #[serde(default)]
@@ -85,8 +87,10 @@ pub struct Missing {
     pub stated_move: Option<SealedMove>,
 }
 
-/// A resumption scenario.
+/// A resumption scenario. A misspelt field is refused, not ignored: it
+/// would change the ruling silently.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Scenario {
     #[serde(default)]
     pub rules: AdjournmentRules,
@@ -102,7 +106,9 @@ pub struct Scenario {
     pub present: Vec<Side>,
     #[serde(default)]
     pub arrives_after_ms: Arrivals,
-    /// A10c: the present player's flag falls while the sealer is absent.
+    /// This player's flag falls, as soon as his clock runs: an absent
+    /// replier's (A9b), an absent sealer's (A9c, A11a), or after the
+    /// opening the replier's (6.10, and A10c while the sealer is absent).
     #[serde(default)]
     pub flag_fell: Option<Side>,
     /// A9c: the reply the replier seals while the sealer is absent.
@@ -129,6 +135,9 @@ pub struct Verdicts {
     pub ruling: Ruling,
     /// Every ruling, step by step.
     pub rulings: Vec<Ruling>,
+    /// The time used by each player at the last step, with the clock that
+    /// ran until then (A9b, A11a) charged.
+    pub time_used: TimeUsed,
 }
 
 /// A scenario that cannot be judged.
@@ -139,6 +148,14 @@ pub enum ScenarioError {
     Open(OpenError),
     Seal(SealError),
     NoStatedMove,
+    /// `rules.flag_article` is neither `6.10` nor `6.9`.
+    FlagArticle(String),
+    /// `arrives_after_ms` names a player already present.
+    ArrivesButPresent(Side),
+    /// A time so large that the scenario's times cannot be added up.
+    TimeOutOfRange(&'static str),
+    /// `flag_fell` names a player whose clock never runs.
+    FlagNeverRuns(Side),
     /// A step the Laws refuse; the scenario contradicts itself.
     Step {
         event: &'static str,
@@ -156,6 +173,21 @@ impl fmt::Display for ScenarioError {
             ScenarioError::NoStatedMove => {
                 f.write_str("A11a: the envelope is missing: give the move the sealer states")
             }
+            ScenarioError::FlagArticle(article) => write!(
+                f,
+                "rules.flag_article must be \"6.10\" or \"6.9\" (the flag-fall article), not {article:?}"
+            ),
+            ScenarioError::ArrivesButPresent(side) => write!(
+                f,
+                "arrives_after_ms: {side} is present at the resumption time and cannot arrive later"
+            ),
+            ScenarioError::TimeOutOfRange(field) => {
+                write!(f, "{field} is too large to add up the scenario's times")
+            }
+            ScenarioError::FlagNeverRuns(side) => write!(
+                f,
+                "flag_fell: {side}'s clock never runs in this scenario, so his flag cannot fall"
+            ),
             ScenarioError::Step { event, error } => write!(f, "{event}: {error}"),
         }
     }
@@ -171,6 +203,8 @@ struct Walk {
     adjournment: Adjournment,
     sealed: SealedEnvelope,
     pin: String,
+    /// When the last step was taken.
+    last_ms: u64,
 }
 
 impl Walk {
@@ -179,6 +213,7 @@ impl Walk {
         self.adjournment
             .apply(event, at)
             .map_err(|error| ScenarioError::Step { event: name, error })?;
+        self.last_ms = at;
         Ok(())
     }
 
@@ -194,6 +229,17 @@ impl Scenario {
 
     /// Judges the scenario: the final ruling with every step's.
     pub fn judge(&self) -> Result<Verdicts, ScenarioError> {
+        if !["6.10", "6.9"].contains(&self.rules.flag_article.as_str()) {
+            return Err(ScenarioError::FlagArticle(self.rules.flag_article.clone()));
+        }
+        if let Some(side) = self
+            .present
+            .iter()
+            .copied()
+            .find(|side| self.arrives_after_ms.of(*side).is_some())
+        {
+            return Err(ScenarioError::ArrivesButPresent(side));
+        }
         let (sealed, pin) = match &self.envelope {
             EnvelopeCopy::Sealed(sealed) => {
                 let pin = self.pin.clone().ok_or(ScenarioError::NoPin)?;
@@ -223,6 +269,7 @@ impl Scenario {
             adjournment: Adjournment::new(self.rules.clone()),
             sealed,
             pin,
+            last_ms: 0,
         };
         let mut verdict = None;
         self.walk(&mut walk, &outside, &mut verdict)?;
@@ -238,6 +285,7 @@ impl Scenario {
             sealed_move: verdict,
             ruling,
             rulings,
+            time_used: walk.adjournment.time_used_at(walk.last_ms),
         })
     }
 
@@ -250,8 +298,11 @@ impl Scenario {
         use AdjournmentEvent as Ev;
         let sealer = outside.sealer;
         let replier = sealer.opponent();
-        let limit = self.rules.late_limit_ms;
         let r = self.resumption_ms;
+        let after = |ms: u64, field: &'static str| {
+            r.checked_add(ms)
+                .ok_or(ScenarioError::TimeOutOfRange(field))
+        };
         walk.step(
             Ev::SealRequested {
                 sealer,
@@ -280,32 +331,29 @@ impl Scenario {
         walk.step(
             Ev::SessionAnnounced {
                 start_ms: r,
-                end_ms: r + 6 * 3_600_000,
+                end_ms: after(6 * 3_600_000, "resumption_ms")?,
             },
             0,
-        )?;
-        walk.step(
-            Ev::SetUp {
-                time_used: outside.time_used,
-            },
-            r,
         )?;
         let mut present = Presence::default();
         for side in &self.present {
             present.set(*side);
         }
-        walk.step(Ev::Resumed { present }, r)?;
         // Absent players arrive (past the limit, A10 rules on arrival), or
         // the arbiter declares them forfeit just past the limit.
-        let forfeit_at = r + limit + 1;
-        let mut timeline: Vec<(u64, Side, bool)> = [Side::White, Side::Black]
-            .into_iter()
-            .filter(|side| !present.of(*side))
-            .map(|side| match self.arrives_after_ms.of(side) {
-                Some(late) => (r + late, side, true),
+        let forfeit_at = after(self.rules.late_limit_ms, "rules.late_limit_ms")?
+            .checked_add(1)
+            .ok_or(ScenarioError::TimeOutOfRange("rules.late_limit_ms"))?;
+        let mut timeline: Vec<(u64, Side, bool)> = Vec::new();
+        for side in [Side::White, Side::Black] {
+            if present.of(side) {
+                continue;
+            }
+            timeline.push(match self.arrives_after_ms.of(side) {
+                Some(late) => (after(late, "arrives_after_ms")?, side, true),
                 None => (forfeit_at, side, false),
-            })
-            .collect();
+            });
+        }
         timeline.sort_by_key(|(at, ..)| *at);
         let come =
             |walk: &mut Walk, at: u64, side: Side, arrives: bool| -> Result<(), ScenarioError> {
@@ -325,6 +373,8 @@ impl Scenario {
             };
 
         if let Some(missing) = &self.missing {
+            // A11: found missing before play resumes, so nothing is set up
+            // from the envelope and it is never opened.
             let envelope_missing = Ev::EnvelopeMissing {
                 position_reestablished: missing.position_reestablished,
                 fen: None,
@@ -339,13 +389,16 @@ impl Scenario {
                 (None, EnvelopeCopy::Opened { sealed_move, .. }) => sealed_move.clone(),
                 (None, EnvelopeCopy::Sealed(_)) => return Err(ScenarioError::NoStatedMove),
             };
-            if present.of(sealer) {
+            walk.step(Ev::Resumed { present }, r)?;
+            self.flag_falls_while_absent(walk, present, r)?;
+            if present.of(sealer) && !walk.over() {
                 walk.step(
                     Ev::MoveStated {
                         sealed_move: stated.clone(),
                     },
                     r,
                 )?;
+                self.flag_falls_if_running(walk, r)?;
             }
             for (at, side, arrives) in timeline {
                 come(walk, at, side, arrives)?;
@@ -356,13 +409,22 @@ impl Scenario {
                         },
                         at,
                     )?;
+                    self.flag_falls_if_running(walk, at)?;
                 }
             }
-            return Ok(());
+            return self.flag_fell_somewhere(walk);
         }
 
+        walk.step(
+            Ev::SetUp {
+                time_used: outside.time_used,
+            },
+            r,
+        )?;
+        walk.step(Ev::Resumed { present }, r)?;
+        self.flag_falls_while_absent(walk, present, r)?;
         // A7, A9: the envelope opens when the replier is there.
-        if present.of(replier) {
+        if present.of(replier) && !walk.over() {
             self.open_first(walk, outside, r, verdict)?;
         }
         for (at, side, arrives) in timeline {
@@ -383,7 +445,43 @@ impl Scenario {
                 )?;
             }
         }
-        Ok(())
+        self.flag_fell_somewhere(walk)
+    }
+
+    /// The flag of a player absent for good falls while his clock runs:
+    /// the replier's (A9b) or the sealer's with the envelope missing (A11a),
+    /// before any forfeit. A player who arrives has his flag fall later.
+    fn flag_falls_while_absent(
+        &self,
+        walk: &mut Walk,
+        present: Presence,
+        at: u64,
+    ) -> Result<(), ScenarioError> {
+        match self.flag_fell {
+            Some(side) if !present.of(side) && self.arrives_after_ms.of(side).is_none() => {
+                self.flag_falls_if_running(walk, at)
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// The scenario's flag falls at `at` if that player's clock runs now.
+    fn flag_falls_if_running(&self, walk: &mut Walk, at: u64) -> Result<(), ScenarioError> {
+        match self.flag_fell {
+            Some(side) if !walk.over() && walk.adjournment.running() == Some(side) => {
+                walk.step(AdjournmentEvent::FlagFell { side }, at)
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// A flag the scenario names must have fallen, unless the game ended
+    /// otherwise first.
+    fn flag_fell_somewhere(&self, walk: &Walk) -> Result<(), ScenarioError> {
+        match self.flag_fell {
+            Some(side) if !walk.over() => Err(ScenarioError::FlagNeverRuns(side)),
+            _ => Ok(()),
+        }
     }
 
     /// Opens the sealed move's envelope at `at`; then, as the scenario says,
@@ -426,9 +524,14 @@ impl Scenario {
                 at,
             )?;
         }
-        if let Some(side) = self.flag_fell {
-            walk.step(Ev::FlagFell { side }, at)?;
+        match self.flag_fell {
+            // Only the replier's clock runs now (the sealer's after an A9c reply).
+            Some(side) if walk.adjournment.running() != Some(side) => Err(ScenarioError::Step {
+                event: "flag_fell",
+                error: AdjournmentError::ClockNotRunning(side),
+            }),
+            Some(_) => self.flag_falls_if_running(walk, at),
+            None => Ok(()),
         }
-        Ok(())
     }
 }

@@ -106,8 +106,10 @@ impl Budget {
     /// (2^24 nodes; its hardest position takes seconds natively).
     pub const DEFAULT: Budget = Budget { nodes: 1 << 24 };
 
-    /// What a ruling at the board can afford to wait for on a tablet (tens
-    /// of milliseconds); beyond it the answer is honestly undetermined.
+    /// What a ruling at the board can afford to wait for on a tablet: in
+    /// the page's wasm a few milliseconds typically, half a second at worst
+    /// (`scripts/bench-unwinnable.mjs --at-the-board`); beyond it the answer
+    /// is honestly undetermined.
     pub const AT_THE_BOARD: Budget = Budget { nodes: 1 << 16 };
 }
 

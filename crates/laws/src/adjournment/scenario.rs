@@ -58,7 +58,6 @@ impl<'de> Deserialize<'de> for EnvelopeCopy {
 /// How late each absent player arrives, in ms after the agreed resumption
 /// time; an absent player not listed never arrives.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct Arrivals {
     #[serde(default)]
     pub white: Option<u64>,
@@ -77,7 +76,6 @@ impl Arrivals {
 
 /// A11: the envelope is missing.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct Missing {
     pub position_reestablished: bool,
     #[serde(default)]
@@ -87,10 +85,9 @@ pub struct Missing {
     pub stated_move: Option<SealedMove>,
 }
 
-/// A resumption scenario. A misspelt field is refused, not ignored: it
-/// would change the ruling silently.
+/// A resumption scenario. Fields it does not know are ignored here;
+/// `laws judge` names them, since a misspelt one changes the ruling.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct Scenario {
     #[serde(default)]
     pub rules: AdjournmentRules,

@@ -156,6 +156,23 @@ pub fn record_sealed_move(game: &Game, at_ms: u64) -> Result<Vec<Event>, String>
         .collect())
 }
 
+/// When the sealer stopped his clock for the adjournment under way (A1a):
+/// the first clock action logged after the arbiter required the move to be
+/// sealed. `None` before, and for a game without a clock.
+pub fn clock_stopped_for_sealing(game: &Game) -> Option<u64> {
+    let log = game.log();
+    let requested = log.iter().rposition(|logged| {
+        matches!(
+            logged.event,
+            Event::Adjournment(AdjournmentEvent::SealRequested { .. })
+        )
+    })?;
+    log[requested + 1..]
+        .iter()
+        .find(|logged| matches!(logged.event, Event::Clock(_)))
+        .map(|logged| logged.at_ms)
+}
+
 /// A1a: the sealer stops his clock to seal, which stops the game's clock;
 /// before the session's nominal end his time is charged up to it (A1b).
 pub fn stop_to_seal(game: &Game, at_ms: u64) -> Result<Vec<Event>, String> {
@@ -727,6 +744,19 @@ mod tests {
             game.apply(Event::Recorded(Entry::written("Ke2")), t)
                 .is_err()
         );
+    }
+
+    #[test]
+    fn a1a_the_moment_the_sealer_stopped_his_clock_is_in_the_log() {
+        let (mut game, at) = timed_game(&["e4"]);
+        for s in adjourn_steps(&play(&game), at + MIN, None) {
+            game.apply(Event::Adjournment(s), at + MIN).unwrap();
+        }
+        assert_eq!(clock_stopped_for_sealing(&game), None);
+        for event in stop_to_seal(&game, at + 3 * MIN).unwrap() {
+            game.apply(event, at + 3 * MIN).unwrap();
+        }
+        assert_eq!(clock_stopped_for_sealing(&game), Some(at + 3 * MIN));
     }
 
     #[test]

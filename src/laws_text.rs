@@ -850,6 +850,10 @@ pub fn game_error(error: &laws::game::GameError) -> String {
             "partia jest zakończona: {}",
             self::outcome(*outcome)
         ),
+        GameError::SealedEntry(slot) => tf!(
+            "box {slot} holds the sealed move as it was opened: it stands as sealed and cannot be corrected (A8)",
+            "pole {slot} zawiera zapieczętowane posunięcie w brzmieniu z otwartej koperty: pozostaje takie, jak je zapieczętowano, i nie można go poprawić (A8)"
+        ),
         GameError::OutOfOrder { last_ms, at_ms } => tf!(
             "event at {at_ms} ms is earlier than the last one at {last_ms} ms",
             "zdarzenie w chwili {at_ms} ms jest wcześniejsze niż ostatnie w chwili {last_ms} ms"

@@ -3,13 +3,14 @@ use laws::game::Side;
 use leptos::prelude::*;
 use shakmaty::Position;
 
-use crate::adjourning::{game_record, stop_to_seal};
+use crate::adjourning::{clock_stopped_for_sealing, game_record, stop_to_seal};
 use crate::components::envelope_form::EnvelopeForm;
 use crate::components::envelope_outside::EnvelopeOutside;
 use crate::components::fingerprint::Fingerprint;
 use crate::components::game_screen::game_screen;
 use crate::components::seal_move::SealMove;
 use crate::components::verify_envelope::VerifyEnvelope;
+use crate::i18n::local_time;
 use crate::laws_text;
 use crate::route::Route;
 use crate::state::{AppState, now_ms};
@@ -23,6 +24,14 @@ pub fn AdjournPage(id: String) -> impl IntoView {
     // The sealed move lives here, in memory, until it is encrypted.
     let written = RwSignal::new(String::new());
     let stopped_ms = RwSignal::new(None::<u64>);
+    // Leaving the page would lose the move written and not yet sealed.
+    let leaving = window_event_listener(leptos::ev::beforeunload, move |e| {
+        if !written.get_untracked().is_empty() {
+            e.prevent_default();
+            e.set_return_value("");
+        }
+    });
+    on_cleanup(move || leaving.remove());
     game_screen(id, move |game| {
         let id = game.id().to_owned();
         let setup = game.setup().clone();
@@ -48,9 +57,24 @@ pub fn AdjournPage(id: String) -> impl IntoView {
                         Side::Black => &setup.black.name,
                     };
                     let sealer = format!("{name} ({})", laws_text::side(side));
+                    // A1a: he stopped his clock, but the page was left before
+                    // the envelope was sealed, and his move (never stored
+                    // unsealed) with it. The moment he sealed stays.
+                    let stopped_before = clock_stopped_for_sealing(&game);
+                    let lost = stopped_before.map(|at| view! {
+                        <p class="form-error" role="alert">{tf!(
+                            "{sealer} stopped his clock at {}, but the page was left before the envelope was sealed, so the move he wrote was not kept. He sealed it when he stopped his clock (A1a): in the arbiter's presence he writes that same move again; the clock is not charged again.",
+                            "{sealer} zatrzymał zegar o {}, ale strona została opuszczona przed zapieczętowaniem koperty, więc zapisane posunięcie nie zostało zachowane. Zapieczętował je, zatrzymując zegar (A1a): w obecności sędziego zapisuje to samo posunięcie ponownie; czas nie jest liczony ponownie.",
+                            local_time(at)
+                        )}</p>
+                    });
                     let on_stop = Callback::new({
                         let id = id.clone();
                         move |()| {
+                            if let Some(at) = stopped_before {
+                                stopped_ms.set(Some(at));
+                                return;
+                            }
                             let now = now_ms();
                             // Stopping his clock stops the game's clock too.
                             let stopped = state
@@ -64,7 +88,7 @@ pub fn AdjournPage(id: String) -> impl IntoView {
                             stopped_ms.set(Some(now));
                         }
                     });
-                    view! { <SealMove sealer=sealer lang=setup.notation fen=fen written=written on_stop=on_stop /> }.into_any()
+                    view! { {lost} <SealMove sealer=sealer lang=setup.notation fen=fen written=written on_stop=on_stop /> }.into_any()
                 }
                 Some(at) => {
                     view! { <EnvelopeForm game_id=id.clone() written=written stopped_ms=at /> }

@@ -260,7 +260,10 @@ fn ClockScreen(id: String, game: Memo<Option<Game>>) -> impl IntoView {
         menu_open.set(true);
     });
     let main_control = move || {
-        if !started() {
+        if result.with(Option::is_some) {
+            // The game is over: nothing to start or resume.
+            ().into_any()
+        } else if !started() {
             let side = starter.get();
             view! {
                 <button class="button primary clock-main" on:click=move |_| { let _ = act.run(ClockAction::Start { side }); }>

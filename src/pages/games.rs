@@ -1,3 +1,4 @@
+use laws::adjournment::Phase;
 use laws::game::Game;
 use leptos::prelude::*;
 
@@ -31,6 +32,20 @@ fn subtitle(game: &Game) -> String {
 /// Where the game stands, in a few words for the list.
 fn progress(game: &Game) -> String {
     match game.fold() {
+        Ok(play) if let Some(result) = laws_text::game_over(&play) => {
+            tf!("Game over: {result}", "Koniec partii: {result}")
+        }
+        // Adjourned and not yet resumed (or resumed and adjourned again).
+        Ok(play)
+            if play.adjournment.phase() != Phase::Playing
+                && !play.adjournment.may_adjourn_again() =>
+        {
+            tf!(
+                "Adjourned: {}",
+                "Odłożona: {}",
+                crate::adjourning::status(&play.adjournment)
+            )
+        }
         Ok(play) if play.begun => {
             let next = play.sheet.next_slot();
             tf!(

@@ -131,6 +131,11 @@ pub fn Resumption(id: String) -> impl IntoView {
                                 tf!("Time used: White {}, Black {}.", "Zużyty czas: białe {}, czarne {}.", hms(used.white_ms), hms(used.black_ms))
                             }
                         };
+                        // After A6 nobody is awaited; after a result at the board an
+                        // arrival still decides A10's exceptions.
+                        let arrivals = adjournment.resumed_ms().is_some().then(|| view! {
+                            <Arrivals game_id=id.clone() present=present white=white.clone() black=black.clone() />
+                        });
                         let readjourned = (phase == Phase::Readjourned).then(|| view! {
                             <p>{t!("The session is over: the player having the move seals it. Adjourn the game again from the game's page (A13).", "Sesja się skończyła: zawodnik mający posunięcie je pieczętuje. Odłóż partię ponownie na stronie partii (A13).")}</p>
                         });
@@ -144,7 +149,7 @@ pub fn Resumption(id: String) -> impl IntoView {
                             {record}
                             <p class="clocks">{clocks}</p>
                             {seal_reply}
-                            <Arrivals game_id=id.clone() present=present white=white.clone() black=black.clone() />
+                            {arrivals}
                         }.into_any()
                     }
                 };

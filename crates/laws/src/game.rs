@@ -281,6 +281,9 @@ pub enum GameError {
     Irregularity(IrregularityError),
     /// A ruling ended the game: nothing more is played or ruled.
     Over(Outcome),
+    /// The box holds a move opened from an envelope (or stated for a
+    /// missing one): it stands as it was sealed and cannot be corrected.
+    SealedEntry(Slot),
     /// Events are logged in time order; this one is earlier than the last.
     OutOfOrder {
         last_ms: u64,
@@ -312,6 +315,10 @@ impl fmt::Display for GameError {
             GameError::Adjournment(e) => e.fmt(f),
             GameError::Irregularity(e) => e.fmt(f),
             GameError::Over(outcome) => write!(f, "the game is over: {outcome}"),
+            GameError::SealedEntry(slot) => write!(
+                f,
+                "box {slot} holds the sealed move as it was opened: it stands as sealed and cannot be corrected (A8)"
+            ),
             GameError::OutOfOrder { last_ms, at_ms } => {
                 write!(
                     f,
@@ -529,6 +536,8 @@ pub struct Play {
     pub rulings: Vec<Applied>,
     /// How a ruling ended the game, once one has.
     pub outcome: Option<Outcome>,
+    /// The boxes holding a move opened from an envelope, as sealed.
+    pub sealed_entries: Vec<Slot>,
 }
 
 impl Play {
@@ -568,6 +577,7 @@ impl Play {
             illegal_moves: IllegalMoveCount::default(),
             rulings: Vec::new(),
             outcome: None,
+            sealed_entries: Vec::new(),
         })
     }
 
@@ -629,12 +639,18 @@ impl Play {
                 if matches!(&entry.written, Written::Move(text) if text.trim().is_empty()) {
                     return Err(GameError::EmptyEntry);
                 }
+                if self.records_sealed_move(event) {
+                    self.sealed_entries.push(self.sheet.next_slot());
+                }
                 self.sheet.record(entry.clone());
                 self.begun = true;
             }
             Event::Corrected { slot, written } => {
                 if matches!(written, Written::Move(text) if text.trim().is_empty()) {
                     return Err(GameError::EmptyEntry);
+                }
+                if self.sealed_entries.contains(slot) {
+                    return Err(GameError::SealedEntry(*slot));
                 }
                 self.sheet
                     .correct(*slot, written.clone())
@@ -1061,6 +1077,32 @@ mod tests {
         let play = g.fold().unwrap();
         assert_eq!(play.sealed_move_to_record(), None);
         assert_eq!(play.check().moves_played(), ["f3", "e5", "g4", "Qh4#"]);
+        // The opened move stands as sealed; the boxes before it may be corrected.
+        let sealed_box = Slot {
+            number: 2,
+            side: Side::Black,
+        };
+        assert_eq!(
+            g.apply(
+                Event::Corrected {
+                    slot: sealed_box,
+                    written: Written::Move("Qg5".into()),
+                },
+                5000
+            ),
+            Err(GameError::SealedEntry(sealed_box))
+        );
+        g.apply(
+            Event::Corrected {
+                slot: Slot {
+                    number: 1,
+                    side: Side::White,
+                },
+                written: Written::Move("f3".into()),
+            },
+            5000,
+        )
+        .unwrap();
         for refused in [
             Event::Recorded(Entry::written("Kf2")),
             Event::Recorded(Entry::written("Qh4")),
@@ -1084,6 +1126,10 @@ mod tests {
         let play = g.fold().unwrap();
         assert!(play.adjournment.archived_unopened());
         assert_eq!(play.sealed_move_to_record(), None);
+        assert_eq!(
+            crate::game_pgn::export(&g).unwrap().record.result,
+            crate::pgn::PgnResult::Draw
+        );
         for refused in [
             Event::Recorded(Entry::written("Qh4")),
             Event::Clock(ClockAction::Start { side: Side::Black }),
@@ -1132,6 +1178,11 @@ mod tests {
         assert!(concluded(
             g.apply(Event::Clock(ClockAction::Resume), forfeit_at + 60_000)
         ));
+        // A10: White, too late, lost; the board says nothing of it.
+        assert_eq!(
+            crate::game_pgn::export(&g).unwrap().record.result,
+            crate::pgn::PgnResult::BlackWins
+        );
     }
 
     #[test]

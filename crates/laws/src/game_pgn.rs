@@ -104,8 +104,10 @@ pub struct Export {
 }
 
 /// The game as a PGN record: its details as tags, the moves read from the
-/// scoresheet, and the result when the board decided it (checkmate,
-/// stalemate); otherwise `*`.
+/// scoresheet, and the result when a ruling or the adjournment decided it,
+/// or the board did (checkmate, stalemate); otherwise `*` (also for a game
+/// annulled, replaced by a new one, or lost by both players, which PGN
+/// cannot say).
 pub fn export(game: &Game) -> Result<Export, GameError> {
     let play = game.fold()?;
     let read = SheetMoves::of(&play);
@@ -127,8 +129,10 @@ pub fn export(game: &Game) -> Result<Export, GameError> {
             tag(name, &id.to_string());
         }
     }
-    let result = match (read.stopped_at, claim::ending(&read.end())) {
+    let result = match (ruled(&play), read.stopped_at, claim::ending(&read.end())) {
+        (Some(result), ..) => result,
         (
+            None,
             None,
             Some(claim::Ending::Checkmate {
                 winner: Side::White,
@@ -136,11 +140,12 @@ pub fn export(game: &Game) -> Result<Export, GameError> {
         ) => PgnResult::WhiteWins,
         (
             None,
+            None,
             Some(claim::Ending::Checkmate {
                 winner: Side::Black,
             }),
         ) => PgnResult::BlackWins,
-        (None, Some(claim::Ending::Stalemate)) => PgnResult::Draw,
+        (None, None, Some(claim::Ending::Stalemate)) => PgnResult::Draw,
         _ => PgnResult::Unknown,
     };
     Ok(Export {
@@ -155,6 +160,23 @@ pub fn export(game: &Game) -> Result<Export, GameError> {
         },
         stopped_at: read.stopped_at,
     })
+}
+
+/// The result a ruling (Article 7, Appendix B, 10.2) or the adjournment
+/// (Appendix A) gave the game, when PGN can write it.
+fn ruled(play: &Play) -> Option<PgnResult> {
+    use crate::adjournment::Outcome as Adjourned;
+    use crate::irregularity::Outcome as Ruled;
+    match (play.outcome, play.adjournment.result().map(|r| r.outcome)) {
+        (Some(Ruled::WhiteWins), _) | (None, Some(Adjourned::WhiteWins)) => {
+            Some(PgnResult::WhiteWins)
+        }
+        (Some(Ruled::BlackWins), _) | (None, Some(Adjourned::BlackWins)) => {
+            Some(PgnResult::BlackWins)
+        }
+        (Some(Ruled::Draw), _) | (None, Some(Adjourned::Draw)) => Some(PgnResult::Draw),
+        _ => None,
+    }
 }
 
 /// A new game `id` from an imported one: setup from its tags, one

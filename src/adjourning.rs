@@ -134,14 +134,14 @@ pub fn hms(ms: u64) -> String {
 /// unless that move ended the game, the clock of the player to reply runs.
 pub fn record_sealed_move(game: &Game, at_ms: u64) -> Result<Vec<Event>, String> {
     let play = game.fold().map_err(|e| laws_text::game_error(&e))?;
-    let sealed_move = play.sealed_move_to_record().ok_or_else(|| {
+    let text = play.sealed_entry().ok_or_else(|| {
         t!(
             "No opened move is waiting to be recorded.",
             "Żadne otwarte posunięcie nie czeka na zapis."
         )
         .to_owned()
     })?;
-    let record = Event::Recorded(Entry::written(sealed_move.text.clone()));
+    let record = Event::Recorded(Entry::written(text));
     let mut after = game.clone();
     after
         .apply(record.clone(), at_ms)

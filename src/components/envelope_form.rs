@@ -1,5 +1,6 @@
 use laws::adjournment::{AdjournmentEvent, DEFAULT_ITERATIONS, Envelope, Resumption, SealingDraft};
 use laws::game::Event;
+use laws::notation::Lang;
 use leptos::prelude::*;
 
 use crate::adjourning::{ArbiterEntries, entropy, game_record};
@@ -15,6 +16,8 @@ pub fn EnvelopeForm(
     game_id: String,
     /// The sealed move, in memory only; cleared once sealed.
     written: RwSignal<String>,
+    /// The language the sealer wrote it in.
+    lang: Lang,
     /// When the sealer stopped his clock.
     stopped_ms: u64,
 ) -> impl IntoView {
@@ -62,7 +65,7 @@ pub fn EnvelopeForm(
             }
             let mut draft = SealingDraft::new(&outside).map_err(|e| e.to_string())?;
             draft
-                .write(written.get_untracked().trim(), game.setup().notation)
+                .write(written.get_untracked().trim(), lang)
                 .map_err(|e| e.to_string())?;
             // No session end here: the clock was charged up to it when he
             // stopped it (A1b), and the outside reads the clock.

@@ -5,6 +5,7 @@ use laws::time_control::PRESETS;
 use leptos::prelude::*;
 use shakmaty::Role;
 
+use crate::components::notation_select::NotationSelect;
 use crate::laws_text;
 use crate::{t, tf};
 
@@ -202,18 +203,12 @@ pub fn GameForm(
             </fieldset>
             <fieldset>
                 <legend>{t!("Scoresheet", "Blankiet")}</legend>
-                <label class="field">
-                    <span>{t!("Language of the moves (piece initials)", "Język zapisu posunięć (litery bierek)")}</span>
-                    <select name="notation" on:change=move |ev| {
-                        if let Ok(lang) = event_target_value(&ev).parse() {
-                            notation.set(lang);
-                        }
-                    }>
-                        {Lang::ALL.into_iter().map(|lang| view! {
-                            <option value=lang.code() selected=move || notation.get() == lang>{lang_label(lang)}</option>
-                        }).collect_view()}
-                    </select>
-                </label>
+                <NotationSelect
+                    label=t!("Language of the moves (piece initials)", "Język zapisu posunięć (litery bierek)").to_owned()
+                    name="notation"
+                    value=notation.into()
+                    on_change=Callback::new(move |lang| notation.set(lang))
+                />
             </fieldset>
             {move || error.get().map(|e| view! { <p class="form-error" role="alert">{e}</p> })}
             <button class="button primary" type="submit">{submit_label}</button>

@@ -27,6 +27,7 @@ pub mod game_screen;
 pub mod header;
 pub mod modal_keys;
 pub mod move_list;
+pub mod notation_select;
 pub mod notice_bar;
 pub mod open_envelope;
 pub mod pgn_import;

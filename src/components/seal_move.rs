@@ -2,7 +2,7 @@ use laws::notation::Lang;
 use leptos::prelude::*;
 
 use crate::adjourning::legal_moves;
-use crate::components::game_form::lang_label;
+use crate::components::notation_select::NotationSelect;
 use crate::{t, tf};
 
 /// A1a: the sealer's private screen. He writes his move (hidden as he
@@ -11,13 +11,17 @@ use crate::{t, tf};
 #[component]
 pub fn SealMove(
     sealer: String,
-    lang: Lang,
+    /// The language he writes in, when he chose one (A1a: as on paper, in
+    /// his own notation); the game's until then.
+    lang: RwSignal<Option<Lang>>,
+    game_lang: Lang,
     fen: String,
     /// The move as written so far; only in memory, never stored.
     written: RwSignal<String>,
     on_stop: Callback<()>,
 ) -> impl IntoView {
     let choosing = RwSignal::new(false);
+    let writing_in = Signal::derive(move || lang.get().unwrap_or(game_lang));
     let error = RwSignal::new(None::<String>);
     let fen = StoredValue::new(fen);
     let stop = move |ev: leptos::ev::SubmitEvent| {
@@ -35,8 +39,14 @@ pub fn SealMove(
         <form class="seal-move" on:submit=stop novalidate>
             <h2>{tf!("{sealer}: write your sealed move", "{sealer}: zapisz posunięcie do zapieczętowania")}</h2>
             <p>{t!("Only you should look at this screen. Your move stays hidden and can be changed until you stop your clock.", "Na ten ekran patrzysz tylko ty. Twoje posunięcie pozostaje ukryte i możesz je zmienić, dopóki nie zatrzymasz zegara.")}</p>
+            <NotationSelect
+                label=t!("You write in (piece initials)", "Zapisujesz w języku (litery bierek)").to_owned()
+                name="sealer-notation"
+                value=writing_in
+                on_change=Callback::new(move |chosen| lang.set(Some(chosen)))
+            />
             <label class="field">
-                <span>{tf!("Your sealed move, in {}", "Twoje zapieczętowane posunięcie, zapis: {}", lang_label(lang))}</span>
+                <span>{t!("Your sealed move", "Twoje zapieczętowane posunięcie")}</span>
                 <input
                     type="password"
                     name="sealed-move"
@@ -51,7 +61,7 @@ pub fn SealMove(
             </button>
             <Show when=move || choosing.get()>
                 <ul class="move-choices" aria-label=t!("Legal moves", "Prawidłowe posunięcia")>
-                    {legal_moves(&fen.get_value(), lang).into_iter().map(|mv| {
+                    {move || legal_moves(&fen.get_value(), writing_in.get()).into_iter().map(|mv| {
                         let chosen = mv.clone();
                         view! {
                             <li><button type="button" class="button" on:click=move |_| {

@@ -24,6 +24,7 @@ pub fn SealReply(
     let state = expect_context::<AppState>();
     // The reply lives here, in memory, until it is encrypted.
     let written = RwSignal::new(String::new());
+    let chosen_lang = RwSignal::new(None::<Lang>);
     let stopped_ms = RwSignal::new(None::<u64>);
     let pin = RwSignal::new(String::new());
     let pin_again = RwSignal::new(String::new());
@@ -53,7 +54,10 @@ pub fn SealReply(
                 .map_err(|e| e.to_string())?;
             let mut draft = SealingDraft::new(&outside).map_err(|e| e.to_string())?;
             draft
-                .write(written.get_untracked().trim(), lang)
+                .write(
+                    written.get_untracked().trim(),
+                    chosen_lang.get_untracked().unwrap_or(lang),
+                )
                 .map_err(|e| e.to_string())?;
             let envelope = draft
                 .seal(outside, at, 0, &pin, DEFAULT_ITERATIONS, entropy()?)
@@ -83,7 +87,7 @@ pub fn SealReply(
             <summary>{t!("The sealer is absent: the reply is sealed in a fresh envelope (A9c)", "Zawodnik, który zapieczętował posunięcie, jest nieobecny: odpowiedź pieczętuje się w nowej kopercie (A9c)")}</summary>
             {move || match stopped_ms.get() {
                 None => view! {
-                    <SealMove sealer=replier.clone() lang=lang fen=fen.clone() written=written on_stop=on_stop />
+                    <SealMove sealer=replier.clone() lang=chosen_lang game_lang=lang fen=fen.clone() written=written on_stop=on_stop />
                 }.into_any(),
                 Some(_) => view! {
                     <form class="seal-reply-pin" on:submit=seal novalidate>

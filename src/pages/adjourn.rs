@@ -23,6 +23,7 @@ pub fn AdjournPage(id: String) -> impl IntoView {
     let state = expect_context::<AppState>();
     // The sealed move lives here, in memory, until it is encrypted.
     let written = RwSignal::new(String::new());
+    let sealer_lang = RwSignal::new(None::<laws::notation::Lang>);
     let stopped_ms = RwSignal::new(None::<u64>);
     // Leaving the page would lose the move written and not yet sealed.
     let leaving = window_event_listener(leptos::ev::beforeunload, move |e| {
@@ -88,10 +89,10 @@ pub fn AdjournPage(id: String) -> impl IntoView {
                             stopped_ms.set(Some(now));
                         }
                     });
-                    view! { {lost} <SealMove sealer=sealer lang=setup.notation fen=fen written=written on_stop=on_stop /> }.into_any()
+                    view! { {lost} <SealMove sealer=sealer lang=sealer_lang game_lang=setup.notation fen=fen written=written on_stop=on_stop /> }.into_any()
                 }
                 Some(at) => {
-                    view! { <EnvelopeForm game_id=id.clone() written=written stopped_ms=at /> }
+                    view! { <EnvelopeForm game_id=id.clone() written=written lang=sealer_lang.get_untracked().unwrap_or(setup.notation) stopped_ms=at /> }
                         .into_any()
                 }
             },

@@ -22,7 +22,7 @@ async function assertSecret(page, when) {
 /// chosen from the legal moves, unless given) under PIN 2468; `sessionEnd`
 /// is the session's nominal end typed in the adjourn dialog (A1b).
 /// Returns the fingerprint.
-async function adjournAndSeal(page, { white, black, sealed, sessionEnd, create }) {
+async function adjournAndSeal(page, { white, black, sealed, lang, sessionEnd, create }) {
   if (create) await create();
   else await createGame(page, { white, black, event: 'Club championship', round: '5', board: '2' });
   await page.getByRole('button', { name: 'Adjourn' }).click();
@@ -33,6 +33,7 @@ async function adjournAndSeal(page, { white, black, sealed, sessionEnd, create }
 
   const field = page.getByLabel(/Your sealed move/);
   assert.equal(await field.getAttribute('type'), 'password');
+  if (lang) await page.getByLabel('You write in (piece initials)').selectOption(lang);
   if (sealed) {
     await field.fill(sealed);
   } else {
@@ -218,6 +219,21 @@ test('A1a: a page left after the sealer stopped his clock asks first; reloaded, 
   await page.getByRole('button', { name: 'Stop my clock: the move is sealed' }).click();
   await page.getByRole('heading', { name: 'The envelope (A2)' }).waitFor();
   assert.equal(await page.evaluate(() => Object.keys(localStorage).map((k) => localStorage.getItem(k)).join('\n')), stored);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('A1a: the sealer writes in his own notation; the move goes on the scoresheet in the game\'s', async () => {
+  const { page, errors, context } = await app.open();
+  // Polish: S is the knight; the game's scoresheet is in English.
+  await adjournAndSeal(page, { white: 'Polak, Piotr', black: 'English, Emma', sealed: 'Sc3', lang: 'pl' });
+  await verify(page);
+  await resume(page, ['Polak, Piotr (White)', 'English, Emma (Black)']);
+  await openAndRecord(page);
+  await ruling(page, /Article A9a: Nc3 is played/);
+  await goToGame(page, '/scoresheet');
+  assert.match(await page.locator('.scoresheet').innerText(), /Nc3/);
+  assert.doesNotMatch(await page.locator('.scoresheet').innerText(), /Sc3/);
   assert.deepEqual(errors, []);
   await context.close();
 });

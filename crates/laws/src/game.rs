@@ -705,12 +705,33 @@ impl Play {
         (on_board != on_sheet && sealed_here).then_some(played)
     }
 
+    /// The opened move as the scoresheet takes it: as sealed when written
+    /// in the game's notation, otherwise the same move in the game's
+    /// notation (the sealer may write in his own language, A1a), so that the
+    /// scoresheet reads it.
+    #[must_use]
+    pub fn sealed_entry(&self) -> Option<String> {
+        let sealed = self.sealed_move_to_record()?;
+        if sealed.lang == self.setup.notation {
+            return Some(sealed.text.clone());
+        }
+        let before = self.position();
+        let after = fen(self.adjournment.position()?);
+        let legal = shakmaty::Position::legal_moves(&before);
+        let played = legal.iter().find(|mv| {
+            let mut position = before.clone();
+            shakmaty::Position::play_unchecked(&mut position, **mv);
+            fen(&position) == after
+        })?;
+        Some(crate::notation::write(&before, played, self.setup.notation))
+    }
+
     /// Whether `event` writes the opened move on the scoresheet, as it was
     /// sealed: the one entry recorded after a sealed move ended the game.
     fn records_sealed_move(&self, event: &Event) -> bool {
         matches!(
-            (event, self.sealed_move_to_record()),
-            (Event::Recorded(entry), Some(sealed)) if entry.written == Written::Move(sealed.text.clone())
+            (event, self.sealed_entry()),
+            (Event::Recorded(entry), Some(text)) if matches!(&entry.written, Written::Move(written) if *written == text)
         )
     }
 
@@ -905,9 +926,9 @@ mod tests {
         assert_eq!(back, g);
     }
 
-    /// Seals `text` for the side to move in `g` at `at` and has it
-    /// verified, as the adjourn screen does (the clock not used).
-    fn seal_and_verify(g: &mut Game, text: &str, at: u64) {
+    /// Seals `text`, written in `lang`, for the side to move in `g` at `at`
+    /// and has it verified, as the adjourn screen does (the clock not used).
+    fn seal_and_verify(g: &mut Game, text: &str, lang: Lang, at: u64) {
         use crate::adjournment::{
             Entropy, Envelope, MIN_ITERATIONS, Resumption, SealingDraft, TimeUsed,
         };
@@ -936,7 +957,7 @@ mod tests {
             replies_to: None,
         };
         let mut draft = SealingDraft::new(&outside).unwrap();
-        draft.write(text, Lang::En).unwrap();
+        draft.write(text, lang).unwrap();
         let entropy = Entropy {
             salt: [1; 16],
             nonce: [2; 12],
@@ -964,7 +985,7 @@ mod tests {
     fn a_resumed_game_is_adjourned_again_and_counts_the_moves_made_since() {
         use crate::adjournment::{Presence, TimeUsed};
         let mut g = game();
-        seal_and_verify(&mut g, "e4", 2000);
+        seal_and_verify(&mut g, "e4", Lang::En, 2000);
         let sealed_move = g.fold().unwrap().adjournment.envelopes()[0]
             .open("2468")
             .unwrap();
@@ -1002,7 +1023,7 @@ mod tests {
             )))
         ));
         // A13: adjourned again; the first adjournment is kept.
-        seal_and_verify(&mut g, "Nf3", 5000);
+        seal_and_verify(&mut g, "Nf3", Lang::En, 5000);
         let play = g.fold().unwrap();
         assert_eq!(play.earlier_adjournments.len(), 1);
         assert_eq!(
@@ -1016,12 +1037,17 @@ mod tests {
 
     /// Fool's mate up to Black's sealed move: `Qh4` would mate.
     fn sealed_mate() -> (Game, crate::adjournment::SealedMove) {
+        sealed_mate_in("Qh4", Lang::En)
+    }
+
+    /// [`sealed_mate`] with the queen's move written as `text` in `lang`.
+    fn sealed_mate_in(text: &str, lang: Lang) -> (Game, crate::adjournment::SealedMove) {
         let mut g = game();
         for (i, text) in ["f3", "e5", "g4"].into_iter().enumerate() {
             g.apply(Event::Recorded(Entry::written(text)), 1000 + i as u64)
                 .unwrap();
         }
-        seal_and_verify(&mut g, "Qh4", 2000);
+        seal_and_verify(&mut g, text, lang, 2000);
         let sealed_move = g.fold().unwrap().adjournment.envelopes()[0]
             .open("2468")
             .unwrap();
@@ -1116,6 +1142,30 @@ mod tests {
         setup.round = "2".into();
         g.apply(Event::DetailsEdited(Box::new(setup)), 6000)
             .unwrap();
+    }
+
+    #[test]
+    fn a_move_sealed_in_the_sealer_s_own_notation_goes_on_the_scoresheet_in_the_game_s() {
+        // Polish: H is the queen (hetman); the game's scoresheet is English.
+        let (mut g, sealed_move) = sealed_mate_in("Hh4", Lang::Pl);
+        resume(&mut g, 3000);
+        g.apply(
+            Event::Adjournment(AdjournmentEvent::Opened { sealed_move }),
+            4000,
+        )
+        .unwrap();
+        let play = g.fold().unwrap();
+        assert_eq!(play.sealed_move_to_record().unwrap().text, "Hh4");
+        assert_eq!(play.sealed_entry().as_deref(), Some("Qh4#"));
+        assert!(concluded(
+            g.apply(Event::Recorded(Entry::written("Hh4")), 5000)
+        ));
+        g.apply(Event::Recorded(Entry::written("Qh4#")), 5000)
+            .unwrap();
+        assert_eq!(
+            g.fold().unwrap().check().moves_played(),
+            ["f3", "e5", "g4", "Qh4#"]
+        );
     }
 
     #[test]

@@ -97,7 +97,7 @@ pub fn Settings() -> impl IntoView {
                 <p>
                     {move || {
                         let (games, kb, quota) = (state.games.with(Vec::len), lang().decimal(used.get() as f64 / 1024.0, 1), BROWSER_QUOTA_BYTES / 1024);
-                        tf!("{games} games use {kb} KB of about {quota} KB this browser allows.",
+                        tf!("Games stored: {games}, using {kb} KB of about {quota} KB this browser allows.",
                             "Partie ({games}) zajmują {kb} KB z około {quota} KB, na które pozwala ta przeglądarka.")
                     }}
                 </p>

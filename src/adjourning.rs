@@ -589,6 +589,20 @@ mod tests {
         }
     }
 
+    /// A5, A9: board and clocks set up as recorded on the envelope, then
+    /// play resumes with `present` at the board.
+    fn resume_as_recorded(game: &mut Game, present: Presence, at: u64) {
+        let recorded = sealed_envelope(game, 0).envelope().time_used;
+        step(
+            game,
+            AdjournmentEvent::SetUp {
+                time_used: recorded,
+            },
+            at,
+        );
+        step(game, AdjournmentEvent::Resumed { present }, at);
+    }
+
     fn play(game: &Game) -> Play {
         game.fold().unwrap()
     }
@@ -710,21 +724,11 @@ mod tests {
         let (mut game, at) = timed_game(&["f3", "e5", "g4"]);
         adjourn(&mut game, at + MIN, None, at + MIN, "Qh4");
         let t = at + 60 * MIN;
-        let recorded = sealed_envelope(&game, 0).envelope().time_used;
-        step(
+        resume_as_recorded(
             &mut game,
-            AdjournmentEvent::SetUp {
-                time_used: recorded,
-            },
-            t,
-        );
-        step(
-            &mut game,
-            AdjournmentEvent::Resumed {
-                present: Presence {
-                    white: true,
-                    black: true,
-                },
+            Presence {
+                white: true,
+                black: true,
             },
             t,
         );
@@ -765,21 +769,12 @@ mod tests {
         adjourn(&mut game, at + MIN, None, at + MIN, "c5");
         let recorded = sealed_envelope(&game, 0).envelope().time_used;
         let t = at + 60 * MIN;
-        step(
-            &mut game,
-            AdjournmentEvent::SetUp {
-                time_used: recorded,
-            },
-            t,
-        );
         // Black sealed and is absent; White, present, waits for the opening.
-        step(
+        resume_as_recorded(
             &mut game,
-            AdjournmentEvent::Resumed {
-                present: Presence {
-                    white: true,
-                    black: false,
-                },
+            Presence {
+                white: true,
+                black: false,
             },
             t,
         );
@@ -837,20 +832,11 @@ mod tests {
         adjourn(&mut game, at + MIN, None, at + MIN, "c5");
         let recorded = sealed_envelope(&game, 0).envelope().time_used;
         let t = at + 60 * MIN;
-        step(
+        resume_as_recorded(
             &mut game,
-            AdjournmentEvent::SetUp {
-                time_used: recorded,
-            },
-            t,
-        );
-        step(
-            &mut game,
-            AdjournmentEvent::Resumed {
-                present: Presence {
-                    white: false,
-                    black: true,
-                },
+            Presence {
+                white: false,
+                black: true,
             },
             t,
         );
@@ -888,23 +874,13 @@ mod tests {
     fn a9c_the_reply_is_sealed_in_a_fresh_envelope_and_opened_on_arrival() {
         let (mut game, at) = timed_game(&["e4"]);
         adjourn(&mut game, at + MIN, None, at + MIN, "c5");
-        let recorded = sealed_envelope(&game, 0).envelope().time_used;
         let t = at + 60 * MIN;
-        step(
-            &mut game,
-            AdjournmentEvent::SetUp {
-                time_used: recorded,
-            },
-            t,
-        );
         // Black, the sealer, is absent; White is present (A9a).
-        step(
+        resume_as_recorded(
             &mut game,
-            AdjournmentEvent::Resumed {
-                present: Presence {
-                    white: true,
-                    black: false,
-                },
+            Presence {
+                white: true,
+                black: false,
             },
             t,
         );
@@ -983,20 +959,11 @@ mod tests {
             },
             at + 2 * MIN,
         );
-        step(
+        resume_as_recorded(
             &mut game,
-            AdjournmentEvent::SetUp {
-                time_used: recorded,
-            },
-            start,
-        );
-        step(
-            &mut game,
-            AdjournmentEvent::Resumed {
-                present: Presence {
-                    white: true,
-                    black: true,
-                },
+            Presence {
+                white: true,
+                black: true,
             },
             start,
         );

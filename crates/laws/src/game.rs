@@ -983,26 +983,17 @@ mod tests {
 
     #[test]
     fn a_resumed_game_is_adjourned_again_and_counts_the_moves_made_since() {
-        use crate::adjournment::{Presence, TimeUsed};
         let mut g = game();
         seal_and_verify(&mut g, "e4", Lang::En, 2000);
         let sealed_move = g.fold().unwrap().adjournment.envelopes()[0]
             .open("2468")
             .unwrap();
-        for step in [
-            AdjournmentEvent::SetUp {
-                time_used: TimeUsed::default(),
-            },
-            AdjournmentEvent::Resumed {
-                present: Presence {
-                    white: true,
-                    black: true,
-                },
-            },
-            AdjournmentEvent::Opened { sealed_move },
-        ] {
-            g.apply(Event::Adjournment(step), 3000).unwrap();
-        }
+        resume(&mut g, 3000);
+        g.apply(
+            Event::Adjournment(AdjournmentEvent::Opened { sealed_move }),
+            3000,
+        )
+        .unwrap();
         g.apply(Event::Recorded(Entry::written("e4")), 3000)
             .unwrap();
         // The replier's move on the clock counts as his first (A12).

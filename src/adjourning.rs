@@ -251,11 +251,9 @@ pub fn clock_follow_up(before: &Adjournment, play: &Play, at_ms: u64) -> Vec<Clo
     let after = &play.adjournment;
     let mut clock = clock.clone();
     let mut actions = Vec::new();
-    // A11a sets the clocks even to the times they show: the times the
-    // replier's clock ran (A9b) are undone, the absent sealer's charged.
-    let found_missing = after.phase() == Phase::Missing && before.phase() != Phase::Missing;
-    if after.clocks_set().is_some() && (after.clocks_set() != before.clocks_set() || found_missing)
-    {
+    // As the step set them (even to the times they show), with what a
+    // clock running since used: A11a's absent sealer's, from the resumption.
+    if after.clock_settings() != before.clock_settings() {
         let action = set_clock(&clock, after.time_used_at(at_ms), at_ms);
         if clock.apply(action, at_ms).is_ok() {
             actions.push(action);

@@ -469,6 +469,8 @@ pub struct Adjournment {
     time_used: TimeUsed,
     running: Option<(Side, u64)>,
     clocks_set: Option<TimeUsed>,
+    /// How many steps have set the clocks (A5, A11a, A12).
+    clock_settings: usize,
     position: Option<Chess>,
     /// The move opened (or stated, A11a) last, once played on the board.
     played: Option<SealedMove>,
@@ -497,6 +499,7 @@ impl Adjournment {
             time_used: TimeUsed::default(),
             running: None,
             clocks_set: None,
+            clock_settings: 0,
             position: None,
             played: None,
             flag_fallen: None,
@@ -603,6 +606,13 @@ impl Adjournment {
     #[must_use]
     pub fn clocks_set(&self) -> Option<TimeUsed> {
         self.clocks_set
+    }
+
+    /// How many steps have set the clocks for resumption (A5, A11a, A12):
+    /// it changes with each, even one setting them to the times they show.
+    #[must_use]
+    pub fn clock_settings(&self) -> usize {
+        self.clock_settings
     }
 
     /// Whether play has resumed and the game goes on (or waits for the
@@ -860,8 +870,7 @@ impl Adjournment {
                     _ => return Err(out_of_order),
                 }
                 let recorded = self.envelopes[0].envelope().time_used;
-                self.time_used = time_used;
-                self.clocks_set = Some(time_used);
+                self.set_clocks(time_used);
                 self.phase = P::SetUp;
                 let why = if time_used == recorded {
                     format!(
@@ -1004,8 +1013,7 @@ impl Adjournment {
                     ),
                 };
                 if let Some(time_used) = corrected {
-                    self.time_used = time_used;
-                    self.clocks_set = Some(time_used);
+                    self.set_clocks(time_used);
                     if let Some((side, _)) = self.running {
                         self.running = Some((side, at));
                     }
@@ -1057,8 +1065,7 @@ impl Adjournment {
                 };
                 self.position = Some(position);
                 let time_used = clocks_set_by_arbiter.unwrap_or(outside.time_used);
-                self.time_used = time_used;
-                self.clocks_set = Some(time_used);
+                self.set_clocks(time_used);
                 // No sealed move was made, so the sealer has the move: absent
                 // since play resumed, his clock has run since then (and not
                 // the replier's, started for A9b).
@@ -1321,6 +1328,13 @@ impl Adjournment {
     }
 
     /// 6.9/6.10: a flag fell; A10c when the opponent is the absent sealer.
+    /// The arbiter sets the clocks to `time_used` (A5, A11a, A12).
+    fn set_clocks(&mut self, time_used: TimeUsed) {
+        self.time_used = time_used;
+        self.clocks_set = Some(time_used);
+        self.clock_settings += 1;
+    }
+
     fn flag_fall(&self, side: Side) -> Ruling {
         let winner = side.opponent();
         let flag = self.rules.flag_article.as_str();

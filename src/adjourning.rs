@@ -4,11 +4,10 @@
 
 use laws::adjournment::{
     Adjournment, AdjournmentEvent, Entropy, Envelope, Outcome, Phase, Resumption, TimeUsed,
+    time_used,
 };
-use laws::clock::{Clock, ClockAction, Setting};
-use laws::game::{Event, Game, Play, Side};
+use laws::game::{Event, Game};
 use laws::notation::{Lang, write};
-use laws::scoresheet::Entry;
 use shakmaty::fen::Fen;
 use shakmaty::{EnPassantMode, Position};
 
@@ -129,209 +128,9 @@ pub fn hms(ms: u64) -> String {
     format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
 }
 
-/// The sealed move once opened (A9) or stated (A11a), or the sealed reply
-/// once opened (A9c), written on the scoresheet as it was sealed; then,
-/// unless that move ended the game, the clock of the player to reply runs.
-pub fn record_sealed_move(game: &Game, at_ms: u64) -> Result<Vec<Event>, String> {
-    let play = game.fold().map_err(|e| laws_text::game_error(&e))?;
-    let text = play.sealed_entry().ok_or_else(|| {
-        t!(
-            "No opened move is waiting to be recorded.",
-            "Żadne otwarte posunięcie nie czeka na zapis."
-        )
-        .to_owned()
-    })?;
-    let record = Event::Recorded(Entry::written(text));
-    let mut after = game.clone();
-    after
-        .apply(record.clone(), at_ms)
-        .map_err(|e| laws_text::game_error(&e))?;
-    let play = after.fold().map_err(|e| laws_text::game_error(&e))?;
-    let clock = match (&play.clock, play.adjournment.result()) {
-        (Some(clock), None) => run_clock(clock, Some(play.position().turn().into()), at_ms),
-        _ => Vec::new(),
-    };
-    Ok(std::iter::once(record)
-        .chain(clock.into_iter().map(Event::Clock))
-        .collect())
-}
-
-/// When the sealer stopped his clock for the adjournment under way (A1a):
-/// the first clock action logged after the arbiter required the move to be
-/// sealed. `None` before, and for a game without a clock.
-pub fn clock_stopped_for_sealing(game: &Game) -> Option<u64> {
-    let log = game.log();
-    let requested = log.iter().rposition(|logged| {
-        matches!(
-            logged.event,
-            Event::Adjournment(AdjournmentEvent::SealRequested { .. })
-        )
-    })?;
-    log[requested + 1..]
-        .iter()
-        .find(|logged| matches!(logged.event, Event::Clock(_)))
-        .map(|logged| logged.at_ms)
-}
-
-/// A1a: the sealer stops his clock to seal, which stops the game's clock;
-/// before the session's nominal end his time is charged up to it (A1b).
-pub fn stop_to_seal(game: &Game, at_ms: u64) -> Result<Vec<Event>, String> {
-    let mut after = game.clone();
-    let mut events = Vec::new();
-    let running = after
-        .clock()
-        .is_some_and(|c| c.running_side().is_some() && !c.is_paused());
-    if running {
-        let pause = Event::Clock(ClockAction::Pause);
-        after
-            .apply(pause.clone(), at_ms)
-            .map_err(|e| laws_text::game_error(&e))?;
-        events.push(pause);
-    }
-    let play = after.fold().map_err(|e| laws_text::game_error(&e))?;
-    events.extend(charge_to_session_end(&play, at_ms).map(Event::Clock));
-    Ok(events)
-}
-
-/// The time used by each player as the clock indicates it at `at_ms`.
-pub fn time_used(clock: &Clock, at_ms: u64) -> TimeUsed {
-    TimeUsed {
-        white_ms: clock.account(Side::White, at_ms).indicated_used_ms(),
-        black_ms: clock.account(Side::Black, at_ms).indicated_used_ms(),
-    }
-}
-
-/// The arbiter sets the clock to indicate `used` (A5, A11a, A12), keeping
-/// each side's moves and period.
-pub fn set_clock(clock: &Clock, used: TimeUsed, at_ms: u64) -> ClockAction {
-    let setting = |side: Side| Setting {
-        remaining_ms: clock.account(side, at_ms).remaining_for_used(used.of(side)),
-        moves: clock.moves(side),
-        period: clock.period(side),
-    };
-    ClockAction::Adjust {
-        white: setting(Side::White),
-        black: setting(Side::Black),
-    }
-}
-
-/// The clock actions that leave `side`'s clock running (or both stopped,
-/// for `None`): a stopped clock restarted, then the other side's pressed
-/// as a completed move (a sealed move, or a sealed reply, A9c).
-pub fn run_clock(clock: &Clock, side: Option<Side>, at_ms: u64) -> Vec<ClockAction> {
-    let mut clock = clock.clone();
-    let mut actions = Vec::new();
-    // At most: start or resume, then one press.
-    for _ in 0..3 {
-        let action = match side {
-            None => clock.running_side().map(|_| ClockAction::Pause),
-            Some(side) if !clock.is_started() => Some(ClockAction::Start { side }),
-            Some(_) if clock.is_paused() => Some(ClockAction::Resume),
-            Some(side) => clock
-                .running_side()
-                .filter(|running| *running != side)
-                .map(|running| ClockAction::Press { side: running }),
-        };
-        let Some(action) = action else { break };
-        if clock.apply(action, at_ms).is_err() {
-            break;
-        }
-        actions.push(action);
-    }
-    actions
-}
-
-/// What the game's clock does after an adjournment step, so that it shows
-/// what the step decided: the times set (A5, A11a, A12) and whose clock
-/// runs (A9b, A9c, A13, a concluded game).
-pub fn clock_follow_up(before: &Adjournment, play: &Play, at_ms: u64) -> Vec<ClockAction> {
-    let Some(clock) = &play.clock else {
-        return Vec::new();
-    };
-    let after = &play.adjournment;
-    let mut clock = clock.clone();
-    let mut actions = Vec::new();
-    // As the step set them (even to the times they show), with what a
-    // clock running since used: A11a's absent sealer's, from the resumption.
-    if after.clock_settings() != before.clock_settings() {
-        let action = set_clock(&clock, after.time_used_at(at_ms), at_ms);
-        if clock.apply(action, at_ms).is_ok() {
-            actions.push(action);
-        }
-    }
-    let concluded = after.phase() == Phase::Concluded && before.phase() != Phase::Concluded;
-    if after.running() != before.running() || concluded {
-        actions.extend(run_clock(&clock, after.running(), at_ms));
-    }
-    actions
-}
-
-/// 6.9/6.10 at resumption: the side whose clock the adjournment runs, once
-/// the game's clock shows his flag fallen at `now_ms`.
-pub fn fallen_flag(play: &Play, now_ms: u64) -> Option<Side> {
-    let side = play.adjournment.running()?;
-    play.clock.as_ref()?.flag(side, now_ms).map(|_| side)
-}
-
-/// A1b: the sealer stopped his clock at `at_ms`, before the session's
-/// nominal end: the clock is set as if he sealed at that end.
-pub fn charge_to_session_end(play: &Play, at_ms: u64) -> Option<ClockAction> {
-    let clock = play.clock.as_ref()?;
-    let adjournment = &play.adjournment;
-    let used = time_used(clock, at_ms);
-    let charged =
-        used.charged_to_session_end(adjournment.sealer(), at_ms, adjournment.session_end_ms());
-    (charged != used).then(|| set_clock(clock, charged, at_ms))
-}
-
-/// The steps that adjourn the game at `now_ms`: the sealer required to seal
-/// (A1a), with the session's nominal end for A1b (`nominal_end_ms`, or the
-/// announced finish of a resumption session, A13, which ends first when
-/// its time is up).
-pub fn adjourn_steps(
-    play: &Play,
-    now_ms: u64,
-    nominal_end_ms: Option<u64>,
-) -> Vec<AdjournmentEvent> {
-    let sealer = play.position().turn().into();
-    let adjournment = &play.adjournment;
-    let announced_end = adjournment
-        .session()
-        .filter(|_| adjournment.may_adjourn_again())
-        .map(|(_, end)| end);
-    let mut steps = Vec::new();
-    if adjournment.phase() == Phase::Continuing && announced_end.is_some_and(|end| now_ms >= end) {
-        steps.push(AdjournmentEvent::SessionEnded);
-    }
-    steps.push(AdjournmentEvent::SealRequested {
-        sealer,
-        session_end_ms: nominal_end_ms.or(announced_end).unwrap_or(0),
-    });
-    steps
-}
-
-/// The events that record `step` at `at_ms`: the step, then what the
-/// game's clock does after it ([`clock_follow_up`]); `Err` when the Laws
-/// refuse the step.
-pub fn step_events(game: &Game, step: AdjournmentEvent, at_ms: u64) -> Result<Vec<Event>, String> {
-    let before = game
-        .fold()
-        .map_err(|e| laws_text::game_error(&e))?
-        .adjournment;
-    let mut after = game.clone();
-    after
-        .apply(Event::Adjournment(step.clone()), at_ms)
-        .map_err(|e| laws_text::game_error(&e))?;
-    let play = after.fold().map_err(|e| laws_text::game_error(&e))?;
-    let follow_up = clock_follow_up(&before, &play, at_ms);
-    Ok(std::iter::once(Event::Adjournment(step))
-        .chain(follow_up.into_iter().map(Event::Clock))
-        .collect())
-}
-
-/// Records one step of the adjournment and what the game's clock does
-/// after it; a step the Laws refuse is told to the arbiter in a clear
-/// sentence naming the article, and nothing changes.
+/// Records one step of the adjournment (the game's fold works out what it
+/// does to the clock); a step the Laws refuse is told to the arbiter in a
+/// clear sentence naming the article, and nothing changes.
 pub fn record_step(state: &AppState, game_id: &str, step: AdjournmentEvent) -> bool {
     record_step_at(state, game_id, step, crate::state::now_ms())
 }
@@ -339,10 +138,7 @@ pub fn record_step(state: &AppState, game_id: &str, step: AdjournmentEvent) -> b
 /// [`record_step`] at `at_ms`: for a step whose contents were worked out
 /// for that moment (the reply envelope's times, A9c).
 pub fn record_step_at(state: &AppState, game_id: &str, step: AdjournmentEvent, at_ms: u64) -> bool {
-    let events = state
-        .stored_game(game_id)
-        .and_then(|game| step_events(&game, step, at_ms));
-    match events.and_then(|events| state.apply_all(game_id, events, at_ms)) {
+    match state.apply_at(game_id, Event::Adjournment(step), at_ms) {
         Ok(()) => true,
         Err(e) => {
             state.warn(capitalised(&e));
@@ -420,7 +216,9 @@ fn random_bytes(out: &mut [u8]) -> Result<(), String> {
 mod tests {
     use super::*;
     use laws::adjournment::{ClockFinding, MIN_ITERATIONS, Presence, SealedMove, SealingDraft};
-    use laws::game::{Player, Setup};
+    use laws::clock::ClockAction;
+    use laws::game::{Play, Player, Setup, Side};
+    use laws::scoresheet::Entry;
 
     fn game_after(moves: &[&str]) -> Game {
         let setup = Setup {
@@ -521,35 +319,30 @@ mod tests {
         )
         .unwrap();
         assert_eq!(status_of(&game), "not sealed yet");
-    }
-
-    #[test]
-    fn the_replier_s_clock_runs_after_the_sealed_move() {
-        let mut game = game_after(&[]);
-        let run = |g: &Game, at| run_clock(&g.clock().unwrap(), Some(Side::Black), at);
-        assert_eq!(run(&game, 0), [ClockAction::Start { side: Side::Black }]);
-        let mut at = 5_000;
-        for action in [ClockAction::Start { side: Side::White }, ClockAction::Pause] {
-            game.apply(Event::Clock(action), at).unwrap();
-            at += 1_000;
-        }
-        let actions = run(&game, at);
-        assert_eq!(
-            actions,
-            [
-                ClockAction::Resume,
-                ClockAction::Press { side: Side::White }
-            ]
-        );
-        for action in actions {
-            game.apply(Event::Clock(action), at).unwrap();
-        }
-        assert_eq!(game.clock().unwrap().running_side(), Some(Side::Black));
-        assert!(run(&game, at).is_empty());
-        assert_eq!(
-            run_clock(&game.clock().unwrap(), None, at),
-            [ClockAction::Pause]
-        );
+        let outside = game_record(&game, 4_000, &entries()).unwrap();
+        let mut draft = SealingDraft::new(&outside).unwrap();
+        draft.write("e5", Lang::En).unwrap();
+        let sealed = draft
+            .seal(
+                outside,
+                4_000,
+                0,
+                PIN,
+                MIN_ITERATIONS,
+                Entropy {
+                    salt: [1; 16],
+                    nonce: [2; 12],
+                },
+            )
+            .unwrap();
+        game.apply(
+            Event::Adjournment(AdjournmentEvent::Sealed {
+                envelope: Box::new(sealed),
+            }),
+            4_000,
+        )
+        .unwrap();
+        assert_eq!(status_of(&game), "sealed, not yet verified");
     }
 
     const T0: u64 = 1_000_000;
@@ -580,11 +373,26 @@ mod tests {
         (game, at)
     }
 
-    /// Records `step` as the app does: the step and the clock after it.
+    /// Records `step` as the app does: one event; the fold runs the clock.
     fn step(game: &mut Game, step: AdjournmentEvent, at: u64) {
-        for event in step_events(game, step, at).unwrap() {
-            game.apply(event, at).unwrap();
-        }
+        game.apply(Event::Adjournment(step), at).unwrap();
+    }
+
+    /// The opened (or stated) move written on the scoresheet, as sealed.
+    fn record_sealed_move(game: &mut Game, at: u64) {
+        let text = play(game).sealed_entry().unwrap();
+        game.apply(Event::Recorded(Entry::written(text)), at)
+            .unwrap();
+    }
+
+    /// A1a: the arbiter requires the player having the move to seal it,
+    /// with the session's nominal end for A1b.
+    fn seal_requested(game: &mut Game, now: u64, session_end: Option<u64>) {
+        let step = AdjournmentEvent::SealRequested {
+            sealer: shakmaty::Position::turn(&play(game).position()).into(),
+            session_end_ms: session_end.unwrap_or(0),
+        };
+        game.apply(Event::Adjournment(step), now).unwrap();
     }
 
     /// A5, A9: board and clocks set up as recorded on the envelope, then
@@ -609,12 +417,8 @@ mod tests {
     /// `stop` (charged to the session's end, A1b), seals `text`, the
     /// arbiter verifies.
     fn adjourn(game: &mut Game, now: u64, session_end: Option<u64>, stop: u64, text: &str) {
-        for s in adjourn_steps(&play(game), now, session_end) {
-            game.apply(Event::Adjournment(s), now).unwrap();
-        }
-        for event in stop_to_seal(game, stop).unwrap() {
-            game.apply(event, stop).unwrap();
-        }
+        seal_requested(game, now, session_end);
+        step(game, AdjournmentEvent::Stopped, stop);
         let outside = game_record(game, stop, &entries()).unwrap();
         let mut draft = SealingDraft::new(&outside).unwrap();
         draft.write(text, Lang::En).unwrap();
@@ -733,15 +537,14 @@ mod tests {
         let sealed_move = sealed_envelope(&game, 0).open(PIN).unwrap();
         step(&mut game, AdjournmentEvent::Opened { sealed_move }, t);
         assert_eq!(play(&game).adjournment.result().unwrap().article, "5.1a");
-        let events = record_sealed_move(&game, t).unwrap();
-        assert_eq!(events, [Event::Recorded(Entry::written("Qh4"))]);
-        for event in events {
-            game.apply(event, t).unwrap();
-        }
+        let log_length = game.log().len();
+        record_sealed_move(&mut game, t);
+        // One event: the move as sealed; no clock runs after a mate.
+        assert_eq!(game.log().len(), log_length + 1);
         assert_eq!(game.clock().unwrap().running_side(), None);
         assert_eq!(play(&game).check().moves_played().last().unwrap(), "Qh4#");
         // Nothing more is recorded or run after the mate.
-        assert!(record_sealed_move(&game, t).is_err());
+        assert_eq!(play(&game).sealed_entry(), None);
         assert!(
             game.apply(Event::Recorded(Entry::written("Ke2")), t)
                 .is_err()
@@ -751,14 +554,17 @@ mod tests {
     #[test]
     fn a1a_the_moment_the_sealer_stopped_his_clock_is_in_the_log() {
         let (mut game, at) = timed_game(&["e4"]);
-        for s in adjourn_steps(&play(&game), at + MIN, None) {
-            game.apply(Event::Adjournment(s), at + MIN).unwrap();
-        }
-        assert_eq!(clock_stopped_for_sealing(&game), None);
-        for event in stop_to_seal(&game, at + 3 * MIN).unwrap() {
-            game.apply(event, at + 3 * MIN).unwrap();
-        }
-        assert_eq!(clock_stopped_for_sealing(&game), Some(at + 3 * MIN));
+        seal_requested(&mut game, at + MIN, None);
+        assert_eq!(play(&game).adjournment.stopped_ms(), None);
+        assert_eq!(game.clock().unwrap().running_side(), Some(Side::Black));
+        step(&mut game, AdjournmentEvent::Stopped, at + 3 * MIN);
+        assert_eq!(play(&game).adjournment.stopped_ms(), Some(at + 3 * MIN));
+        // One event, and the fold stopped the clock (A1a).
+        assert!(matches!(
+            game.log().last().unwrap().event,
+            Event::Adjournment(AdjournmentEvent::Stopped)
+        ));
+        assert!(game.clock().unwrap().is_paused());
     }
 
     #[test]
@@ -840,8 +646,17 @@ mod tests {
         );
         assert_eq!(game.clock().unwrap().running_side(), Some(Side::White));
         // His flag would fall when his 89 minutes left are gone (6.10).
-        assert_eq!(fallen_flag(&play(&game), t + 88 * MIN), None);
-        assert_eq!(fallen_flag(&play(&game), t + 90 * MIN), Some(Side::White));
+        assert_eq!(play(&game).fallen_flag(t + 88 * MIN), None);
+        assert_eq!(play(&game).fallen_flag(t + 90 * MIN), Some(Side::White));
+        // A flag the game's clock does not show fallen is refused.
+        assert!(
+            game.clone()
+                .apply(
+                    Event::Adjournment(AdjournmentEvent::FlagFell { side: Side::White }),
+                    t + 5 * MIN
+                )
+                .is_err()
+        );
         // A9b: White arrives 10 minutes late: his clock stops until opened.
         step(
             &mut game,
@@ -861,9 +676,7 @@ mod tests {
         );
         assert_eq!(game.clock().unwrap().running_side(), Some(Side::White));
         assert_eq!(play(&game).sealed_move_to_record().unwrap().text, "c5");
-        for event in record_sealed_move(&game, t + 11 * MIN).unwrap() {
-            game.apply(event, t + 11 * MIN).unwrap();
-        }
+        record_sealed_move(&mut game, t + 11 * MIN);
         assert_eq!(play(&game).sealed_move_to_record(), None);
         assert_eq!(game.clock().unwrap().running_side(), Some(Side::White));
     }
@@ -982,24 +795,17 @@ mod tests {
             finding: ClockFinding::NotEstablished,
         };
         assert!(
-            step_events(&game, correction, start + 6 * MIN)
+            game.clone()
+                .apply(Event::Adjournment(correction), start + 6 * MIN)
                 .unwrap_err()
+                .to_string()
                 .contains("A12")
         );
-        // The announced finish: the session ends (A13) and Black seals.
-        let steps = adjourn_steps(&play(&game), end, None);
-        assert_eq!(
-            steps,
-            [
-                AdjournmentEvent::SessionEnded,
-                AdjournmentEvent::SealRequested {
-                    sealer: Side::Black,
-                    session_end_ms: end
-                }
-            ]
-        );
+        // The announced finish: sealing is asked, the fold ends the session
+        // (A13), and Black seals with the finish as the nominal end.
         adjourn(&mut game, end, None, end, "Nc6");
         let play = play(&game);
+        assert_eq!(play.adjournment.session_end_ms(), end);
         assert_eq!(play.earlier_adjournments.len(), 1);
         assert_eq!(
             play.earlier_adjournments[0]
@@ -1018,28 +824,6 @@ mod tests {
             status(&play.adjournment),
             "verified, in the arbiter's keeping"
         );
-    }
-
-    #[test]
-    fn a1b_a_resumed_game_adjourned_before_the_announced_finish() {
-        let (mut game, at) = timed_game(&[]);
-        let steps = adjourn_steps(&play(&game), at, Some(at + MIN));
-        assert_eq!(
-            steps,
-            [AdjournmentEvent::SealRequested {
-                sealer: Side::White,
-                session_end_ms: at + MIN
-            }]
-        );
-        assert!(matches!(
-            adjourn_steps(&play(&game), at, None)[..],
-            [AdjournmentEvent::SealRequested {
-                session_end_ms: 0,
-                ..
-            }]
-        ));
-        game.apply(Event::Adjournment(steps[0].clone()), at)
-            .unwrap();
     }
 
     #[test]

@@ -531,6 +531,65 @@ mod tests {
 
     use super::*;
 
+    /// Records saved by the release before the fold worked out the clock
+    /// itself (tests/records, both formats): adjourned and resumed games
+    /// with A1b, A5, A9b, A9c, A11a, A12 and A13 clocks. Each folds, after
+    /// every event and a minute later, to the clocks, phase and rulings
+    /// that release showed (`*.readings.txt`: at, White's and Black's time
+    /// left, the clock running, the phase, the rulings).
+    #[test]
+    fn records_saved_by_the_first_fold_read_the_same() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/records");
+        let mut checked = 0;
+        for name in ["a9b", "a11a", "a1b-a9c-a13"] {
+            let readings = std::fs::read_to_string(dir.join(format!("{name}.readings.txt"))).unwrap();
+            for format in ["format1", "format2"] {
+                let text = std::fs::read_to_string(dir.join(format!("{name}.{format}.json"))).unwrap();
+                let game = decode_game(name, &text).unwrap_or_else(|e| panic!("{name} {format}: {e}"));
+                assert_eq!(game.initial().fold, laws::game::Fold::First);
+                let events: Vec<(u64, Event)> =
+                    game.log().iter().map(|l| (l.at_ms, l.event.clone())).collect();
+                let mut lines = readings.lines();
+                for n in 1..=events.len() {
+                    let prefix = Game::from_events(
+                        game.id(),
+                        game.initial().clone(),
+                        game.created_ms(),
+                        events[..n].to_vec(),
+                    );
+                    let play = prefix.fold().unwrap();
+                    for _ in 0..2 {
+                        let line = lines.next().unwrap();
+                        let fields: Vec<&str> = line.splitn(6, ' ').collect();
+                        let at: u64 = fields[0].parse().unwrap();
+                        let clock = play.clock.as_ref().unwrap();
+                        let running = clock
+                            .running_side()
+                            .filter(|_| !clock.is_paused())
+                            .map_or("-".to_owned(), |side| side.to_string());
+                        let rulings: Vec<String> = play
+                            .adjournment
+                            .rulings()
+                            .iter()
+                            .map(|r| format!("{}:{:?}", r.article, r.outcome))
+                            .collect();
+                        let shown = format!(
+                            "{at} {} {} {running} {:?} {}",
+                            clock.remaining(Side::White, at),
+                            clock.remaining(Side::Black, at),
+                            play.adjournment.phase(),
+                            rulings.join(",")
+                        );
+                        assert_eq!(shown, line, "{name} {format}, after event {n}");
+                        checked += 1;
+                    }
+                }
+                assert_eq!(lines.next(), None, "{name}: every reading checked");
+            }
+        }
+        assert!(checked > 100, "{checked} readings");
+    }
+
     fn game(id: &str, created_ms: u64) -> Game {
         let setup = Setup {
             white: Player::named("A"),

@@ -2,7 +2,7 @@ use laws::adjournment::AdjournmentEvent;
 use laws::game::Side;
 use leptos::prelude::*;
 
-use crate::adjourning::{fallen_flag, record_step};
+use crate::adjourning::record_step;
 use crate::laws_text;
 use crate::state::{AppState, now_ms};
 use crate::tf;
@@ -18,7 +18,7 @@ pub fn FlagFall(game_id: String, side: Side) -> impl IntoView {
         let fallen = state
             .game(&game_id)
             .and_then(|game| game.fold().ok())
-            .and_then(|play| fallen_flag(&play, now));
+            .and_then(|play| play.fallen_flag(now));
         if fallen == Some(side) {
             record_step(&state, &game_id, AdjournmentEvent::FlagFell { side });
         } else {

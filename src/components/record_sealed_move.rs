@@ -1,8 +1,8 @@
 use laws::adjournment::SealedMove;
-use laws::game::Side;
+use laws::game::{Event, Side};
+use laws::scoresheet::Entry;
 use leptos::prelude::*;
 
-use crate::adjourning::record_sealed_move;
 use crate::laws_text;
 use crate::state::{AppState, now_ms};
 use crate::{t, tf};
@@ -20,10 +20,20 @@ pub fn RecordSealedMove(
     let state = expect_context::<AppState>();
     let record = move |_| {
         let now = now_ms();
+        // As it was sealed, in the game's notation; the fold runs the clock.
         let recorded = state
             .stored_game(&game_id)
-            .and_then(|game| record_sealed_move(&game, now))
-            .and_then(|events| state.apply_all(&game_id, events, now));
+            .and_then(|game| game.fold().map_err(|e| laws_text::game_error(&e)))
+            .and_then(|play| {
+                play.sealed_entry().ok_or_else(|| {
+                    t!(
+                        "No opened move is waiting to be recorded.",
+                        "Żadne otwarte posunięcie nie czeka na zapis."
+                    )
+                    .to_owned()
+                })
+            })
+            .and_then(|text| state.apply_at(&game_id, Event::Recorded(Entry::written(text)), now));
         if let Err(e) = recorded {
             state.warn(e);
             return;

@@ -1,9 +1,9 @@
-use laws::adjournment::Phase;
+use laws::adjournment::{AdjournmentEvent, Phase};
 use laws::game::Side;
 use leptos::prelude::*;
 use shakmaty::Position;
 
-use crate::adjourning::{clock_stopped_for_sealing, game_record, stop_to_seal};
+use crate::adjourning::{game_record, record_step_at};
 use crate::components::envelope_form::EnvelopeForm;
 use crate::components::envelope_outside::EnvelopeOutside;
 use crate::components::fingerprint::Fingerprint;
@@ -61,7 +61,7 @@ pub fn AdjournPage(id: String) -> impl IntoView {
                     // A1a: he stopped his clock, but the page was left before
                     // the envelope was sealed, and his move (never stored
                     // unsealed) with it. The moment he sealed stays.
-                    let stopped_before = clock_stopped_for_sealing(&game);
+                    let stopped_before = adjournment.stopped_ms();
                     let lost = stopped_before.map(|at| view! {
                         <p class="form-error" role="alert">{tf!(
                             "{sealer} stopped his clock at {}, but the page was left before the envelope was sealed, so the move he wrote was not kept. He sealed it when he stopped his clock (A1a): in the arbiter's presence he writes that same move again; the clock is not charged again.",
@@ -77,13 +77,9 @@ pub fn AdjournPage(id: String) -> impl IntoView {
                                 return;
                             }
                             let now = now_ms();
-                            // Stopping his clock stops the game's clock too.
-                            let stopped = state
-                                .stored_game(&id)
-                                .and_then(|game| stop_to_seal(&game, now))
-                                .and_then(|events| state.apply_all(&id, events, now));
-                            if let Err(e) = stopped {
-                                state.warn(e);
+                            // Stopping his clock stops the game's clock too
+                            // (A1a), charged to the session's end (A1b).
+                            if !record_step_at(&state, &id, AdjournmentEvent::Stopped, now) {
                                 return;
                             }
                             stopped_ms.set(Some(now));

@@ -1,8 +1,8 @@
-use laws::adjournment::Phase;
+use laws::adjournment::{AdjournmentEvent, Phase};
 use laws::game::Event;
 use leptos::prelude::*;
+use shakmaty::Position;
 
-use crate::adjourning::adjourn_steps;
 use crate::{t, tf};
 
 use crate::app::navigate;
@@ -44,9 +44,14 @@ pub fn GamePage(id: String) -> impl IntoView {
                     let game = game.clone();
                     move |nominal_end: Option<u64>| {
                         let now = now_ms();
+                        // A1a: the player having the move seals it; the fold
+                        // ends a resumption session whose finish has passed (A13).
                         let requested = game.fold().map_err(|e| laws_text::game_error(&e)).and_then(|play| {
-                            let steps = adjourn_steps(&play, now, nominal_end);
-                            state.apply_all(&id, steps.into_iter().map(Event::Adjournment), now)
+                            let step = AdjournmentEvent::SealRequested {
+                                sealer: play.position().turn().into(),
+                                session_end_ms: nominal_end.unwrap_or(0),
+                            };
+                            state.apply_at(&id, Event::Adjournment(step), now)
                         });
                         match requested {
                             Ok(()) => navigate(&Route::Adjourn(id.clone())),

@@ -1,10 +1,10 @@
-use laws::adjournment::Phase;
+use laws::adjournment::{Phase, time_used};
 use laws::game::Side;
 use leptos::prelude::*;
 use shakmaty::fen::Fen;
 use shakmaty::{EnPassantMode, Position};
 
-use crate::adjourning::{hms, time_used};
+use crate::adjourning::hms;
 use crate::components::arrivals::Arrivals;
 use crate::components::before_resumption::BeforeResumption;
 use crate::components::clock_correction::ClockCorrection;

@@ -41,6 +41,7 @@
 //! ```
 
 mod envelope;
+mod game_clock;
 mod ruling;
 mod scenario;
 mod seal;
@@ -52,6 +53,8 @@ use shakmaty::fen::Fen;
 use shakmaty::{Chess, Color, EnPassantMode, Position};
 
 pub use envelope::{Check, Checklist, Envelope, EnvelopeError, Resumption, TimeUsed};
+pub(crate) use game_clock::{after_sealed_move, after_step};
+pub use game_clock::time_used;
 pub use ruling::{Judgment, Outcome, Ruling, Verdict, judge_sealed_move};
 pub use scenario::{Arrivals, EnvelopeCopy, Missing, Scenario, ScenarioError, Verdicts};
 pub use seal::{
@@ -78,6 +81,14 @@ impl Default for AdjournmentRules {
             late_limit_ms: 3_600_000,
             flag_article: "6.10".to_owned(),
         }
+    }
+}
+
+impl AdjournmentRules {
+    /// Whether these are the Laws' own (left out of a game's JSON then).
+    #[must_use]
+    pub fn is_default(&self) -> bool {
+        *self == AdjournmentRules::default()
     }
 }
 
@@ -129,7 +140,10 @@ pub enum AdjournmentEvent {
         sealer: Side,
         session_end_ms: u64,
     },
-    /// A1a: the player stopped his clock: the move is sealed.
+    /// A1a: the sealer stopped his clock: his move is sealed, and the
+    /// envelope follows ([`Sealed`](AdjournmentEvent::Sealed)).
+    Stopped,
+    /// The envelope with the sealed move (A1a, A2).
     Sealed {
         envelope: Box<SealedEnvelope>,
     },
@@ -223,6 +237,7 @@ impl AdjournmentEvent {
     pub fn name(&self) -> &'static str {
         match self {
             AdjournmentEvent::SealRequested { .. } => "seal_requested",
+            AdjournmentEvent::Stopped => "stopped",
             AdjournmentEvent::Sealed { .. } => "sealed",
             AdjournmentEvent::Amended { .. } => "amended",
             AdjournmentEvent::Verified { .. } => "verified",
@@ -355,6 +370,8 @@ pub enum AdjournmentError {
     /// A12: only before the player's first move.
     AfterFirstMove(Side),
     ClockNotRunning(Side),
+    /// 6.9/6.10: the game's clock shows time left for this player.
+    FlagNotFallen(Side),
     NotLate {
         late_by_ms: u64,
         limit_ms: u64,
@@ -424,6 +441,7 @@ impl fmt::Display for AdjournmentError {
                 write!(f, "A12: {side} has already made his first move; the clocks stand uncorrected")
             }
             E::ClockNotRunning(side) => write!(f, "{side}'s clock is not running: his flag cannot fall"),
+            E::FlagNotFallen(side) => write!(f, "{side}'s flag has not fallen: the game's clock shows time left for him"),
             E::NotLate { late_by_ms, limit_ms } => write!(
                 f,
                 "A10: the player is {} late, the limit is {}",
@@ -454,6 +472,8 @@ pub struct Adjournment {
     phase: Phase,
     sealer: Side,
     session_end_ms: u64,
+    /// A1a: when the sealer stopped his clock.
+    stopped_ms: Option<u64>,
     /// The sealed move's envelope, then the A9c reply's.
     envelopes: Vec<SealedEnvelope>,
     opened: usize,
@@ -487,6 +507,7 @@ impl Adjournment {
             phase: Phase::Playing,
             sealer: Side::White,
             session_end_ms: 0,
+            stopped_ms: None,
             envelopes: Vec::new(),
             opened: 0,
             draw_offer: None,
@@ -594,6 +615,31 @@ impl Adjournment {
     #[must_use]
     pub fn session_end_ms(&self) -> u64 {
         self.session_end_ms
+    }
+
+    /// A1a: when the sealer stopped his clock, once he has.
+    #[must_use]
+    pub fn stopped_ms(&self) -> Option<u64> {
+        self.stopped_ms
+    }
+
+    /// The competition's rules this adjournment is judged by.
+    #[must_use]
+    pub fn rules(&self) -> &AdjournmentRules {
+        &self.rules
+    }
+
+    /// The competition's rules as the game's details now give them.
+    pub(crate) fn set_rules(&mut self, rules: AdjournmentRules) {
+        self.rules = rules;
+    }
+
+    /// A1a: the game's clock was stopped while the move was being sealed
+    /// (logs of the first fold record the stop as a clock action).
+    pub(crate) fn note_clock_stopped(&mut self, at_ms: u64) {
+        if self.phase == Phase::Sealing && self.stopped_ms.is_none() {
+            self.stopped_ms = Some(at_ms);
+        }
     }
 
     /// A13: the resumption session's announced start and finish.
@@ -707,6 +753,14 @@ impl Adjournment {
                 self.phase = P::Sealing;
                 Ok(None)
             }
+            Ev::Stopped => {
+                self.expect(&[P::Sealing], out_of_order)?;
+                if self.stopped_ms.is_some() {
+                    return Err(AdjournmentError::AlreadySealed);
+                }
+                self.stopped_ms = Some(at);
+                Ok(None)
+            }
             Ev::Sealed { envelope } => {
                 if self.phase != P::Sealing {
                     return Err(if self.envelopes.is_empty() {
@@ -720,7 +774,9 @@ impl Adjournment {
                 self.time_used = outside.time_used;
                 self.draw_offer = outside.draw_offer;
                 self.position = Some(position);
-                let article = if at < self.session_end_ms {
+                // A1b is judged when he stopped his clock.
+                let stopped = *self.stopped_ms.get_or_insert(at);
+                let article = if stopped < self.session_end_ms {
                     "A1b"
                 } else {
                     "A1a"
@@ -730,7 +786,7 @@ impl Adjournment {
                     outside.sealer,
                     outside.move_number,
                     envelope.fingerprint(),
-                    if at < self.session_end_ms {
+                    if stopped < self.session_end_ms {
                         "sealed before the session's end, so charged up to its nominal end"
                     } else {
                         "the arbiter checks the envelope (A3)"

@@ -29,6 +29,7 @@ use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, fen::Fen};
 
 use crate::adjournment::{
     Adjournment, AdjournmentError, AdjournmentEvent, AdjournmentRules, Phase, SealedMove,
+    after_sealed_move, after_step,
 };
 use crate::clock::{Clock, ClockAction, ClockError, ClockSettings};
 use crate::intervention::Applied;
@@ -80,6 +81,38 @@ pub struct Setup {
     /// their hashes).
     #[serde(skip_serializing_if = "Ruleset::is_default")]
     pub ruleset: Ruleset,
+    /// The competition's rules for adjourned games (A10's late limit, the
+    /// flag article the printing cross-refers to); left out when they are
+    /// the Laws' own.
+    #[serde(skip_serializing_if = "AdjournmentRules::is_default")]
+    pub adjournment: AdjournmentRules,
+    /// How the log is folded: left out for games written the first way,
+    /// so their hash chains and meaning stay as they were.
+    #[serde(default = "Fold::first", skip_serializing_if = "Fold::is_first")]
+    pub fold: Fold,
+}
+
+/// How a game's log is folded into its clock.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Fold {
+    /// Games stored before 2026-12-01: after each adjournment step the log
+    /// carries what the clock did as clock events of its own. New events
+    /// for such a game are still written so ([`Game::apply`] appends them).
+    First,
+    /// The log holds facts only: the fold works out what an adjournment
+    /// step does to the clock (`adjournment::game_clock`).
+    Facts,
+}
+
+impl Fold {
+    fn first() -> Fold {
+        Fold::First
+    }
+
+    fn is_first(&self) -> bool {
+        *self == Fold::First
+    }
 }
 
 impl Default for Setup {
@@ -96,6 +129,8 @@ impl Default for Setup {
             notation: Lang::default(),
             start_fen: None,
             ruleset: Ruleset::default(),
+            adjournment: AdjournmentRules::default(),
+            fold: Fold::Facts,
         }
     }
 }
@@ -448,9 +483,19 @@ impl Game {
         if at_ms < last_ms {
             return Err(GameError::OutOfOrder { last_ms, at_ms });
         }
-        self.fold().and_then(|mut play| play.apply(&event, at_ms))?;
-        let hash = chain_hash(self.log.last().map(|l| l.hash.as_str()), at_ms, &event);
-        self.log.push(Logged { at_ms, event, hash });
+        let mut play = self.fold()?;
+        let consequences = play.apply(&event, at_ms)?;
+        let mut events = vec![event];
+        // A game folded the first way logs what its clock does.
+        for action in consequences {
+            let event = Event::Clock(action);
+            play.apply(&event, at_ms)?;
+            events.push(event);
+        }
+        for event in events {
+            let hash = chain_hash(self.log.last().map(|l| l.hash.as_str()), at_ms, &event);
+            self.log.push(Logged { at_ms, event, hash });
+        }
         Ok(())
     }
 
@@ -494,7 +539,8 @@ impl Game {
     pub fn fold(&self) -> Result<Play, GameError> {
         let mut play = Play::new(&self.initial)?;
         for logged in &self.log {
-            play.apply(&logged.event, logged.at_ms)?;
+            // The first fold's consequences are the log's next events.
+            let _ = play.apply(&logged.event, logged.at_ms)?;
         }
         Ok(play)
     }
@@ -538,6 +584,8 @@ pub struct Play {
     pub outcome: Option<Outcome>,
     /// The boxes holding a move opened from an envelope, as sealed.
     pub sealed_entries: Vec<Slot>,
+    /// How the log reaches the clock (the game's first setup says).
+    fold: Fold,
 }
 
 impl Play {
@@ -570,7 +618,7 @@ impl Play {
             clock,
             sheet: Scoresheet::new(setup.notation, &start),
             start,
-            adjournment: Adjournment::new(AdjournmentRules::default()),
+            adjournment: Adjournment::new(setup.adjournment.clone()),
             earlier_adjournments: Vec::new(),
             begun: false,
             clock_log: Vec::new(),
@@ -578,11 +626,14 @@ impl Play {
             rulings: Vec::new(),
             outcome: None,
             sealed_entries: Vec::new(),
+            fold: setup.fold,
         })
     }
 
-    /// Applies one event, or refuses it and changes nothing.
-    fn apply(&mut self, event: &Event, at_ms: u64) -> Result<(), GameError> {
+    /// Applies one event, or refuses it and changes nothing. What the
+    /// event does to the clock is carried out here, except in a game folded
+    /// the first way: its log carries those clock actions, returned here.
+    fn apply(&mut self, event: &Event, at_ms: u64) -> Result<Vec<ClockAction>, GameError> {
         let plays_on = matches!(
             event,
             Event::Recorded(_)
@@ -609,8 +660,11 @@ impl Play {
                     return Err(GameError::Setup(SetupError::LockedAfterStart));
                 }
                 if !self.begun {
+                    let fold = self.fold;
                     *self = Play::new(setup)?;
+                    self.fold = fold;
                 } else {
+                    self.adjournment.set_rules(setup.adjournment.clone());
                     self.setup = (**setup).clone();
                 }
             }
@@ -630,8 +684,10 @@ impl Play {
                     }
                     _ => {}
                 }
-                if let ClockAction::Press { side } = action {
-                    self.moved_after_resumption(*side, at_ms);
+                match action {
+                    ClockAction::Press { side } => self.moved_after_resumption(*side, at_ms),
+                    ClockAction::Pause => self.adjournment.note_clock_stopped(at_ms),
+                    _ => {}
                 }
                 self.begun = true;
             }
@@ -639,11 +695,21 @@ impl Play {
                 if matches!(&entry.written, Written::Move(text) if text.trim().is_empty()) {
                     return Err(GameError::EmptyEntry);
                 }
-                if self.records_sealed_move(event) {
+                let sealed_move = self.records_sealed_move(event);
+                if sealed_move {
                     self.sealed_entries.push(self.sheet.next_slot());
                 }
                 self.sheet.record(entry.clone());
                 self.begun = true;
+                if sealed_move && self.adjournment.result().is_none() {
+                    let to_move = Side::from(shakmaty::Position::turn(&self.position()));
+                    let actions = self
+                        .clock
+                        .as_ref()
+                        .map(|clock| after_sealed_move(clock, to_move, at_ms))
+                        .unwrap_or_default();
+                    return self.follow(actions, at_ms);
+                }
             }
             Event::Corrected { slot, written } => {
                 if matches!(written, Written::Move(text) if text.trim().is_empty()) {
@@ -657,14 +723,42 @@ impl Play {
                     .map_err(GameError::NoSuchEntry)?;
             }
             Event::Adjournment(step) => {
-                if matches!(step, AdjournmentEvent::SealRequested { .. })
+                if let AdjournmentEvent::FlagFell { side } = step
+                    && self.clock.as_ref().is_none_or(|c| c.flag(*side, at_ms).is_none())
+                {
+                    return Err(GameError::Adjournment(AdjournmentError::FlagNotFallen(
+                        *side,
+                    )));
+                }
+                let before = self.adjournment.clone();
+                if let AdjournmentEvent::SealRequested {
+                    sealer,
+                    session_end_ms,
+                } = step
                     && self.adjournment.may_adjourn_again()
                 {
-                    // A13: the resumed game is adjourned again.
-                    let mut next = Adjournment::new(AdjournmentRules::default());
-                    next.apply(step.clone(), at_ms)
-                        .map_err(GameError::Adjournment)?;
-                    let earlier = std::mem::replace(&mut self.adjournment, next);
+                    // A13: the resumed game is adjourned again. Asked at or
+                    // after the announced finish, the session ends first;
+                    // its finish is the nominal end when none is given (A1b).
+                    let announced_end = self.adjournment.session().map(|(_, end)| end);
+                    let mut earlier = self.adjournment.clone();
+                    if earlier.phase() == Phase::Continuing
+                        && announced_end.is_some_and(|end| at_ms >= end)
+                    {
+                        earlier
+                            .apply(AdjournmentEvent::SessionEnded, at_ms)
+                            .map_err(GameError::Adjournment)?;
+                    }
+                    let step = AdjournmentEvent::SealRequested {
+                        sealer: *sealer,
+                        session_end_ms: match session_end_ms {
+                            0 => announced_end.unwrap_or(0),
+                            given => *given,
+                        },
+                    };
+                    let mut next = Adjournment::new(self.setup.adjournment.clone());
+                    next.apply(step, at_ms).map_err(GameError::Adjournment)?;
+                    self.adjournment = next;
                     self.earlier_adjournments.push(earlier);
                 } else {
                     let ruling = self
@@ -677,13 +771,37 @@ impl Play {
                     }
                 }
                 self.begun = true;
+                let actions = self
+                    .clock
+                    .as_ref()
+                    .map(|clock| after_step(&before, &self.adjournment, step, clock, at_ms))
+                    .unwrap_or_default();
+                return self.follow(actions, at_ms);
             }
             Event::Ruled {
                 finding,
                 claimant_touched_piece,
             } => self.rule(finding, *claimant_touched_piece, at_ms)?,
         }
-        Ok(())
+        Ok(Vec::new())
+    }
+
+    /// Carries out what an event does to the clock, or hands it back to be
+    /// logged for a game folded the first way.
+    fn follow(
+        &mut self,
+        actions: Vec<ClockAction>,
+        at_ms: u64,
+    ) -> Result<Vec<ClockAction>, GameError> {
+        match (self.fold, self.clock.as_mut()) {
+            (Fold::Facts, Some(clock)) => {
+                for action in actions {
+                    clock.apply(action, at_ms).map_err(GameError::Clock)?;
+                }
+                Ok(Vec::new())
+            }
+            _ => Ok(actions),
+        }
     }
 }
 
@@ -733,6 +851,14 @@ impl Play {
             (event, self.sealed_entry()),
             (Event::Recorded(entry), Some(text)) if matches!(&entry.written, Written::Move(written) if *written == text)
         )
+    }
+
+    /// 6.9/6.10 at resumption: the player whose clock the adjournment runs,
+    /// once the game's clock shows his flag fallen at `now_ms`.
+    #[must_use]
+    pub fn fallen_flag(&self, now_ms: u64) -> Option<Side> {
+        let side = self.adjournment.running()?;
+        self.clock.as_ref()?.flag(side, now_ms).map(|_| side)
     }
 
     /// Stops a running clock at `at_ms`, as the arbiter does to intervene

@@ -542,13 +542,19 @@ mod tests {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/records");
         let mut checked = 0;
         for name in ["a9b", "a11a", "a1b-a9c-a13"] {
-            let readings = std::fs::read_to_string(dir.join(format!("{name}.readings.txt"))).unwrap();
+            let readings =
+                std::fs::read_to_string(dir.join(format!("{name}.readings.txt"))).unwrap();
             for format in ["format1", "format2"] {
-                let text = std::fs::read_to_string(dir.join(format!("{name}.{format}.json"))).unwrap();
-                let game = decode_game(name, &text).unwrap_or_else(|e| panic!("{name} {format}: {e}"));
+                let text =
+                    std::fs::read_to_string(dir.join(format!("{name}.{format}.json"))).unwrap();
+                let game =
+                    decode_game(name, &text).unwrap_or_else(|e| panic!("{name} {format}: {e}"));
                 assert_eq!(game.initial().fold, laws::game::Fold::First);
-                let events: Vec<(u64, Event)> =
-                    game.log().iter().map(|l| (l.at_ms, l.event.clone())).collect();
+                let events: Vec<(u64, Event)> = game
+                    .log()
+                    .iter()
+                    .map(|l| (l.at_ms, l.event.clone()))
+                    .collect();
                 let mut lines = readings.lines();
                 for n in 1..=events.len() {
                     let prefix = Game::from_events(

@@ -1,3 +1,4 @@
+use laws::adjournment::AdjournmentRules;
 use laws::game::{Player, Setup};
 use laws::notation::Lang;
 use laws::ruleset::{Edition, Ruleset};
@@ -78,6 +79,21 @@ fn fide_id_text(id: Option<u32>) -> String {
     id.map(|id| id.to_string()).unwrap_or_default()
 }
 
+/// The flag-fall articles the printings of Appendix A cross-refer to.
+const FLAG_ARTICLES: [&str; 2] = ["6.10", "6.9"];
+
+/// A10's limit as the arbiter types it, in whole minutes.
+fn parse_late_limit(text: &str) -> Result<u64, String> {
+    match text.trim().parse::<u64>() {
+        Ok(minutes) if (1..=24 * 60).contains(&minutes) => Ok(minutes * 60_000),
+        _ => Err(tf!(
+            "“{}” is not a late limit: write the minutes, for example 60",
+            "„{}” to nie jest limit spóźnienia: wpisz minuty, np. 60",
+            text.trim()
+        )),
+    }
+}
+
 /// The game's details, for creating and for correcting a game.
 #[component]
 pub fn GameForm(
@@ -96,6 +112,8 @@ pub fn GameForm(
     let time_control = RwSignal::new(initial.time_control.to_string());
     let notation = RwSignal::new(initial.notation);
     let edition = RwSignal::new(initial.ruleset.edition);
+    let late_limit = RwSignal::new((initial.adjournment.late_limit_ms / 60_000).to_string());
+    let flag_article = RwSignal::new(initial.adjournment.flag_article.clone());
     let error = RwSignal::new(None::<String>);
     let initial_fen = initial.start_fen.clone();
     // A control set outside the presets (an imported game) stays selectable.
@@ -134,6 +152,10 @@ pub fn GameForm(
                 ruleset: match initial.with_value(|i| i.ruleset.clone()) {
                     same if same.edition == edition.get_untracked() => same,
                     _ => Ruleset::of(edition.get_untracked()),
+                },
+                adjournment: AdjournmentRules {
+                    late_limit_ms: parse_late_limit(&late_limit.get_untracked())?,
+                    flag_article: flag_article.get_untracked(),
                 },
                 ..initial.get_value()
             })
@@ -200,6 +222,24 @@ pub fn GameForm(
                         }).collect_view()}
                     </select>
                 </label>
+                <label class="field">
+                    <span>{t!("Adjourned games: a player more than this many minutes late for the resumption loses (A10)", "Partie odłożone: zawodnik spóźniony na wznowienie o więcej minut niż tyle przegrywa (A10)")}</span>
+                    <input
+                        name="late-limit"
+                        inputmode="numeric"
+                        autocomplete="off"
+                        prop:value=move || late_limit.get()
+                        on:input=move |ev| late_limit.set(event_target_value(&ev))
+                    />
+                </label>
+                <label class="field">
+                    <span>{t!("Adjourned games: the flag-fall article this printing of Appendix A refers to", "Partie odłożone: artykuł o przekroczeniu czasu, do którego odsyła ten druk Załącznika A")}</span>
+                    <select name="flag-article" on:change=move |ev| flag_article.set(event_target_value(&ev))>
+                        {FLAG_ARTICLES.iter().map(|article| view! {
+                            <option value=*article selected=move || flag_article.get() == *article>{*article}</option>
+                        }).collect_view()}
+                    </select>
+                </label>
             </fieldset>
             <fieldset>
                 <legend>{t!("Scoresheet", "Blankiet")}</legend>
@@ -224,6 +264,18 @@ mod tests {
     fn languages_show_their_initials() {
         assert_eq!(lang_label(Lang::Pl), "Polish (K H W G S)");
         assert_eq!(lang_label(Lang::Ru), "Russian (Кр Ф Л С К)");
+    }
+
+    #[test]
+    fn the_late_limit_is_whole_minutes() {
+        assert_eq!(parse_late_limit(" 30 "), Ok(1_800_000));
+        assert_eq!(parse_late_limit("60"), Ok(3_600_000));
+        assert!(parse_late_limit("0").is_err());
+        assert!(
+            parse_late_limit("half an hour")
+                .unwrap_err()
+                .contains("not a late limit")
+        );
     }
 
     #[test]

@@ -53,8 +53,8 @@ use shakmaty::fen::Fen;
 use shakmaty::{Chess, Color, EnPassantMode, Position};
 
 pub use envelope::{Check, Checklist, Envelope, EnvelopeError, Resumption, TimeUsed};
-pub(crate) use game_clock::{after_sealed_move, after_step};
 pub use game_clock::time_used;
+pub(crate) use game_clock::{after_sealed_move, after_step};
 pub use ruling::{Judgment, Outcome, Ruling, Verdict, judge_sealed_move};
 pub use scenario::{Arrivals, EnvelopeCopy, Missing, Scenario, ScenarioError, Verdicts};
 pub use seal::{

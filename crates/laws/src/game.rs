@@ -724,7 +724,10 @@ impl Play {
             }
             Event::Adjournment(step) => {
                 if let AdjournmentEvent::FlagFell { side } = step
-                    && self.clock.as_ref().is_none_or(|c| c.flag(*side, at_ms).is_none())
+                    && self
+                        .clock
+                        .as_ref()
+                        .is_none_or(|c| c.flag(*side, at_ms).is_none())
                 {
                     return Err(GameError::Adjournment(AdjournmentError::FlagNotFallen(
                         *side,
@@ -1122,9 +1125,9 @@ mod tests {
         .unwrap();
         g.apply(Event::Recorded(Entry::written("e4")), 3000)
             .unwrap();
-        // The replier's move on the clock counts as his first (A12).
-        g.apply(Event::Clock(ClockAction::Start { side: Side::Black }), 3000)
-            .unwrap();
+        // The fold started the replier's clock (A9a); his move on the clock
+        // counts as his first (A12).
+        assert_eq!(g.clock().unwrap().running_side(), Some(Side::Black));
         g.apply(Event::Recorded(Entry::written("e5")), 4000)
             .unwrap();
         g.apply(Event::Clock(ClockAction::Press { side: Side::Black }), 4000)
@@ -1327,8 +1330,8 @@ mod tests {
         ] {
             g.apply(Event::Adjournment(step), 3000).unwrap();
         }
-        g.apply(Event::Clock(ClockAction::Start { side: Side::White }), 3000)
-            .unwrap();
+        // The fold started it.
+        assert_eq!(g.clock().unwrap().running_side(), Some(Side::White));
         let forfeit_at = 3000 + 61 * 60_000;
         g.apply(
             Event::Adjournment(AdjournmentEvent::Forfeited { late: Side::White }),

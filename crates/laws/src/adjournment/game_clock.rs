@@ -106,8 +106,7 @@ pub(crate) fn after_step(
                     actions.push(action);
                 }
             }
-            let concluded =
-                after.phase() == Phase::Concluded && before.phase() != Phase::Concluded;
+            let concluded = after.phase() == Phase::Concluded && before.phase() != Phase::Concluded;
             if after.running() != before.running() || concluded {
                 actions.extend(run_clock(&clock, after.running(), at_ms));
             }

@@ -345,6 +345,29 @@ test('A9c: the sealer is absent; the replier seals his reply in a fresh envelope
   await context.close();
 });
 
+test("A10 under a competition's 30-minute limit, set on the game form: 31 minutes late loses", async () => {
+  const { page, errors, context } = await openAtT0();
+  await adjournAndSeal(page, {
+    create: async () => {
+      await page.getByRole('link', { name: 'New game' }).first().click();
+      await page.getByLabel('White', { exact: true }).fill('Prompt, Petra');
+      await page.getByLabel('Black', { exact: true }).fill('Sleepy, Sam');
+      await page.getByLabel(/more than this many minutes late/).fill('30');
+      await page.getByLabel(/flag-fall article/).selectOption('6.9');
+      await page.getByRole('button', { name: 'Create game' }).click();
+      await page.getByRole('heading', { name: 'Prompt, Petra – Sleepy, Sam' }).waitFor();
+    },
+  });
+  await verify(page);
+  await resume(page, ['Prompt, Petra (White)']);
+  // Under the Laws' hour he would not be late yet; the competition says 30 minutes.
+  await page.clock.fastForward(31 * MINUTE);
+  await page.getByRole('button', { name: 'Black is too late: loses (A10)' }).click();
+  await page.getByText(/Result — Article A10: Black is more than 0:30:00 late: White wins/).waitFor();
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('A10: a player more than an hour late loses; a late sealer whose sealed move mates has won', async () => {
   const { page, errors, context } = await openAtT0();
   await adjournAndSeal(page, { white: 'Prompt, Petra', black: 'Sleepy, Sam' });

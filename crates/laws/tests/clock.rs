@@ -13,7 +13,9 @@ use serde::Deserialize;
 use serde_json::Value;
 use shakmaty::{CastlingMode, Chess, fen::Fen};
 
+mod case_files;
 mod clock_strategies;
+use case_files::contains;
 use clock_strategies::control;
 
 #[derive(Deserialize)]
@@ -62,26 +64,6 @@ struct ExpectedError {
 
 /// Whether every key of `expected` is in `actual` with the same value;
 /// `explanation_contains` matches part of `explanation`.
-fn contains(actual: &Value, expected: &Value) -> Result<(), String> {
-    match (actual, expected) {
-        (Value::Object(actual), Value::Object(expected)) => {
-            expected.iter().try_for_each(|(key, want)| {
-                if key == "explanation_contains" {
-                    let text = actual["explanation"].as_str().unwrap_or("");
-                    return match text.contains(want.as_str().unwrap_or("")) {
-                        true => Ok(()),
-                        false => Err(format!("explanation {text:?} lacks {want}")),
-                    };
-                }
-                let got = actual.get(key).unwrap_or(&Value::Null);
-                contains(got, want).map_err(|e| format!("{key}: {e}"))
-            })
-        }
-        _ if actual == expected => Ok(()),
-        _ => Err(format!("got {actual}, expected {expected}")),
-    }
-}
-
 fn replay(scenario: &Scenario, up_to_ms: u64) -> Clock {
     let log: Vec<_> = scenario
         .log

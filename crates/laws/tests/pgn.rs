@@ -233,7 +233,8 @@ mod properties {
             let (head, tail) = text.split_at(text.floor_char_boundary(cut));
             let mangled = format!("{head}{junk}{tail}");
             for game in pgn::import(mangled.as_bytes()) {
-                let _ = GameCheck::of(&game);
+                // A problem is found exactly where the import found one.
+                prop_assert_eq!(GameCheck::of(&game).problem.is_some(), game.is_err());
             }
         }
     }

@@ -38,3 +38,33 @@ pub fn strings(value: &Value) -> Vec<&str> {
         .map(|v| v.as_str().unwrap())
         .collect()
 }
+
+/// Whether `actual` has everything `expected` states: every key of an
+/// expected object (others are ignored), arrays of the same length matched
+/// item by item, a string `"~part"` as a substring, anything else equal.
+/// `Err` names where they differ.
+pub fn contains(actual: &Value, expected: &Value) -> Result<(), String> {
+    match (actual, expected) {
+        (Value::Object(actual), Value::Object(expected)) => {
+            expected.iter().try_for_each(|(key, want)| {
+                let got = actual.get(key).ok_or_else(|| format!("{key}: missing"))?;
+                contains(got, want).map_err(|e| format!("{key}: {e}"))
+            })
+        }
+        (Value::Array(actual), Value::Array(expected)) if actual.len() == expected.len() => actual
+            .iter()
+            .zip(expected)
+            .enumerate()
+            .try_for_each(|(i, (got, want))| {
+                contains(got, want).map_err(|e| format!("[{i}]: {e}"))
+            }),
+        (Value::String(actual), Value::String(expected)) if expected.starts_with('~') => {
+            match actual.contains(&expected[1..]) {
+                true => Ok(()),
+                false => Err(format!("{actual:?} lacks {:?}", &expected[1..])),
+            }
+        }
+        _ if actual == expected => Ok(()),
+        _ => Err(format!("got {actual}, expected {expected}")),
+    }
+}

@@ -59,8 +59,8 @@ pub use seal::{
     OpenError, SealError, SealedEnvelope, SealedMove, SealingDraft, SealingError,
 };
 
-use crate::game::Side;
 use crate::notation::Note;
+use crate::side::Side;
 
 /// What differs between competitions and printings of the Laws.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

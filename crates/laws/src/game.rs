@@ -25,7 +25,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
-use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, fen::Fen};
+use shakmaty::{CastlingMode, Chess, EnPassantMode, fen::Fen};
 
 use crate::adjournment::{
     Adjournment, AdjournmentError, AdjournmentEvent, AdjournmentRules, Phase, SealedMove,
@@ -36,6 +36,7 @@ use crate::irregularity::{ClockReading, Finding, IllegalMoveCount, IrregularityE
 use crate::notation::Lang;
 use crate::ruleset::Ruleset;
 use crate::scoresheet::{Entry, NoSuchEntry, Scoresheet, SheetCheck, Slot, Verdict, Written};
+pub use crate::side::Side;
 use crate::time_control::TimeControl;
 
 /// A player as written on the pairing list.
@@ -129,51 +130,6 @@ impl Setup {
         self.time_control == other.time_control
             && self.clock == other.clock
             && self.start_fen == other.start_fen
-    }
-}
-
-/// White or Black, in the words of the scoresheet.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Side {
-    White,
-    Black,
-}
-
-impl Side {
-    #[must_use]
-    pub fn opponent(self) -> Side {
-        match self {
-            Side::White => Side::Black,
-            Side::Black => Side::White,
-        }
-    }
-}
-
-impl From<Side> for Color {
-    fn from(side: Side) -> Color {
-        match side {
-            Side::White => Color::White,
-            Side::Black => Color::Black,
-        }
-    }
-}
-
-impl From<Color> for Side {
-    fn from(color: Color) -> Side {
-        match color {
-            Color::White => Side::White,
-            Color::Black => Side::Black,
-        }
-    }
-}
-
-impl fmt::Display for Side {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Side::White => "White",
-            Side::Black => "Black",
-        })
     }
 }
 

@@ -37,5 +37,6 @@ pub mod pin;
 pub mod rapidplay;
 pub mod ruleset;
 pub mod scoresheet;
+pub mod side;
 pub mod time_control;
 pub mod unwinnable;

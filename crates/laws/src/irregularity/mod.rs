@@ -44,9 +44,9 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 use shakmaty::{Chess, Color, Position, Square};
 
-use crate::game::Side;
 use crate::rapidplay::{self, QuickplayDecision, RapidplayError};
 use crate::ruleset::Ruleset;
+use crate::side::Side;
 use crate::time_control::Class;
 use crate::unwinnable::{CanMate, can_checkmate};
 use replay::{BoardMove, IllegalMove, Reinstatement, ReplayError};

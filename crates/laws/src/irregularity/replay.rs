@@ -33,7 +33,7 @@ use shakmaty::{
 
 use super::ruling::ClockReading;
 use super::text::{self, role_name};
-use crate::game::Side;
+use crate::side::Side;
 
 /// A move as the board saw it: the piece lifted from `from` and put down
 /// on `to`, with the piece chosen for a promotion. It may well be illegal.

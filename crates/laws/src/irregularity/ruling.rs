@@ -4,7 +4,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::game::Side;
+use crate::side::Side;
 
 use super::touch_move::TouchMove;
 

@@ -48,8 +48,7 @@ mod seal;
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
-use shakmaty::fen::Fen;
-use shakmaty::{Chess, Color, EnPassantMode, Position};
+use shakmaty::{Chess, Color, Position};
 
 pub use envelope::{Check, Checklist, Envelope, EnvelopeError, Resumption, TimeUsed};
 pub use ruling::{Judgment, Outcome, Ruling, Verdict, judge_sealed_move};
@@ -59,6 +58,7 @@ pub use seal::{
     OpenError, SealError, SealedEnvelope, SealedMove, SealingDraft, SealingError,
 };
 
+use crate::encoding::fen;
 use crate::notation::Note;
 use crate::side::Side;
 
@@ -1427,10 +1427,6 @@ impl Adjournment {
             format!("{late} is {late_for}: {other_side} wins"),
         ))
     }
-}
-
-fn fen(position: &Chess) -> String {
-    Fen::from_position(position, EnPassantMode::Legal).to_string()
 }
 
 /// `2026-11-30 10:00 UTC` from wall-clock milliseconds.

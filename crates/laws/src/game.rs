@@ -25,12 +25,13 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
-use shakmaty::{CastlingMode, Chess, EnPassantMode, fen::Fen};
+use shakmaty::{CastlingMode, Chess, fen::Fen};
 
 use crate::adjournment::{
     Adjournment, AdjournmentError, AdjournmentEvent, AdjournmentRules, Phase, SealedMove,
 };
 use crate::clock::{Clock, ClockAction, ClockError, ClockSettings};
+use crate::encoding::{fen, hex};
 use crate::intervention::Applied;
 use crate::irregularity::{ClockReading, Finding, IllegalMoveCount, IrregularityError, Outcome};
 use crate::notation::Lang;
@@ -714,10 +715,6 @@ impl Play {
     }
 }
 
-fn fen(position: &Chess) -> String {
-    Fen::from_position(position, EnPassantMode::Legal).to_string()
-}
-
 fn chain_hash(previous: Option<&str>, at_ms: u64, event: &Event) -> String {
     let mut hasher = Sha256::new();
     hasher.update(previous.unwrap_or("").as_bytes());
@@ -725,11 +722,6 @@ fn chain_hash(previous: Option<&str>, at_ms: u64, event: &Event) -> String {
     // Serialising our own enum cannot fail.
     hasher.update(serde_json::to_vec(event).expect("events serialise"));
     hex(&hasher.finalize())
-}
-
-/// Lower-case hexadecimal of `bytes`.
-pub(crate) fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 #[cfg(test)]

@@ -27,6 +27,7 @@
 pub mod adjournment;
 pub mod claim;
 pub mod clock;
+pub mod encoding;
 pub mod game;
 pub mod game_pgn;
 pub mod intervention;

@@ -36,7 +36,7 @@
 pub mod editor;
 pub mod replay;
 mod ruling;
-pub(crate) mod text;
+pub(crate) use crate::encoding as text;
 pub mod touch_move;
 
 use std::fmt;

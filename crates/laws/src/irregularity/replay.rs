@@ -27,12 +27,12 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use shakmaty::{
     Bitboard, CastlingSide, Chess, EnPassantMode, Position, Rank, Role, Square,
     attacks::{attacks, between, pawn_attacks},
-    fen::Fen,
     uci::UciMove,
 };
 
 use super::ruling::ClockReading;
 use super::text::{self, role_name};
+use crate::encoding::fen;
 use crate::side::Side;
 
 /// A move as the board saw it: the piece lifted from `from` and put down
@@ -500,11 +500,6 @@ fn reinstatement(
     }
 }
 
-/// The FEN of `position`, en passant written only when it can be taken.
-pub(crate) fn fen(position: &Chess) -> String {
-    Fen::from_position(position, EnPassantMode::Legal).to_string()
-}
-
 /// The legal move `mv` stands for in `position`, if it is legal. Castling
 /// is the king's two-square move (or the king onto his rook).
 pub(crate) fn legal(position: &Chess, mv: BoardMove) -> Option<shakmaty::Move> {
@@ -658,7 +653,7 @@ fn why_unreachable(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::CastlingMode;
+    use shakmaty::{CastlingMode, fen::Fen};
 
     fn position(fen: &str) -> Chess {
         fen.parse::<Fen>()

@@ -25,6 +25,7 @@
 //! | [`ruleset`] | what differs between editions and competitions |
 
 pub mod adjournment;
+pub mod board_move;
 pub mod claim;
 pub mod clock;
 pub mod encoding;
@@ -37,7 +38,9 @@ pub mod pgn;
 pub mod pin;
 pub mod rapidplay;
 pub mod ruleset;
+pub mod ruling;
 pub mod scoresheet;
 pub mod side;
 pub mod time_control;
+pub mod touch_move;
 pub mod unwinnable;

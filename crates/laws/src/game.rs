@@ -21,6 +21,8 @@
 //! assert!(game.verify_chain().is_ok());
 //! ```
 
+pub mod intervention;
+
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
@@ -32,13 +34,13 @@ use crate::adjournment::{
 };
 use crate::clock::{Clock, ClockAction, ClockError, ClockSettings};
 use crate::encoding::{fen, hex};
-use crate::intervention::Applied;
 use crate::irregularity::{ClockReading, Finding, IllegalMoveCount, IrregularityError, Outcome};
 use crate::notation::Lang;
 use crate::ruleset::Ruleset;
 use crate::scoresheet::{Entry, NoSuchEntry, Scoresheet, SheetCheck, Slot, Verdict, Written};
 pub use crate::side::Side;
 use crate::time_control::TimeControl;
+use intervention::Applied;
 
 /// A player as written on the pairing list.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]

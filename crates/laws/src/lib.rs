@@ -28,10 +28,11 @@ pub mod adjournment;
 pub mod board_move;
 pub mod claim;
 pub mod clock;
-pub mod encoding;
+mod encoding;
 pub mod game;
 pub mod game_pgn;
-pub mod intervention;
+// The arbiter's rulings carried out on a game: part of the game's fold.
+pub use game::intervention;
 pub mod irregularity;
 pub mod notation;
 pub mod pgn;

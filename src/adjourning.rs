@@ -12,6 +12,7 @@ use laws::scoresheet::Entry;
 use shakmaty::fen::Fen;
 use shakmaty::{EnPassantMode, Position};
 
+pub use crate::i18n::hms;
 use crate::laws_text;
 use crate::state::AppState;
 use crate::{t, tf};
@@ -121,12 +122,6 @@ pub fn status(adjournment: &Adjournment) -> &'static str {
         ),
         Phase::Concluded => t!("opened, game concluded", "otwarta, partia zakończona"),
     }
-}
-
-/// `h:mm:ss`, as an arbiter writes a time used.
-pub fn hms(ms: u64) -> String {
-    let s = ms / 1000;
-    format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
 }
 
 /// The sealed move once opened (A9) or stated (A11a), or the sealed reply

@@ -23,6 +23,10 @@
 //! | [`rapidplay`] | Appendix B |
 //! | [`unwinnable`] | 9.6, 6.9/6.10 |
 //! | [`ruleset`] | what differs between editions and competitions |
+//!
+//! Below them all, the words they share: [`side`], [`ruling`],
+//! [`touch_move`], [`board_move`] (and, inside the crate, `encoding`). No
+//! two modules import each other (`scripts/module-cycles.mjs`).
 
 pub mod adjournment;
 pub mod board_move;

@@ -13,17 +13,19 @@
 //
 // An edge A -> B is any path from a file of A that names B: `use` trees
 // (grouped `use crate::{a, b::c}` too), paths in code (`crate::b::f()`,
-// `super::super::b`, `self::`, a child module's name), and invoking a
-// `#[macro_export]` macro defined in B. Comments (`//`, `///`, `//!`, block
+// `super::super::b`, `self::`, a child module's name), paths written as
+// strings in serde attributes (`#[serde(with = "crate::b::hex")]`), and
+// invoking a `#[macro_export]` macro defined in B. Comments (`//`, `///`, `//!`, block
 // comments, so doctests too), string and char literals, and `#[cfg(test)]`
 // items are left out: tests may build their fixtures from any module.
 // Binaries beside the library (src/main.rs, src/bin/*) are crates of their
 // own that use the library by name, so they cannot close a cycle with it;
 // give a binary's root file to check its own modules.
 //
-// Prints each cycle found as a path (`game -> adjournment -> game`) with the
-// first reference behind each edge, and exits 1; or one summary line per
-// crate and exits 0. `--edges` also lists every edge between top-level
+// Prints the cycles found as paths (`game -> adjournment -> game`: for each
+// group of modules that reach each other, the shortest cycle through each
+// one), with the first reference behind each edge, and exits 1; or one
+// summary line per crate and exits 0. `--edges` also lists every edge between top-level
 // modules with its first reference.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -198,7 +200,15 @@ export const crateGraph = (rootFile) => {
   const load = (file, modPath, isDirOwner) => {
     const src = readFileSync(file, 'utf8');
     const text = dropTestItems(strip(src));
-    const entry = { file, modPath, text, inline: [] };
+    // Paths in serde's string attributes, where the key itself is code.
+    const attrPaths = [];
+    const attr = /\b(with|serialize_with|deserialize_with|default|skip_serializing_if|getter)\s*=\s*"([^"]+)"/g;
+    let a;
+    while ((a = attr.exec(src))) {
+      if (text.startsWith(a[1], a.index)) attrPaths.push({ offset: a.index, path: a[2] });
+    }
+    if (/#\s*\[\s*path\s*=/.test(text)) warnings.push(`${file}: #[path] is not followed; its modules are missed`);
+    const entry = { file, modPath, text, inline: [], attrPaths };
     files.push(entry);
     modules.add(modPath.join('::'));
     const inlineMod = /\bmod\s+([A-Za-z_][A-Za-z0-9_]*)\s*\{/g;
@@ -294,6 +304,10 @@ export const topLevelEdges = (graph, root) => {
       const segs = [m[1], ...m[2].split('::').map((s) => s.trim()).filter(Boolean)];
       const target = resolve(graph, here(m.index), segs);
       if (target) add(entry, m.index, target, m[0]);
+    }
+    for (const { offset, path: written } of entry.attrPaths) {
+      const target = resolve(graph, here(offset), written.split('::'));
+      if (target) add(entry, offset, target, `"${written}"`);
     }
     // Exported macros invoked by name.
     const call = /(?<![A-Za-z0-9_:.$])([A-Za-z_][A-Za-z0-9_]*)\s*!\s*[([{]/g;
@@ -391,7 +405,8 @@ export const check = (target, { showEdges = false, log = console.log } = {}) => 
 };
 
 // A crate with a known cycle (a -> b -> d -> a, through a grouped use, a
-// path in code and `super::super::`), an edge by macro (b -> c), and
+// path in code and `super::super::`), an edge by macro (b -> c), one by a
+// serde attribute (e -> c), and
 // references that must not count (comments, doctests, strings, chars,
 // tests, parent and child).
 const selfTest = () => {
@@ -401,7 +416,8 @@ const selfTest = () => {
     writeFileSync(join(dir, file), text);
   };
   try {
-    write('lib.rs', '//! See crate::c::X.\npub mod a;\npub mod b;\npub mod c;\nmod d;\n');
+    write('lib.rs', '//! See crate::c::X.\npub mod a;\npub mod b;\npub mod c;\nmod d;\nmod e;\n');
+    write('e.rs', '// #[serde(with = "crate::a::x")]\n#[serde(default = "crate::c::h")]\npub struct S;\n');
     write('a.rs', 'use crate::{\n    b::{self, Thing as Other},\n    c,\n};\npub struct Y;\n');
     write(
       'b.rs',
@@ -431,7 +447,7 @@ const selfTest = () => {
     const lines = [];
     const { cycles, edges } = check(dir, { log: (l) => lines.push(l) });
     const got = [...edges].flatMap(([from, out]) => [...out.keys()].map((to) => `${from}->${to}`)).sort();
-    const want = ['a->b', 'a->c', 'b->c', 'b->d', 'd->a'];
+    const want = ['a->b', 'a->c', 'b->c', 'b->d', 'd->a', 'e->c'];
     const problems = [];
     if (got.join(' ') !== want.join(' ')) problems.push(`edges ${got.join(' ')}, expected ${want.join(' ')}`);
     if (cycles.map((c) => c.join(' ')).join('|') !== 'a b d') problems.push(`cycles ${JSON.stringify(cycles)}`);

@@ -11,6 +11,7 @@ use laws::notation::{Lang, write};
 use shakmaty::fen::Fen;
 use shakmaty::{EnPassantMode, Position};
 
+pub use crate::i18n::hms;
 use crate::laws_text;
 use crate::state::AppState;
 use crate::{t, tf};
@@ -120,12 +121,6 @@ pub fn status(adjournment: &Adjournment) -> &'static str {
         ),
         Phase::Concluded => t!("opened, game concluded", "otwarta, partia zakończona"),
     }
-}
-
-/// `h:mm:ss`, as an arbiter writes a time used.
-pub fn hms(ms: u64) -> String {
-    let s = ms / 1000;
-    format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
 }
 
 /// Records one step of the adjournment (the game's fold works out what it

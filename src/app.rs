@@ -13,6 +13,7 @@ use crate::pages::{
     resumption::Resumption, review::ReviewPage, scoresheet::ScoresheetPage, settings::Settings,
 };
 use crate::route::Route;
+pub use crate::route::navigate;
 use crate::state::AppState;
 use crate::storage::PREFIX;
 
@@ -162,9 +163,4 @@ fn envelopes_screen() -> AnyView {
 #[wasm_split(screens, wasm_split_path = ::leptos::wasm_split)]
 fn settings_screen() -> AnyView {
     view! { <Settings /> }.into_any()
-}
-
-/// Goes to `route` (a hash change, so the back button works).
-pub fn navigate(route: &Route) {
-    let _ = window().location().set_hash(&route.href());
 }

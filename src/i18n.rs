@@ -194,6 +194,12 @@ pub fn set_lang(lang: Lang) {
     CURRENT.with(|current| current.set(lang));
 }
 
+/// `h:mm:ss`, as an arbiter writes a time used.
+pub fn hms(ms: u64) -> String {
+    let s = ms / 1000;
+    format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+}
+
 /// A moment in the browser's local time, in the current language.
 pub fn local_time(ms: u64) -> String {
     let at = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(ms as f64));

@@ -1,6 +1,8 @@
 //! Routing by the URL's hash (`#/game/ID`), so any static host serves every
 //! screen from the one index.html.
 
+use leptos::prelude::window;
+
 /// A screen of the app.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Route {
@@ -100,6 +102,11 @@ fn decode(text: &str) -> String {
         }
     }
     String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Goes to `route` (a hash change, so the back button works).
+pub fn navigate(route: &Route) {
+    let _ = window().location().set_hash(&route.href());
 }
 
 #[cfg(test)]

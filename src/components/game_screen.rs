@@ -1,7 +1,7 @@
 use laws::game::Game;
 use leptos::prelude::*;
 
-use crate::pages::not_found::MissingGame;
+use crate::components::missing_game::MissingGame;
 use crate::state::AppState;
 
 /// The screen of game `id` drawn by `render`, again whenever the game

@@ -25,6 +25,7 @@ pub mod game_over;
 pub mod game_report;
 pub mod game_screen;
 pub mod header;
+pub mod missing_game;
 pub mod modal_keys;
 pub mod move_list;
 pub mod notation_select;

@@ -1,10 +1,10 @@
 use laws::game::{Event, Setup};
 use leptos::prelude::*;
 
-use crate::app::navigate;
 use crate::components::game_form::GameForm;
 use crate::pages::not_found::MissingGame;
 use crate::route::Route;
+use crate::route::navigate;
 use crate::state::AppState;
 use crate::t;
 

@@ -5,7 +5,6 @@ use shakmaty::Position;
 
 use crate::{t, tf};
 
-use crate::app::navigate;
 use crate::components::adjourn_dialog::AdjournDialog;
 use crate::components::confirm_dialog::ConfirmDialog;
 use crate::components::game_over::GameOver;
@@ -13,6 +12,7 @@ use crate::i18n::local_time;
 use crate::laws_text;
 use crate::pages::not_found::MissingGame;
 use crate::route::Route;
+use crate::route::navigate;
 use crate::state::{AppState, now_ms};
 
 /// One game: its details and what can be done with it.

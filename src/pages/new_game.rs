@@ -1,9 +1,9 @@
 use laws::game::Setup;
 use leptos::prelude::*;
 
-use crate::app::navigate;
 use crate::components::game_form::GameForm;
 use crate::route::Route;
+use crate::route::navigate;
 use crate::state::AppState;
 use crate::t;
 

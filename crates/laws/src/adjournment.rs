@@ -49,8 +49,7 @@ mod seal;
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
-use shakmaty::fen::Fen;
-use shakmaty::{Chess, Color, EnPassantMode, Position};
+use shakmaty::{Chess, Color, Position};
 
 pub use envelope::{Check, Checklist, Envelope, EnvelopeError, Resumption, TimeUsed};
 pub use game_clock::time_used;
@@ -62,8 +61,9 @@ pub use seal::{
     OpenError, SealError, SealedEnvelope, SealedMove, SealingDraft, SealingError,
 };
 
-use crate::game::Side;
+use crate::encoding::fen;
 use crate::notation::Note;
+use crate::side::Side;
 
 /// What differs between competitions and printings of the Laws.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -1483,10 +1483,6 @@ impl Adjournment {
             format!("{late} is {late_for}: {other_side} wins"),
         ))
     }
-}
-
-fn fen(position: &Chess) -> String {
-    Fen::from_position(position, EnPassantMode::Legal).to_string()
 }
 
 /// `2026-11-30 10:00 UTC` from wall-clock milliseconds.

@@ -30,7 +30,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 use shakmaty::{Bitboard, Board, Chess, Color, EnPassantMode, Move, Position, Square};
 
-use crate::game::Side;
+use crate::side::Side;
 
 /// The time below which a player need not record (8.4): five minutes.
 pub const RECORDING_THRESHOLD_MS: u64 = 5 * 60 * 1000;

@@ -29,7 +29,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 use shakmaty::{Chess, Color};
 
-use crate::game::Side;
+use crate::side::Side;
 use crate::time_control::{Class, MAX_MS, Schedule, TimeControl, Timing};
 use crate::unwinnable::{Budget, CanMate, verdict as mate_verdict};
 

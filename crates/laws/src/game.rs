@@ -21,23 +21,27 @@
 //! assert!(game.verify_chain().is_ok());
 //! ```
 
+pub mod intervention;
+
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
-use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, fen::Fen};
+use shakmaty::{CastlingMode, Chess, fen::Fen};
 
 use crate::adjournment::{
     Adjournment, AdjournmentError, AdjournmentEvent, AdjournmentRules, Phase, SealedMove,
     after_sealed_move, after_step,
 };
 use crate::clock::{Clock, ClockAction, ClockError, ClockSettings};
-use crate::intervention::Applied;
+use crate::encoding::{fen, hex};
 use crate::irregularity::{ClockReading, Finding, IllegalMoveCount, IrregularityError, Outcome};
 use crate::notation::Lang;
 use crate::ruleset::Ruleset;
 use crate::scoresheet::{Entry, NoSuchEntry, Scoresheet, SheetCheck, Slot, Verdict, Written};
+pub use crate::side::Side;
 use crate::time_control::TimeControl;
+use intervention::Applied;
 
 /// A player as written on the pairing list.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -164,51 +168,6 @@ impl Setup {
         self.time_control == other.time_control
             && self.clock == other.clock
             && self.start_fen == other.start_fen
-    }
-}
-
-/// White or Black, in the words of the scoresheet.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Side {
-    White,
-    Black,
-}
-
-impl Side {
-    #[must_use]
-    pub fn opponent(self) -> Side {
-        match self {
-            Side::White => Side::Black,
-            Side::Black => Side::White,
-        }
-    }
-}
-
-impl From<Side> for Color {
-    fn from(side: Side) -> Color {
-        match side {
-            Side::White => Color::White,
-            Side::Black => Color::Black,
-        }
-    }
-}
-
-impl From<Color> for Side {
-    fn from(color: Color) -> Side {
-        match color {
-            Color::White => Side::White,
-            Color::Black => Side::Black,
-        }
-    }
-}
-
-impl fmt::Display for Side {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Side::White => "White",
-            Side::Black => "Black",
-        })
     }
 }
 
@@ -887,10 +846,6 @@ impl Play {
     }
 }
 
-fn fen(position: &Chess) -> String {
-    Fen::from_position(position, EnPassantMode::Legal).to_string()
-}
-
 fn chain_hash(previous: Option<&str>, at_ms: u64, event: &Event) -> String {
     let mut hasher = Sha256::new();
     hasher.update(previous.unwrap_or("").as_bytes());
@@ -898,11 +853,6 @@ fn chain_hash(previous: Option<&str>, at_ms: u64, event: &Event) -> String {
     // Serialising our own enum cannot fail.
     hasher.update(serde_json::to_vec(event).expect("events serialise"));
     hex(&hasher.finalize())
-}
-
-/// Lower-case hexadecimal of `bytes`.
-pub(crate) fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 #[cfg(test)]

@@ -23,19 +23,29 @@
 //! | [`rapidplay`] | Appendix B |
 //! | [`unwinnable`] | 9.6, 6.9/6.10 |
 //! | [`ruleset`] | what differs between editions and competitions |
+//!
+//! Below them all, the words they share: [`side`], [`ruling`],
+//! [`touch_move`], [`board_move`] (and, inside the crate, `encoding`). No
+//! two modules import each other (`scripts/module-cycles.mjs`).
 
 pub mod adjournment;
+pub mod board_move;
 pub mod claim;
 pub mod clock;
+mod encoding;
 pub mod game;
 pub mod game_pgn;
-pub mod intervention;
+// The arbiter's rulings carried out on a game: part of the game's fold.
+pub use game::intervention;
 pub mod irregularity;
 pub mod notation;
 pub mod pgn;
 pub mod pin;
 pub mod rapidplay;
 pub mod ruleset;
+pub mod ruling;
 pub mod scoresheet;
+pub mod side;
 pub mod time_control;
+pub mod touch_move;
 pub mod unwinnable;

@@ -16,7 +16,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 use sha2::Sha256;
 
-use crate::game::hex;
+use crate::encoding::hex;
 
 /// The shortest PIN accepted.
 pub const MIN_PIN_LEN: usize = 4;

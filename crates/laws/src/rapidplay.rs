@@ -26,11 +26,11 @@ use serde::{Deserialize, Serialize};
 use shakmaty::{Chess, Color, Position, Square};
 
 use crate::claim::must_record;
-use crate::game::Side;
-use crate::irregularity::touch_move::{TouchMoveError, touch_move};
-use crate::irregularity::{ClockReading, Effect, Outcome, Ruling, clock_face, minutes};
 use crate::ruleset::Ruleset;
+use crate::ruling::{ClockReading, Effect, Outcome, Ruling, clock_face, minutes};
+use crate::side::Side;
 use crate::time_control::Class;
+use crate::touch_move::{TouchMoveError, touch_move};
 use crate::unwinnable::{CanMate, can_checkmate};
 
 /// A rapidplay question asked of a game it does not fit.

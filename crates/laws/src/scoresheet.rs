@@ -43,8 +43,8 @@ use shakmaty::{Chess, EnPassantMode, Move, Position, fen::Fen, san::San};
 
 use crate::{
     claim::RepetitionKey,
-    game::Side,
     notation::{self, Lang, Note, Reading},
+    side::Side,
 };
 
 /// What is written in one box of the scoresheet.

@@ -35,7 +35,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::game::Side;
+use crate::side::Side;
 
 /// How a clock treats the time of each move within a period.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Position};
 
-use crate::game::Side;
+use crate::side::Side;
 
 /// The time used by each player, in milliseconds (A2c, A5).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]

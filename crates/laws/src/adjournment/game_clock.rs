@@ -9,7 +9,7 @@
 
 use super::{Adjournment, AdjournmentEvent, Phase, TimeUsed};
 use crate::clock::{Clock, ClockAction, Setting};
-use crate::game::Side;
+use crate::side::Side;
 
 /// The time used by each player as the clock indicates it at `at_ms`.
 #[must_use]

@@ -8,8 +8,8 @@ use shakmaty::san::San;
 use shakmaty::{Chess, Color, Position};
 
 use super::{AdjournmentRules, SealedMove};
-use crate::game::Side;
 use crate::notation::{Note, Reading, read};
+use crate::side::Side;
 use crate::unwinnable::{Budget, CanMate, verdict};
 
 /// What a ruling decides.

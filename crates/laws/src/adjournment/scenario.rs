@@ -11,7 +11,7 @@ use super::{
     EnvelopeError, MIN_ITERATIONS, OpenError, Phase, Presence, Ruling, SealError, SealedEnvelope,
     SealedMove, TimeUsed, Verdict, judge_sealed_move,
 };
-use crate::game::Side;
+use crate::side::Side;
 
 /// The envelope as the scenario gives it: an exported envelope (it has a
 /// `ciphertext`) or an opened copy.

@@ -18,7 +18,7 @@ use sha2::{Digest, Sha256};
 use shakmaty::{Chess, Move, Position};
 
 use super::{Envelope, EnvelopeError};
-use crate::game::hex;
+use crate::encoding::hex;
 use crate::notation::{Lang, write};
 
 /// PBKDF2 rounds for a new envelope: about a tenth of a second in wasm on a tablet.

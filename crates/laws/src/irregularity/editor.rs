@@ -32,7 +32,7 @@ use shakmaty::{
 
 use super::replay::Wing;
 use super::text;
-use crate::game::Side;
+use crate::side::Side;
 
 /// A board being set up by hand; any arrangement, legal or not.
 ///

@@ -35,25 +35,24 @@
 
 pub mod editor;
 pub mod replay;
-mod ruling;
-pub(crate) mod text;
-pub mod touch_move;
+pub(crate) use crate::encoding as text;
+pub use crate::touch_move;
 
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 use shakmaty::{Chess, Color, Position, Square};
 
-use crate::game::Side;
 use crate::rapidplay::{self, QuickplayDecision, RapidplayError};
 use crate::ruleset::Ruleset;
+use crate::side::Side;
 use crate::time_control::Class;
 use crate::unwinnable::{CanMate, can_checkmate};
 use replay::{BoardMove, IllegalMove, Reinstatement, ReplayError};
 use touch_move::TouchMoveError;
 
-pub(crate) use ruling::clock_face;
-pub use ruling::{ClockReading, Effect, IllegalMoveCount, Outcome, Ruling};
+pub(crate) use crate::ruling::minutes;
+pub use crate::ruling::{ClockReading, Effect, IllegalMoveCount, Outcome, Ruling};
 
 /// The game as the arbiter finds it: what the rulings of Article 7 need.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -670,15 +669,6 @@ fn touched_by(position: &Chess, illegal: &IllegalMove) -> Vec<Square> {
         touched.push(illegal.mv.to);
     }
     touched
-}
-
-/// "two minutes", "90 seconds".
-pub(crate) fn minutes(ms: u64) -> String {
-    match (ms / 60_000, ms % 60_000) {
-        (1, 0) => "one minute".to_owned(),
-        (m, 0) => format!("{m} minutes"),
-        _ => format!("{} seconds", ms / 1000),
-    }
 }
 
 #[cfg(test)]

@@ -21,92 +21,20 @@
 //! assert_eq!(found.fen, "rnbqk1nr/pppp1ppp/8/2b1p3/4P3/8/PPPPKPPP/RNBQ1BNR w kq - 2 3");
 //! ```
 
-use std::{fmt, str::FromStr};
+use std::fmt;
 
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Deserialize, Serialize};
 use shakmaty::{
     Bitboard, CastlingSide, Chess, EnPassantMode, Position, Rank, Role, Square,
     attacks::{attacks, between, pawn_attacks},
-    fen::Fen,
     uci::UciMove,
 };
 
-use super::ruling::ClockReading;
 use super::text::{self, role_name};
-use crate::game::Side;
-
-/// A move as the board saw it: the piece lifted from `from` and put down
-/// on `to`, with the piece chosen for a promotion. It may well be illegal.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct BoardMove {
-    pub from: Square,
-    pub to: Square,
-    pub promotion: Option<Role>,
-}
-
-impl fmt::Display for BoardMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.from, self.to)?;
-        if let Some(role) = self.promotion {
-            write!(f, "{}", role.char())?;
-        }
-        Ok(())
-    }
-}
-
-/// Text that is not a board move (`e2e4`, `e7e8q`).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ParseBoardMoveError {
-    pub text: String,
-}
-
-impl fmt::Display for ParseBoardMoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{:?} is not a board move: write the squares, e2e4, and a promotion's piece, e7e8q",
-            self.text
-        )
-    }
-}
-
-impl std::error::Error for ParseBoardMoveError {}
-
-impl FromStr for BoardMove {
-    type Err = ParseBoardMoveError;
-
-    fn from_str(text: &str) -> Result<BoardMove, ParseBoardMoveError> {
-        let err = || ParseBoardMoveError {
-            text: text.to_owned(),
-        };
-        let (from, rest) = text.split_at_checked(2).ok_or_else(err)?;
-        let (to, promotion) = rest.split_at_checked(2).ok_or_else(err)?;
-        let promotion = match promotion.chars().collect::<Vec<_>>()[..] {
-            [] => None,
-            [c] => Some(Role::from_char(c.to_ascii_lowercase()).ok_or_else(err)?),
-            _ => return Err(err()),
-        };
-        Ok(BoardMove {
-            from: from.parse().map_err(|_| err())?,
-            to: to.parse().map_err(|_| err())?,
-            promotion,
-        })
-    }
-}
-
-impl Serialize for BoardMove {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for BoardMove {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<BoardMove, D::Error> {
-        String::deserialize(d)?
-            .parse()
-            .map_err(serde::de::Error::custom)
-    }
-}
+pub use crate::board_move::{BoardMove, ParseBoardMoveError};
+use crate::encoding::fen;
+use crate::ruling::ClockReading;
+use crate::side::Side;
 
 /// Reads a record written as board moves separated by spaces or commas,
 /// `?` for a half-move nobody can identify.
@@ -500,11 +428,6 @@ fn reinstatement(
     }
 }
 
-/// The FEN of `position`, en passant written only when it can be taken.
-pub(crate) fn fen(position: &Chess) -> String {
-    Fen::from_position(position, EnPassantMode::Legal).to_string()
-}
-
 /// The legal move `mv` stands for in `position`, if it is legal. Castling
 /// is the king's two-square move (or the king onto his rook).
 pub(crate) fn legal(position: &Chess, mv: BoardMove) -> Option<shakmaty::Move> {
@@ -658,7 +581,7 @@ fn why_unreachable(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::CastlingMode;
+    use shakmaty::{CastlingMode, fen::Fen};
 
     fn position(fen: &str) -> Chess {
         fen.parse::<Fen>()

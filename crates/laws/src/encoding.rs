@@ -1,6 +1,20 @@
-//! Squares and pieces in the words of the arbiter, and as JSON strings.
+//! Positions, bytes, squares and pieces as text: FEN, hexadecimal, the
+//! arbiter's words, and the JSON strings of the records. A leaf: any part of
+//! the core may use it ([`crate::irregularity`] knows it as `text`).
+
+use shakmaty::{Chess, EnPassantMode, fen::Fen};
 
 pub(crate) use crate::notation::role_name;
+
+/// The FEN of `position`, en passant written only when it can be taken.
+pub(crate) fn fen(position: &Chess) -> String {
+    Fen::from_position(position, EnPassantMode::Legal).to_string()
+}
+
+/// Lower-case hexadecimal of `bytes`.
+pub(crate) fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
 
 /// Serde for a [`shakmaty::Square`] as `"e4"`.
 pub(crate) mod square {
@@ -66,7 +80,7 @@ pub(crate) mod fen_position {
     use shakmaty::{CastlingMode, Chess, fen::Fen};
 
     pub(crate) fn serialize<S: Serializer>(position: &Chess, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&crate::irregularity::replay::fen(position))
+        s.serialize_str(&super::fen(position))
     }
 
     pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Chess, D::Error> {

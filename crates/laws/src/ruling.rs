@@ -1,12 +1,15 @@
 //! What a ruling says: the article, the outcome, what it does and why.
+//! The vocabulary below the rulings of [`crate::irregularity`] and
+//! [`crate::rapidplay`], which re-exports it as `laws::irregularity::Ruling`
+//! and so on.
 
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::game::Side;
+use crate::side::Side;
 
-use super::touch_move::TouchMove;
+use crate::touch_move::TouchMove;
 
 /// An arbiter's ruling, ready to be shown and logged.
 ///
@@ -222,6 +225,15 @@ impl fmt::Display for ClockReading {
 }
 
 pub(crate) use crate::clock::clock_face;
+
+/// "two minutes", "90 seconds".
+pub(crate) fn minutes(ms: u64) -> String {
+    match (ms / 60_000, ms % 60_000) {
+        (1, 0) => "one minute".to_owned(),
+        (m, 0) => format!("{m} minutes"),
+        _ => format!("{} seconds", ms / 1000),
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -20,8 +20,8 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 use shakmaty::{Chess, Move, Position, Square, uci::UciMove};
 
-use super::replay::BoardMove;
-use super::text::{self, role_name};
+use crate::board_move::BoardMove;
+use crate::encoding::{self as text, role_name};
 
 /// What 4.3 requires of the next move.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -1365,7 +1365,10 @@ impl Adjournment {
                 on_envelope: outside.fen.clone(),
             });
         }
-        if let Some(ClockNow { time_used: expected, .. }) = clock
+        if let Some(ClockNow {
+            time_used: expected,
+            ..
+        }) = clock
             && outside.time_used != expected
         {
             return Err(AdjournmentError::ReplyTimes {
@@ -1381,9 +1384,8 @@ impl Adjournment {
         );
         self.envelopes.push(envelope);
         self.phase = Phase::ReplySealed;
-        Ok(Ruling::new("A9c", Outcome::Continue, why).with_clock([ClockEffect::Run {
-            side: self.sealer,
-        }]))
+        Ok(Ruling::new("A9c", Outcome::Continue, why)
+            .with_clock([ClockEffect::Run { side: self.sealer }]))
     }
 
     /// 6.9/6.10: a flag fell; A10c when the opponent is the absent sealer.
@@ -1407,7 +1409,10 @@ impl Adjournment {
                 ),
             )
         } else {
-            ("A1a", format!("{sealer} stops his clock: his move is sealed"))
+            (
+                "A1a",
+                format!("{sealer} stops his clock: his move is sealed"),
+            )
         };
         Ruling::new(article, Outcome::Continue, why).with_clock(clock)
     }

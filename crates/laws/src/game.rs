@@ -22,6 +22,7 @@
 //! ```
 
 pub mod intervention;
+mod sealing;
 
 use std::fmt;
 

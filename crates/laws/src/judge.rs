@@ -8,12 +8,12 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::adjournment::{
-    Adjournment, AdjournmentError, AdjournmentEvent, AdjournmentRules, ClockNow, Entropy,
-    Envelope, EnvelopeError, MIN_ITERATIONS, OpenError, Phase, Presence, Ruling, SealError,
-    SealedEnvelope, SealedMove, TimeUsed, Verdict, judge_sealed_move, time_used,
+    Adjournment, AdjournmentError, AdjournmentEvent, AdjournmentRules, ClockNow, Entropy, Envelope,
+    EnvelopeError, MIN_ITERATIONS, OpenError, Phase, Presence, Ruling, SealError, SealedEnvelope,
+    SealedMove, TimeUsed, Verdict, judge_sealed_move, time_used,
 };
 use crate::clock::ClockAction;
-use crate::game::{Event, Game, GameError, Player, Play, Setup};
+use crate::game::{Event, Game, GameError, Play, Player, Setup};
 use crate::side::Side;
 
 /// The envelope as the scenario gives it: an exported envelope (it has a
@@ -307,7 +307,11 @@ impl Scenario {
             .or(rulings.last())
             .cloned()
             .expect("every walk rules");
-        let clock = walk.play.clock.as_ref().expect("a scenario's game has a clock");
+        let clock = walk
+            .play
+            .clock
+            .as_ref()
+            .expect("a scenario's game has a clock");
         Ok(Verdicts {
             fingerprint: walk.sealed.fingerprint().to_owned(),
             sealed_move: verdict,
@@ -537,7 +541,11 @@ impl Scenario {
             Some(side) if !walk.over() && walk.running(at) == Some(side) => {
                 // His time is up (the scenario's control): the clock shows
                 // it within the second.
-                let clock = walk.play.clock.as_ref().expect("a scenario's game has a clock");
+                let clock = walk
+                    .play
+                    .clock
+                    .as_ref()
+                    .expect("a scenario's game has a clock");
                 let fell_at = at + clock.remaining(side, at);
                 walk.step(AdjournmentEvent::FlagFell { side }, fell_at)
             }

@@ -5,6 +5,10 @@
 
 use std::path::Path;
 
+mod case_files;
+
+use case_files::contains;
+
 use laws::game::Side;
 use laws::irregularity::editor::PositionEditor;
 use laws::irregularity::replay::find_illegal_move;
@@ -160,24 +164,6 @@ fn run(call: Call) -> Value {
             remaining_ms,
             decision,
         )),
-    }
-}
-
-/// Whether `actual` contains `expected`: strings in `expected` that start
-/// with `~` need only be contained in the actual string.
-fn contains(actual: &Value, expected: &Value) -> bool {
-    match (actual, expected) {
-        (Value::Object(a), Value::Object(e)) => e
-            .iter()
-            .all(|(k, v)| a.get(k).is_some_and(|av| contains(av, v))),
-        (Value::Array(a), Value::Array(e)) => {
-            a.len() == e.len() && a.iter().zip(e).all(|(av, ev)| contains(av, ev))
-        }
-        (Value::String(a), Value::String(e)) => match e.strip_prefix('~') {
-            Some(part) => a.contains(part),
-            None => a == e,
-        },
-        _ => actual == expected,
     }
 }
 

@@ -38,3 +38,21 @@ pub fn strings(value: &Value) -> Vec<&str> {
         .map(|v| v.as_str().unwrap())
         .collect()
 }
+
+/// Whether `actual` contains `expected`: strings in `expected` that start
+/// with `~` need only be contained in the actual string.
+pub fn contains(actual: &Value, expected: &Value) -> bool {
+    match (actual, expected) {
+        (Value::Object(a), Value::Object(e)) => e
+            .iter()
+            .all(|(k, v)| a.get(k).is_some_and(|av| contains(av, v))),
+        (Value::Array(a), Value::Array(e)) => {
+            a.len() == e.len() && a.iter().zip(e).all(|(av, ev)| contains(av, ev))
+        }
+        (Value::String(a), Value::String(e)) => match e.strip_prefix('~') {
+            Some(part) => a.contains(part),
+            None => a == e,
+        },
+        _ => actual == expected,
+    }
+}

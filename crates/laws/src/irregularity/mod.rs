@@ -42,7 +42,7 @@ pub mod touch_move;
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
-use shakmaty::{Chess, Color, Position, Square};
+use shakmaty::{Chess, Color, Position, Rank, Role, Square};
 
 use crate::game::Side;
 use crate::rapidplay::{self, QuickplayDecision, RapidplayError};
@@ -155,7 +155,8 @@ pub enum Finding {
     DisplacementFound { ply: usize },
     /// 7.4: an illegal move was made; the record shows where. `by` names
     /// the player when the record cannot; `touched` the pieces he touched
-    /// for it when they are not just the moved and the captured one (4.3).
+    /// for it when they are not just the moved and the captured one, or, for
+    /// an en passant attempt, the pawn beside it (4.3).
     IllegalMove {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         by: Option<Side>,
@@ -658,18 +659,40 @@ fn decisive(article: &str, position: &Chess, beneficiary: Side, why: String) -> 
 }
 
 /// The pieces the player touched to make `illegal`: the one he moved, and
-/// the opponent's piece on the target square, if any.
+/// the opponent's piece he took: the one on the target square, or, for a
+/// pawn moving diagonally forward onto an empty square beside an opponent's
+/// pawn (en passant, attempted where it is not allowed), that pawn, which
+/// he took off the board.
 fn touched_by(position: &Chess, illegal: &IllegalMove) -> Vec<Square> {
     let board = position.board();
     let mover = Color::from(illegal.side);
+    let (from, to) = (illegal.mv.from, illegal.mv.to);
     let mut touched = Vec::new();
-    if board.piece_at(illegal.mv.from).is_some() {
-        touched.push(illegal.mv.from);
+    if board.piece_at(from).is_some() {
+        touched.push(from);
     }
-    if board.color_at(illegal.mv.to) == Some(!mover) {
-        touched.push(illegal.mv.to);
+    if board.color_at(to) == Some(!mover) {
+        touched.push(to);
+    } else if let Some(taken) = en_passant_victim(position, illegal) {
+        touched.push(taken);
     }
     touched
+}
+
+/// The opponent's pawn an en passant capture by `illegal` would take: the
+/// player's pawn on his fifth rank moves one square diagonally forward onto
+/// an empty square, and an opponent's pawn stands beside it on that file.
+fn en_passant_victim(position: &Chess, illegal: &IllegalMove) -> Option<Square> {
+    let board = position.board();
+    let mover = Color::from(illegal.side);
+    let (from, to) = (illegal.mv.from, illegal.mv.to);
+    let shape = board.piece_at(from) == Some(Role::Pawn.of(mover))
+        && from.rank() == mover.relative_rank(Rank::Fifth)
+        && to.rank() == mover.relative_rank(Rank::Sixth)
+        && from.file().distance(to.file()) == 1
+        && !board.occupied().contains(to);
+    let beside = Square::from_coords(to.file(), from.rank());
+    (shape && board.piece_at(beside) == Some(Role::Pawn.of(!mover))).then_some(beside)
 }
 
 /// "two minutes", "90 seconds".

@@ -34,6 +34,7 @@
 //! ```
 
 pub mod editor;
+mod last_move;
 pub mod replay;
 mod ruling;
 pub(crate) mod text;

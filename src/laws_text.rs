@@ -783,6 +783,21 @@ pub fn irregularity_error(error: &laws::irregularity::IrregularityError) -> Stri
             "chorągiewka {} opadła: reklamację według 10.2 trzeba zgłosić przed jej opadnięciem",
             sides(*claimant)
         ),
+        IrregularityError::FirstFlagUnknown => t!(
+            "both flags are down and the clocks' log does not show which fell first: the arbiter establishes it (6.9)",
+            "obie chorągiewki opadły, a zapis zegarów nie pokazuje, która opadła pierwsza: ustala to sędzia (6.9)"
+        )
+        .to_owned(),
+        IrregularityError::FlagUndecided {
+            flagged,
+            explanation,
+        } => match lang() {
+            Lang::English => explanation.clone(),
+            Lang::Polish => format!(
+                "chorągiewka {} opadła; w czasie przewidzianym na decyzję przy szachownicy nie rozstrzygnięto, czy przeciwnik może jeszcze dać mata: decyduje sędzia",
+                sides(*flagged)
+            ),
+        },
     }
 }
 

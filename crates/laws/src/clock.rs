@@ -864,6 +864,18 @@ pub fn rule_flag_fall(
             flagged
         }
     };
+    flag_fell(flagged, position)
+}
+
+/// 6.9: `flagged`'s flag fell (first) with `position` on the board: he
+/// loses, unless his opponent cannot checkmate by any series of legal moves
+/// (decided exactly, within what a ruling at the board allows:
+/// [`Budget::AT_THE_BOARD`]), when the game is drawn; undecided, the
+/// arbiter decides. The one 6.9 ruling: the clock's ([`rule_flag_fall`])
+/// and the arbiter's panel's, on a flag seen in a standard game
+/// ([`crate::irregularity::Finding::FlagSeen`]).
+#[must_use]
+pub fn flag_fell(flagged: Side, position: &Chess) -> Ruling {
     let winner = flagged.opponent();
     let (verdict, why) = match mate_verdict(position, Color::from(winner), Budget::AT_THE_BOARD)
         .can_mate
@@ -887,7 +899,11 @@ pub fn rule_flag_fall(
             ),
         ),
     };
-    ruling(verdict, "6.9", format!("{why}."))
+    Ruling {
+        verdict,
+        article: "6.9".to_owned(),
+        explanation: format!("{why}."),
+    }
 }
 
 #[cfg(test)]

@@ -89,7 +89,7 @@ pub struct Missing {
 }
 
 /// A resumption scenario. Fields it does not know are ignored here;
-/// `laws judge` names them, since a misspelt one changes the ruling.
+/// `laws judge` refuses them, since a misspelt one changes the ruling.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Scenario {
     #[serde(default)]

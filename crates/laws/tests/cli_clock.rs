@@ -85,7 +85,10 @@ fn bad_lines_are_explained() {
     for (line, message) in [
         ("not json", "not JSON"),
         ("{\"action\": \"pause\"}", "missing \"at_ms\""),
-        ("{\"at_ms\": 1, \"action\": \"jump\"}", "bad action"),
+        (
+            "{\"at_ms\": 1, \"action\": \"jump\"}",
+            "line 1: not a clock action",
+        ),
         (
             "{\"at_ms\": 1, \"what\": 2}",
             "expected \"action\" or \"ruling\"",

@@ -85,3 +85,42 @@ fn bad_input_exits_2_with_a_message() {
     let out = laws(&["--check-fen", "not a fen"], "");
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// 6.9: `laws irregularity` rules a flag in a standard game as `laws clock`
+/// does on the same position: one core function, one answer.
+#[test]
+fn a_standard_flag_is_ruled_as_laws_clock_rules_it() {
+    for fen in [
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+        "7k/8/8/8/8/8/8/KQ6 w - - 0 60",
+        "8/4k3/8/1p1p1p1p/1P1P1P1P/8/4K3/8 w - - 0 60",
+        "8/8/8/8/8/5k2/6n1/7K w - - 0 60",
+        // A knight alone mates a king shut in by his own pawn: a win.
+        "7K/7P/8/4k3/8/8/8/6n1 w - - 0 60",
+    ] {
+        let situation =
+            serde_json::json!({"start": fen, "now": {"white_ms": 0, "black_ms": 60000}});
+        let ruled = lines(&laws(
+            &["-", "--finding", r#"{"finding":"flag_seen"}"#],
+            &situation.to_string(),
+        ));
+        let log = format!(
+            "{{\"at_ms\": 0, \"action\": \"start\", \"side\": \"white\"}}\n{{\"at_ms\": 5400001, \"ruling\": {{\"fen\": \"{fen}\"}}}}\n"
+        );
+        let clock = laws_cli::run(&["clock", "--control", "5400"], &log);
+        let clock = &laws_cli::json_lines(&clock.stdout)[1]["ruling"];
+        let (panel, clock_ruling) = (&ruled[0], clock);
+        assert_eq!(panel["article"], "6.9", "{fen}");
+        assert_eq!(panel["article"], clock_ruling["article"], "{fen}");
+        assert_eq!(panel["explanation"], clock_ruling["explanation"], "{fen}");
+        let outcome = match (
+            clock_ruling["verdict"].as_str(),
+            clock_ruling["winner"].as_str(),
+        ) {
+            (Some("win"), Some("black")) => "black_wins",
+            (Some("draw"), _) => "draw",
+            other => panic!("{fen}: {other:?}"),
+        };
+        assert_eq!(panel["outcome"], outcome, "{fen}");
+    }
+}

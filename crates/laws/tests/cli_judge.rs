@@ -133,13 +133,24 @@ fn a_bad_scenario_is_an_error_on_stderr() {
     assert!(String::from_utf8_lossy(&output.stderr).contains("missing field `event`"));
     let missing = judge("/nonexistent/scenario.json", None);
     assert_eq!(missing.status.code(), Some(2));
-    // A misspelt field would change the ruling unseen: it is named.
+    // A misspelt field would change the ruling unseen: it is refused, named.
     let (_, case) = &cases()[0];
     let mut misspelt = case["scenario"].clone();
     misspelt["arrive_after_ms"] = serde_json::json!({"white": 1});
     misspelt["missing"] = serde_json::json!({"position_reestablished": true, "stated": "e4"});
     let output = judge("-", Some(&misspelt.to_string()));
-    let warnings = String::from_utf8_lossy(&output.stderr);
-    assert!(warnings.contains("laws: warning: -: unknown field `arrive_after_ms` ignored"));
-    assert!(warnings.contains("unknown field `missing.stated` ignored"));
+    assert_eq!(output.status.code(), Some(2));
+    assert!(output.stdout.is_empty());
+    let refusal = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        refusal.contains(
+            "laws: -: unknown field `arrive_after_ms` (did you mean `arrives_after_ms`?)"
+        ),
+        "{refusal}"
+    );
+    assert!(
+        refusal.contains("unknown field `missing.stated`"),
+        "{refusal}"
+    );
+    assert!(refusal.contains("refused"), "{refusal}");
 }

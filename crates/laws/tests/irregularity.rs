@@ -165,8 +165,6 @@ fn run(call: Call) -> Value {
     }
 }
 
-/// Whether `actual` contains `expected`: strings in `expected` that start
-/// with `~` need only be contained in the actual string.
 #[test]
 fn irregularity_cases() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/irregularity");

@@ -2,13 +2,15 @@
 //! (`Setup::start_position`, for a created or imported game) and the
 //! position editor loading a position to reinstate (7.4). Any text gives a
 //! position or a refusal with its reasons, never a panic; a position shows
-//! back as a FEN that reads as the same position, in both readers; a
-//! scoresheet starts from it and records its first move.
+//! back as a FEN that reads as the same position, in both readers (the
+//! editor refusing only what it checks beyond a game's start: a check no
+//! last move can have given, counters that cannot be); a scoresheet starts
+//! from it and records its first move.
 
 #![no_main]
 
 use laws::game::Setup;
-use laws::irregularity::editor::PositionEditor;
+use laws::irregularity::editor::{PositionEditor, Refusal};
 use laws::notation::{self, Lang};
 use laws::scoresheet::{Entry, Scoresheet, Verdict};
 use libfuzzer_sys::fuzz_target;
@@ -68,7 +70,20 @@ fuzz_target!(|data: &[u8]| {
         "{text:?} written as {fen:?}"
     );
     let editor = PositionEditor::from_fen(&fen).expect("a written FEN loads in the editor");
-    assert_eq!(editor.validate().as_ref(), Ok(&position), "{fen:?}");
+    match editor.validate() {
+        Ok(back) => assert_eq!(back, position, "{fen:?}"),
+        // The editor refuses more than a game's start does: a check no
+        // last move can have given, move counters that cannot be.
+        Err(refused) => assert!(
+            refused.reasons.iter().all(|r| matches!(
+                r,
+                Refusal::UnexplainedCheck { .. }
+                    | Refusal::HalfmoveClockBeyondMoves { .. }
+                    | Refusal::HalfmoveClockAfterPawnMove { .. }
+            )),
+            "{fen:?}: {refused}"
+        ),
+    }
     // A scoresheet starts from it: its first legal move, then a dash.
     let mut sheet = Scoresheet::new(Lang::En, &position);
     if let Some(mv) = position.legal_moves().first() {

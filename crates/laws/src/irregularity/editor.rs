@@ -30,6 +30,7 @@ use shakmaty::{
     fen::{Fen, LossyFenError},
 };
 
+use super::last_move;
 use super::replay::Wing;
 use super::text;
 use crate::side::Side;
@@ -180,12 +181,21 @@ impl PositionEditor {
     }
 
     /// The position, or every reason it cannot be reinstated.
+    ///
+    /// Besides what shakmaty refuses, a check no last move can have given
+    /// ([`Refusal::UnexplainedCheck`]) and move counters that cannot be.
     pub fn validate(&self) -> Result<Chess, PositionRefused> {
-        match Chess::from_setup(self.setup.clone(), CastlingMode::Standard) {
-            Ok(position) => Ok(position),
-            Err(error) => Err(PositionRefused {
+        let (position, kinds) = match Chess::from_setup(self.setup.clone(), CastlingMode::Standard)
+        {
+            Ok(position) => (Some(position), shakmaty::PositionErrorKinds::empty()),
+            Err(error) => (None, error.kinds()),
+        };
+        let reasons = refusals(&self.setup, kinds);
+        match position {
+            Some(position) if reasons.is_empty() => Ok(position),
+            _ => Err(PositionRefused {
                 fen: self.fen(),
-                reasons: refusals(&self.setup, error.kinds()),
+                reasons,
             }),
         }
     }
@@ -269,9 +279,28 @@ pub enum Refusal {
         #[serde(with = "text::squares")]
         checkers: Vec<Square>,
     },
+    /// No move of the opponent can have given this check, one or two
+    /// checkers: before any move that can have put them there, `side`'s
+    /// king would already have been in check.
+    UnexplainedCheck {
+        side: Side,
+        #[serde(with = "text::squares")]
+        checkers: Vec<Square>,
+    },
     /// More pieces than eight pawns and their promotions can give.
     TooMuchMaterial {
         side: Side,
+    },
+    /// The half-move clock counts more half-moves than the move number
+    /// allows to have been played.
+    HalfmoveClockBeyondMoves {
+        halfmoves: u32,
+        played: u64,
+    },
+    /// An en passant square follows a pawn's two-square move: the half-move
+    /// clock is then 0.
+    HalfmoveClockAfterPawnMove {
+        halfmoves: u32,
     },
 }
 
@@ -342,6 +371,29 @@ impl fmt::Display for Refusal {
             Refusal::TooMuchMaterial { side } => write!(
                 f,
                 "{side} has more pieces than the eight pawns and their promotions could give"
+            ),
+            Refusal::UnexplainedCheck { side, checkers } => {
+                let by = Side::from(!Color::from(*side));
+                let squares: Vec<String> = checkers.iter().map(ToString::to_string).collect();
+                match squares.as_slice() {
+                    [one] => write!(
+                        f,
+                        "no move by {by} can have given {side}'s king the check from {one}: no piece can have arrived there, or left its line, without {side}'s king being in check before"
+                    ),
+                    _ => write!(
+                        f,
+                        "no single move by {by} can have given {side}'s king the double check from {}: one piece must have left the other's line as it gave check, and none can have done so without {side}'s king being in check before",
+                        squares.join(" and ")
+                    ),
+                }
+            }
+            Refusal::HalfmoveClockBeyondMoves { halfmoves, played } => write!(
+                f,
+                "the half-move clock counts {halfmoves} half-moves without a capture or a pawn move, but by this move number only {played} can have been played"
+            ),
+            Refusal::HalfmoveClockAfterPawnMove { halfmoves } => write!(
+                f,
+                "an en passant square means a pawn has just moved two squares, so the half-move clock is 0, not {halfmoves}"
             ),
         }
     }
@@ -421,6 +473,25 @@ fn refusals(setup: &Setup, kinds: shakmaty::PositionErrorKinds) -> Vec<Refusal> 
                 .collect(),
         });
     }
+    // A check shakmaty lets pass may still be one no last move can have
+    // given (two rooks on the king's rank and file, a rook and a knight
+    // neither of which can have uncovered the other): see `last_move`.
+    let kings_stand = !kinds
+        .intersects(K::MISSING_KING | K::TOO_MANY_KINGS | K::OPPOSITE_CHECK | K::IMPOSSIBLE_CHECK);
+    if kings_stand && let Some(king) = board.king_of(setup.turn) {
+        let en_passant = setup
+            .ep_square
+            .filter(|_| !kinds.contains(K::INVALID_EP_SQUARE));
+        if !last_move::check_can_arise(board, setup.turn, en_passant) {
+            reasons.push(Refusal::UnexplainedCheck {
+                side: Side::from(setup.turn),
+                checkers: board
+                    .attacks_to(king, !setup.turn, board.occupied())
+                    .into_iter()
+                    .collect(),
+            });
+        }
+    }
     if kinds.contains(K::TOO_MUCH_MATERIAL) {
         for color in Color::ALL {
             if too_much_material(board, color) {
@@ -429,6 +500,23 @@ fn refusals(setup: &Setup, kinds: shakmaty::PositionErrorKinds) -> Vec<Refusal> 
                 });
             }
         }
+    }
+    reasons.extend(counters(setup));
+    reasons
+}
+
+/// Move counters that cannot be: a half-move clock beyond the half-moves
+/// played since move 1 (two a move, and White's when Black is to move), or
+/// not 0 right after a two-square pawn move (an en passant square).
+fn counters(setup: &Setup) -> Vec<Refusal> {
+    let halfmoves = setup.halfmoves;
+    let played = 2 * (u64::from(setup.fullmoves.get()) - 1) + u64::from(setup.turn.is_black());
+    let mut reasons = Vec::new();
+    if u64::from(halfmoves) > played {
+        reasons.push(Refusal::HalfmoveClockBeyondMoves { halfmoves, played });
+    }
+    if setup.ep_square.is_some() && halfmoves != 0 {
+        reasons.push(Refusal::HalfmoveClockAfterPawnMove { halfmoves });
     }
     reasons
 }

@@ -34,6 +34,7 @@
 //! ```
 
 pub mod editor;
+mod last_move;
 pub mod replay;
 pub(crate) use crate::encoding as text;
 pub use crate::touch_move;
@@ -41,8 +42,9 @@ pub use crate::touch_move;
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
-use shakmaty::{Chess, Color, Position, Square};
+use shakmaty::{Chess, Color, Position, Rank, Role, Square};
 
+use crate::clock;
 use crate::rapidplay::{self, QuickplayDecision, RapidplayError};
 use crate::ruleset::Ruleset;
 use crate::side::Side;
@@ -154,7 +156,8 @@ pub enum Finding {
     DisplacementFound { ply: usize },
     /// 7.4: an illegal move was made; the record shows where. `by` names
     /// the player when the record cannot; `touched` the pieces he touched
-    /// for it when they are not just the moved and the captured one (4.3).
+    /// for it when they are not just the moved and the captured one, or, for
+    /// an en passant attempt, the pawn beside it (4.3).
     IllegalMove {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         by: Option<Side>,
@@ -165,9 +168,11 @@ pub enum Finding {
     ClockSetWrongly,
     /// B4: `side`'s king and queen started on each other's squares.
     KingAndQueenReversed { side: Side },
-    /// B6, B8: the arbiter sees a flag down, and nobody claims.
+    /// The arbiter sees a flag down, and nobody claims: 6.9 in a standard
+    /// game, B6 and B8 in rapidplay and blitz.
     FlagSeen,
-    /// B7: `claimant` stops both clocks and claims a win on time.
+    /// B7: `claimant` stops both clocks and claims a win on time (in a
+    /// standard game, 6.9 as for a flag seen).
     TimeClaim { claimant: Side },
     /// 10.2: the player to move claims a draw; the arbiter decides.
     QuickplayClaim {
@@ -237,6 +242,13 @@ pub enum IrregularityError {
     NoClockReading,
     /// A flag or 10.2 ruling that does not fit the game.
     Rapidplay(RapidplayError),
+    /// 6.9: both flags are down and the clocks' log does not show which
+    /// fell first.
+    FirstFlagUnknown,
+    /// 6.9: whether the opponent of the player whose flag fell can still
+    /// checkmate was not decided within what a ruling at the board allows:
+    /// the arbiter decides ([`crate::clock::Verdict::ArbiterDecides`]).
+    FlagUndecided { flagged: Side, explanation: String },
 }
 
 impl fmt::Display for IrregularityError {
@@ -248,6 +260,10 @@ impl fmt::Display for IrregularityError {
                 f.write_str("this ruling needs the clocks' reading now")
             }
             IrregularityError::Rapidplay(e) => e.fmt(f),
+            IrregularityError::FirstFlagUnknown => f.write_str(
+                "both flags are down and the clocks' log does not show which fell first: the arbiter establishes it (6.9)",
+            ),
+            IrregularityError::FlagUndecided { explanation, .. } => f.write_str(explanation),
         }
     }
 }
@@ -276,8 +292,9 @@ impl From<TouchMoveError> for IrregularityError {
 /// An illegal move is offered only when the record shows one (or breaks
 /// off); a displacement found later is ruled on with [`rule`] once the
 /// arbiter knows the last correct half-move. With the clocks' reading
-/// [`Situation::now`], the flag rulings of a rapidplay game (B6-B8) and the
-/// arbiter's choices on a 10.2 claim are offered when they apply.
+/// [`Situation::now`], the flag rulings (6.9 in a standard game, B6-B8 in
+/// rapidplay) and the arbiter's choices on a 10.2 claim are offered when
+/// they apply.
 #[must_use]
 pub fn actions_now(situation: &Situation) -> Vec<Applicable> {
     let to_move = situation.to_move();
@@ -294,7 +311,10 @@ pub fn actions_now(situation: &Situation) -> Vec<Applicable> {
         Finding::illegal_move(),
         Finding::ClockSetWrongly,
     ];
-    if situation.class() != Class::Standard {
+    if situation.class() == Class::Standard {
+        // 6.9: the arbiter rules on the flag he sees; a claim is the same.
+        findings.push(Finding::FlagSeen);
+    } else {
         findings.push(Finding::KingAndQueenReversed { side: Side::White });
         findings.push(Finding::KingAndQueenReversed { side: Side::Black });
         findings.push(Finding::FlagSeen);
@@ -396,6 +416,9 @@ pub fn rule(finding: &Finding, situation: &Situation) -> Result<Ruling, Irregula
             ),
         )
         .with(Effect::ForbidCastling { side: *side }),
+        Finding::FlagSeen | Finding::TimeClaim { .. } if situation.class() == Class::Standard => {
+            standard_flag(situation)?
+        }
         Finding::FlagSeen => rapidplay::flags_seen(situation.class(), now(situation)?)?,
         Finding::TimeClaim { claimant } => {
             let reading = now(situation)?;
@@ -423,6 +446,52 @@ pub fn rule(finding: &Finding, situation: &Situation) -> Result<Ruling, Irregula
             ),
         ),
     })
+}
+
+/// 6.9 in a standard game: the first flag to fall loses, unless the
+/// opponent cannot checkmate by any series of legal moves: the ruling of
+/// [`clock::flag_fell`], which `laws clock` and the app's clock give too.
+/// The arbiter signals the flag himself, so a claim rules the same.
+fn standard_flag(situation: &Situation) -> Result<Ruling, IrregularityError> {
+    let flagged = first_flag(situation, now(situation)?)?;
+    let ruled = clock::flag_fell(flagged, &current(situation)?);
+    let outcome = match ruled.verdict {
+        clock::Verdict::Win { winner } => Outcome::win_for(winner),
+        clock::Verdict::Draw => Outcome::Draw,
+        clock::Verdict::PlayOn | clock::Verdict::ArbiterDecides => {
+            return Err(IrregularityError::FlagUndecided {
+                flagged,
+                explanation: ruled.explanation,
+            });
+        }
+    };
+    Ok(Ruling::new(&ruled.article, outcome, ruled.explanation))
+}
+
+/// Whose flag fell first: the one down now, or, both being down, the one
+/// down first in the clocks' log (only one clock runs at a time, so the
+/// reading after the press between the two falls shows the first alone).
+fn first_flag(situation: &Situation, now: ClockReading) -> Result<Side, IrregularityError> {
+    let alone = |reading: &ClockReading| match (
+        reading.flag_down(Side::White),
+        reading.flag_down(Side::Black),
+    ) {
+        (true, false) => Some(Side::White),
+        (false, true) => Some(Side::Black),
+        _ => None,
+    };
+    if !now.flag_down(Side::White) && !now.flag_down(Side::Black) {
+        return Err(RapidplayError::NoFlagDown.into());
+    }
+    alone(&now)
+        .or_else(|| {
+            situation
+                .clocks
+                .iter()
+                .find(|r| r.flag_down(Side::White) || r.flag_down(Side::Black))
+                .and_then(alone)
+        })
+        .ok_or(IrregularityError::FirstFlagUnknown)
 }
 
 fn now(situation: &Situation) -> Result<ClockReading, IrregularityError> {
@@ -657,18 +726,40 @@ fn decisive(article: &str, position: &Chess, beneficiary: Side, why: String) -> 
 }
 
 /// The pieces the player touched to make `illegal`: the one he moved, and
-/// the opponent's piece on the target square, if any.
+/// the opponent's piece he took: the one on the target square, or, for a
+/// pawn moving diagonally forward onto an empty square beside an opponent's
+/// pawn (en passant, attempted where it is not allowed), that pawn, which
+/// he took off the board.
 fn touched_by(position: &Chess, illegal: &IllegalMove) -> Vec<Square> {
     let board = position.board();
     let mover = Color::from(illegal.side);
+    let (from, to) = (illegal.mv.from, illegal.mv.to);
     let mut touched = Vec::new();
-    if board.piece_at(illegal.mv.from).is_some() {
-        touched.push(illegal.mv.from);
+    if board.piece_at(from).is_some() {
+        touched.push(from);
     }
-    if board.color_at(illegal.mv.to) == Some(!mover) {
-        touched.push(illegal.mv.to);
+    if board.color_at(to) == Some(!mover) {
+        touched.push(to);
+    } else if let Some(taken) = en_passant_victim(position, illegal) {
+        touched.push(taken);
     }
     touched
+}
+
+/// The opponent's pawn an en passant capture by `illegal` would take: the
+/// player's pawn on his fifth rank moves one square diagonally forward onto
+/// an empty square, and an opponent's pawn stands beside it on that file.
+fn en_passant_victim(position: &Chess, illegal: &IllegalMove) -> Option<Square> {
+    let board = position.board();
+    let mover = Color::from(illegal.side);
+    let (from, to) = (illegal.mv.from, illegal.mv.to);
+    let shape = board.piece_at(from) == Some(Role::Pawn.of(mover))
+        && from.rank() == mover.relative_rank(Rank::Fifth)
+        && to.rank() == mover.relative_rank(Rank::Sixth)
+        && from.file().distance(to.file()) == 1
+        && !board.occupied().contains(to);
+    let beside = Square::from_coords(to.file(), from.rank());
+    (shape && board.piece_at(beside) == Some(Role::Pawn.of(!mover))).then_some(beside)
 }
 
 #[cfg(test)]

@@ -5,9 +5,10 @@ use std::io::BufRead;
 use laws::clock::{AtZero, Clock, ClockAction, ClockSettings, NextPeriod, rule_flag_fall};
 use laws::game::Side;
 use laws::time_control::TimeControl;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use shakmaty::{CastlingMode, Chess, fen::Fen};
 
+use crate::input::{Input, Unknown};
 use crate::time_control::Limits;
 
 #[derive(clap::Args)]
@@ -42,8 +43,7 @@ enum AtZeroArg {
 }
 
 /// A request for the arbiter's flag ruling at a line's time.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Serialize, Deserialize)]
 struct RulingRequest {
     /// The position on the board; the initial position when absent.
     #[serde(default)]
@@ -74,8 +74,7 @@ pub fn run(args: Args) -> Result<(), String> {
         if line.trim().is_empty() {
             continue;
         }
-        let out =
-            step(&mut clock, &line, class).map_err(|e| format!("line {}: {e}", number + 1))?;
+        let out = step(&mut clock, &line, number + 1, class)?;
         println!("{out}");
     }
     Ok(())
@@ -83,38 +82,54 @@ pub fn run(args: Args) -> Result<(), String> {
 
 /// One line: `{"at_ms": N, "action": ...}` applies an action, `{"at_ms": N}`
 /// reads the clock, `{"at_ms": N, "ruling": {"fen": ..., "claimant": ...}}`
-/// asks for the flag ruling.
+/// asks for the flag ruling. A field it does not know stops the replay: it
+/// could change the clock, and so the ruling.
 fn step(
     clock: &mut Clock,
     line: &str,
+    number: usize,
     class: Option<laws::time_control::Class>,
 ) -> Result<serde_json::Value, String> {
+    let source = format!("line {number}");
+    let err = |e: String| format!("{source}: {e}");
     let mut value: serde_json::Value =
-        serde_json::from_str(line).map_err(|e| format!("not JSON: {e}"))?;
-    let object = value.as_object_mut().ok_or("expected a JSON object")?;
+        serde_json::from_str(line).map_err(|e| err(format!("not JSON: {e}")))?;
+    let object = value
+        .as_object_mut()
+        .ok_or_else(|| err("expected a JSON object".to_owned()))?;
     let at_ms = object
         .remove("at_ms")
         .and_then(|v| v.as_u64())
-        .ok_or("missing \"at_ms\" (milliseconds, a whole number)")?;
+        .ok_or_else(|| err("missing \"at_ms\" (milliseconds, a whole number)".to_owned()))?;
     if at_ms < clock.last_action_ms() {
-        return Err(format!(
+        return Err(err(format!(
             "{at_ms} ms is earlier than the last action at {} ms",
             clock.last_action_ms()
-        ));
+        )));
     }
     let mut out = serde_json::json!({ "at_ms": at_ms });
     if let Some(request) = object.remove("ruling") {
-        let request: RulingRequest =
-            serde_json::from_value(request).map_err(|e| format!("bad ruling request: {e}"))?;
+        if let Some(other) = object.keys().next() {
+            return Err(err(format!(
+                "a ruling line has only \"at_ms\" and \"ruling\", not `{other}`: ask for the ruling on a line of its own"
+            )));
+        }
+        let request: RulingRequest = Input {
+            source: &format!("{source}: ruling"),
+            what: "a ruling request",
+            unknown: Unknown::Refuse,
+        }
+        .read_value(&request)?;
         let position = match request.fen {
             Some(fen) => fen
                 .parse::<Fen>()
-                .map_err(|e| format!("bad FEN: {e}"))?
+                .map_err(|e| err(format!("bad FEN: {e}")))?
                 .into_position::<Chess>(CastlingMode::Standard)
-                .map_err(|e| format!("bad position: {e}"))?,
+                .map_err(|e| err(format!("bad position: {e}")))?,
             None => Chess::default(),
         };
-        let class = class.ok_or("the time control is unknown: no class to rule by")?;
+        let class = class
+            .ok_or_else(|| err("the time control is unknown: no class to rule by".to_owned()))?;
         out["ruling"] = serde_json::json!(rule_flag_fall(
             clock,
             at_ms,
@@ -123,10 +138,14 @@ fn step(
             request.claimant
         ));
     } else if object.contains_key("action") {
-        let action: ClockAction =
-            serde_json::from_value(value).map_err(|e| format!("bad action: {e}"))?;
+        let action: ClockAction = Input {
+            source: &source,
+            what: "a clock action",
+            unknown: Unknown::Refuse,
+        }
+        .read_value(&value)?;
         let moves_before = clock.times().len();
-        clock.apply(action, at_ms).map_err(|e| e.to_string())?;
+        clock.apply(action, at_ms).map_err(|e| err(e.to_string()))?;
         // Echo the action as it was given: {"at_ms", "action", "side"...}.
         if let serde_json::Value::Object(fields) = serde_json::json!(action) {
             out.as_object_mut().expect("an object").extend(fields);
@@ -134,8 +153,10 @@ fn step(
         if let Some(time) = clock.times().get(moves_before) {
             out["move"] = serde_json::json!(time);
         }
-    } else if !object.is_empty() {
-        return Err("expected \"action\" or \"ruling\" besides \"at_ms\"".to_owned());
+    } else if let Some(other) = object.keys().next() {
+        return Err(err(format!(
+            "unknown field `{other}`: expected \"action\" or \"ruling\" besides \"at_ms\""
+        )));
     }
     out["clock"] = serde_json::json!(clock.reading(at_ms));
     Ok(out)

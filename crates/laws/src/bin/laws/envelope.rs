@@ -6,6 +6,8 @@ use std::path::PathBuf;
 use clap::Subcommand;
 use laws::adjournment::{AdjournmentRules, SealedEnvelope, judge_sealed_move};
 
+use crate::input::{Input, Unknown};
+
 #[derive(Subcommand)]
 pub enum EnvelopeCommand {
     /// Open a sealed envelope (JSON as exported by the app) with the arbiter's PIN.
@@ -34,8 +36,14 @@ pub fn run(command: EnvelopeCommand) -> Result<(), String> {
         } => {
             let text =
                 std::fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
-            let sealed: SealedEnvelope = serde_json::from_str(&text)
-                .map_err(|e| format!("{}: not a sealed envelope: {e}", file.display()))?;
+            // The fingerprint covers the fields it knows: another one
+            // changes nothing, and is named.
+            let sealed: SealedEnvelope = Input {
+                source: &file.display().to_string(),
+                what: "a sealed envelope",
+                unknown: Unknown::Warn,
+            }
+            .read(&text)?;
             if let Some(printed) = fingerprint
                 && !sealed.has_fingerprint(&printed)
             {

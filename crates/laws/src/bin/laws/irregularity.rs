@@ -7,6 +7,8 @@ use laws::irregularity::editor::PositionEditor;
 use laws::irregularity::replay::find_illegal_move;
 use laws::irregularity::{Finding, Situation, actions_now, rule};
 
+use crate::input::{Input, Unknown};
+
 #[derive(clap::Args)]
 pub struct Args {
     /// The game as JSON (`-` for stdin): ruleset, class, start (FEN), moves
@@ -51,15 +53,30 @@ pub fn run(args: Args) -> Result<(), String> {
     } else {
         std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?
     };
-    let situation: Situation = serde_json::from_str(&text)
-        .map_err(|e| format!("{}: not a game situation: {e}", path.display()))?;
+    // A field it does not know could change the ruling: refused.
+    let source = path.display().to_string();
+    let situation: Situation = Input {
+        source: &source,
+        what: "a game situation",
+        unknown: Unknown::Refuse,
+    }
+    .read(&text)?;
+    let finding: Option<Finding> = args
+        .finding
+        .map(|finding| {
+            Input {
+                source: "--finding",
+                what: "a finding",
+                unknown: Unknown::Refuse,
+            }
+            .read(&finding)
+        })
+        .transpose()?;
     if args.first_illegal {
         let found = find_illegal_move(&situation.start, &situation.moves, &situation.clocks)
             .map_err(|e| e.to_string())?;
         println!("{}", to_json(&found));
-    } else if let Some(finding) = args.finding {
-        let finding: Finding =
-            serde_json::from_str(&finding).map_err(|e| format!("not a finding: {e}"))?;
+    } else if let Some(finding) = finding {
         let ruling = rule(&finding, &situation).map_err(|e| e.to_string())?;
         println!("{}", to_json(&ruling));
     } else {

@@ -5,6 +5,8 @@ use std::path::Path;
 
 use laws::judge::Scenario;
 
+use crate::input::{Input, Unknown};
+
 pub fn run(file: &Path) -> Result<(), String> {
     let text = if file == Path::new("-") {
         let mut text = String::new();
@@ -15,21 +17,13 @@ pub fn run(file: &Path) -> Result<(), String> {
     } else {
         std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?
     };
-    // A field it does not know is named, not refused: a scenario file may
-    // carry its own notes, but a misspelt field must not pass unseen.
-    let mut unknown = Vec::new();
-    let scenario: Scenario = serde_ignored::deserialize(
-        &mut serde_json::Deserializer::from_str(&text),
-        // serde_ignored marks an optional value with `?`: not a field name.
-        |path| unknown.push(path.to_string().replace(".?", "")),
-    )
-    .map_err(|e| format!("{}: not a resumption scenario: {e}", file.display()))?;
-    for field in unknown {
-        eprintln!(
-            "laws: warning: {}: unknown field `{field}` ignored",
-            file.display()
-        );
+    // A field it does not know could change the ruling: refused.
+    let scenario: Scenario = Input {
+        source: &file.display().to_string(),
+        what: "a resumption scenario",
+        unknown: Unknown::Refuse,
     }
+    .read(&text)?;
     let verdicts = scenario.judge().map_err(|e| e.to_string())?;
     println!(
         "{}",

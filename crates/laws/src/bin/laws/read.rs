@@ -6,6 +6,8 @@ use laws::notation::{self, Lang, Note, Reading};
 use serde::{Deserialize, Serialize};
 use shakmaty::{CastlingMode, Chess, fen::Fen};
 
+use crate::input::{Input, Unknown};
+
 /// Arguments of `laws read`.
 #[derive(clap::Args)]
 pub struct Args {
@@ -24,7 +26,7 @@ pub struct Args {
 }
 
 /// One line of `--batch` input.
-#[derive(Deserialize)]
+#[derive(Serialize, Deserialize)]
 struct Request {
     #[serde(default)]
     fen: Option<String>,
@@ -58,15 +60,22 @@ fn batch() -> Result<(), String> {
         if line.trim().is_empty() {
             continue;
         }
-        let answer = one(&line).unwrap_or_else(|reason| Verdict::Error { reason });
+        let answer = one(&line, n + 1).unwrap_or_else(|reason| Verdict::Error { reason });
         let answer = serde_json::to_string(&answer).map_err(|e| format!("json: {e}"))?;
         writeln!(out, "{answer}").map_err(|e| format!("stdout: {e}"))?;
     }
     Ok(())
 }
 
-fn one(line: &str) -> Result<Verdict, String> {
-    let request: Request = serde_json::from_str(line).map_err(|e| format!("not a request: {e}"))?;
+/// The verdict on line `number`; a field it does not know (a misspelt
+/// `lang` would read the move in English) leaves the move unjudged.
+fn one(line: &str, number: usize) -> Result<Verdict, String> {
+    let request: Request = Input {
+        source: &format!("line {number}"),
+        what: "a request",
+        unknown: Unknown::Refuse,
+    }
+    .read(line)?;
     let lang: Lang = request
         .lang
         .as_deref()

@@ -8,10 +8,12 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::adjournment::{
-    Adjournment, AdjournmentError, AdjournmentEvent, AdjournmentRules, ClockNow, Entropy, Envelope,
-    EnvelopeError, MIN_ITERATIONS, OpenError, Phase, Presence, Ruling, SealError, SealedEnvelope,
-    SealedMove, TimeUsed, Verdict, judge_sealed_move, time_used,
+    Adjournment, AdjournmentError, AdjournmentEvent, AdjournmentRules, ClockFinding, ClockNow,
+    Entropy, Envelope, EnvelopeError, MIN_ITERATIONS, OpenError, Phase, Presence, Ruling,
+    SealError, SealedEnvelope, SealedMove, SealingDraft, SealingError, TimeUsed, Verdict,
+    judge_sealed_move, time_used,
 };
+use crate::notation::Lang;
 use crate::clock::ClockAction;
 use crate::game::{Event, Game, GameError, Play, Player, Setup};
 use crate::side::Side;
@@ -88,6 +90,60 @@ pub struct Missing {
     pub stated_move: Option<SealedMove>,
 }
 
+/// A1a, A1b: how the move was sealed.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Sealing {
+    /// What the sealer wrote, in order, until he stopped his clock: he may
+    /// change it until then (A1a); the last is sealed. An entry `on_board`
+    /// is a move he made on the board after being told to seal: he must
+    /// seal that same move.
+    #[serde(default)]
+    pub written: Vec<Written>,
+    /// When he stopped his clock, wall-clock ms (default 0).
+    #[serde(default)]
+    pub stopped_ms: u64,
+    /// The session's nominal end: stopped before it, he is charged up to
+    /// it (A1b). 0: none given.
+    #[serde(default)]
+    pub session_end_ms: u64,
+}
+
+/// One writing of the sealed move (A1a).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Written {
+    pub text: String,
+    pub lang: Lang,
+    /// He made this move on the board after being told to seal.
+    #[serde(default)]
+    pub on_board: bool,
+}
+
+/// A4: a draw offered after sealing, and its answer before resumption.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DrawOffer {
+    /// The sealer's opponent (only he may offer after sealing).
+    pub by: Side,
+    /// `accepted`, `declined`, or absent: still open at resumption.
+    #[serde(default)]
+    pub answer: Option<Answer>,
+}
+
+/// How a draw offer is answered (9.1, A4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Answer {
+    Accepted,
+    Declined,
+}
+
+/// A12: a clock error pointed out upon resumption, before the player's
+/// first move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClockError {
+    pub by: Side,
+    pub finding: ClockFinding,
+}
+
 /// A resumption scenario. Fields it does not know are ignored here;
 /// `laws judge` refuses them, since a misspelt one changes the ruling.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -122,6 +178,15 @@ pub struct Scenario {
     pub resigned: Option<Side>,
     #[serde(default)]
     pub missing: Option<Missing>,
+    /// A1a, A1b: how the move was sealed.
+    #[serde(default)]
+    pub sealing: Option<Sealing>,
+    /// A4: a draw offered after sealing.
+    #[serde(default)]
+    pub draw_offer: Option<DrawOffer>,
+    /// A12: a clock error pointed out at resumption.
+    #[serde(default)]
+    pub clock_error: Option<ClockError>,
 }
 
 /// What `laws judge` prints.
@@ -138,6 +203,8 @@ pub struct Verdicts {
     /// The time used by each player at the last step, with the clock that
     /// ran until then (A9b, A11a) charged.
     pub time_used: TimeUsed,
+    /// The draw offer still valid when play resumed (A2f, A4), if any.
+    pub draw_offer_at_resumption: Option<Side>,
 }
 
 /// A scenario that cannot be judged.
@@ -156,6 +223,9 @@ pub enum ScenarioError {
     TimeOutOfRange(&'static str),
     /// `flag_fell` names a player whose clock never runs.
     FlagNeverRuns(Side),
+    /// A1a: the move written last is not the envelope's sealed move, or
+    /// `sealing.written` was given with an envelope already sealed.
+    Sealing(String),
     /// A step the Laws refuse; the scenario contradicts itself.
     Step {
         event: &'static str,
@@ -190,6 +260,7 @@ impl fmt::Display for ScenarioError {
                 f,
                 "flag_fell: {side}'s clock never runs in this scenario, so his flag cannot fall"
             ),
+            ScenarioError::Sealing(why) => write!(f, "sealing: {why}"),
             ScenarioError::Step { event, error } => write!(f, "{event}: {error}"),
             ScenarioError::Game(error) => error.fmt(f),
         }
@@ -213,6 +284,8 @@ struct Walk {
     pin: String,
     /// When the last step was taken.
     last_ms: u64,
+    /// The draw offer valid when play resumed.
+    offer_at_resumption: Option<Side>,
 }
 
 impl Walk {
@@ -265,6 +338,11 @@ impl Scenario {
             return Err(ScenarioError::ArrivesButPresent(side));
         }
         let (sealed, pin) = match &self.envelope {
+            EnvelopeCopy::Sealed(_) if self.sealing.as_ref().is_some_and(|s| !s.written.is_empty()) => {
+                return Err(ScenarioError::Sealing(
+                    "sealing.written needs an opened copy of the envelope: a sealed one already holds its move".to_owned(),
+                ));
+            }
             EnvelopeCopy::Sealed(sealed) => {
                 let pin = self.pin.clone().ok_or(ScenarioError::NoPin)?;
                 ((**sealed).clone(), pin)
@@ -272,21 +350,7 @@ impl Scenario {
             EnvelopeCopy::Opened {
                 envelope,
                 sealed_move,
-            } => {
-                let entropy = Entropy {
-                    salt: [0; 16],
-                    nonce: [0; 12],
-                };
-                let sealed = SealedEnvelope::seal(
-                    (**envelope).clone(),
-                    sealed_move,
-                    COPY_PIN,
-                    MIN_ITERATIONS,
-                    entropy,
-                )
-                .map_err(ScenarioError::Seal)?;
-                (sealed, COPY_PIN.to_owned())
-            }
+            } => (self.seal_copy(envelope, sealed_move)?, COPY_PIN.to_owned()),
         };
         let outside = sealed.envelope().clone();
         let game = self.game(&outside)?;
@@ -297,6 +361,7 @@ impl Scenario {
             sealed,
             pin,
             last_ms: 0,
+            offer_at_resumption: None,
         };
         let mut verdict = None;
         self.walk(&mut walk, &outside, &mut verdict)?;
@@ -318,7 +383,67 @@ impl Scenario {
             ruling,
             rulings,
             time_used: time_used(clock, walk.last_ms),
+            draw_offer_at_resumption: walk.offer_at_resumption,
         })
+    }
+
+    /// An opened copy sealed again to walk the steps; with `sealing`, as
+    /// the sealer wrote it (A1a) and charged to the session's end (A1b).
+    fn seal_copy(
+        &self,
+        outside: &Envelope,
+        sealed_move: &SealedMove,
+    ) -> Result<SealedEnvelope, ScenarioError> {
+        let entropy = Entropy {
+            salt: [0; 16],
+            nonce: [0; 12],
+        };
+        let Some(sealing) = self.sealing.as_ref().filter(|s| !s.written.is_empty()) else {
+            let (stopped, end) = self
+                .sealing
+                .as_ref()
+                .map_or((0, 0), |s| (s.stopped_ms, s.session_end_ms));
+            let mut outside = outside.clone();
+            outside.time_used =
+                outside
+                    .time_used
+                    .charged_to_session_end(outside.sealer, stopped, end);
+            return SealedEnvelope::seal(outside, sealed_move, COPY_PIN, MIN_ITERATIONS, entropy)
+                .map_err(ScenarioError::Seal);
+        };
+        let mut draft = SealingDraft::new(outside).map_err(ScenarioError::Envelope)?;
+        let position = outside.position().map_err(ScenarioError::Envelope)?;
+        for written in &sealing.written {
+            let wrote = if written.on_board {
+                let reading = crate::notation::read(&position, &written.text, written.lang);
+                match reading {
+                    crate::notation::Reading::Legal { mv, .. } => {
+                        draft.played_on_board(&mv, written.lang)
+                    }
+                    _ => Err(SealingError::NotLegalOnBoard),
+                }
+            } else {
+                draft.write(&written.text, written.lang)
+            };
+            wrote.map_err(|e| ScenarioError::Sealing(e.to_string()))?;
+        }
+        let last = draft.written().expect("a move was written");
+        if last.text.trim() != sealed_move.text.trim() || last.lang != sealed_move.lang {
+            return Err(ScenarioError::Sealing(format!(
+                "A1a: the move sealed is the last one written before the clock was stopped, {}, not the envelope's {}",
+                last.text, sealed_move.text
+            )));
+        }
+        draft
+            .seal(
+                outside.clone(),
+                sealing.stopped_ms,
+                sealing.session_end_ms,
+                COPY_PIN,
+                MIN_ITERATIONS,
+                entropy,
+            )
+            .map_err(ScenarioError::Seal)
     }
 
     /// The game as it stood when the move was sealed: from the envelope's
@@ -373,37 +498,54 @@ impl Scenario {
             r.checked_add(ms)
                 .ok_or(ScenarioError::TimeOutOfRange(field))
         };
+        let (stopped, session_end) = self
+            .sealing
+            .as_ref()
+            .map_or((0, 0), |s| (s.stopped_ms, s.session_end_ms));
+        if stopped >= r {
+            return Err(ScenarioError::TimeOutOfRange("sealing.stopped_ms"));
+        }
         walk.step(
             Ev::SealRequested {
                 sealer,
-                session_end_ms: 0,
+                session_end_ms: session_end,
             },
             0,
         )?;
+        walk.step(Ev::Stopped, stopped)?;
         walk.step(
             Ev::Sealed {
                 envelope: Box::new(walk.sealed.clone()),
             },
-            0,
+            stopped,
         )?;
         walk.step(
             Ev::Verified {
-                game: Box::new(outside.clone()),
+                game: Box::new(walk.sealed.envelope().clone()),
             },
-            0,
+            stopped,
         )?;
+        if let Some(offer) = self.draw_offer {
+            walk.step(Ev::DrawOffered { by: offer.by }, stopped)?;
+            let by = offer.by.opponent();
+            match offer.answer {
+                Some(Answer::Accepted) => return walk.step(Ev::DrawAccepted { by }, stopped),
+                Some(Answer::Declined) => walk.step(Ev::DrawDeclined { by }, stopped)?,
+                None => {}
+            }
+        }
         if self.draw_agreed {
-            return walk.step(Ev::DrawAgreed, 0);
+            return walk.step(Ev::DrawAgreed, stopped);
         }
         if let Some(by) = self.resigned {
-            return walk.step(Ev::Resigned { by }, 0);
+            return walk.step(Ev::Resigned { by }, stopped);
         }
         walk.step(
             Ev::SessionAnnounced {
                 start_ms: r,
                 end_ms: after(SESSION_MS, "resumption_ms")?,
             },
-            0,
+            stopped,
         )?;
         let mut present = Presence::default();
         for side in &self.present {
@@ -460,6 +602,7 @@ impl Scenario {
                 (None, EnvelopeCopy::Sealed(_)) => return Err(ScenarioError::NoStatedMove),
             };
             walk.step(Ev::Resumed { present }, r)?;
+            walk.offer_at_resumption = walk.adjournment().draw_offer();
             self.flag_falls_while_absent(walk, present, r)?;
             if present.of(sealer) && !walk.over() {
                 walk.step(
@@ -492,6 +635,16 @@ impl Scenario {
             r,
         )?;
         walk.step(Ev::Resumed { present }, r)?;
+        walk.offer_at_resumption = walk.adjournment().draw_offer();
+        if let Some(error) = self.clock_error {
+            walk.step(
+                Ev::ClockErrorPointedOut {
+                    by: error.by,
+                    finding: error.finding,
+                },
+                r,
+            )?;
+        }
         self.flag_falls_while_absent(walk, present, r)?;
         // A7, A9: the envelope opens when the replier is there.
         if present.of(replier) && !walk.over() {

@@ -328,6 +328,23 @@ fn every_judge_scenario_rules_as_stated() {
                 file.display()
             );
         }
+        if let Some(articles) = expect.get("articles") {
+            let given: Vec<&str> = verdicts.rulings.iter().map(|r| r.article.as_str()).collect();
+            assert_eq!(
+                &serde_json::to_value(&given).unwrap(),
+                articles,
+                "{}: every step's article",
+                file.display()
+            );
+        }
+        if let Some(offer) = expect.get("draw_offer_at_resumption") {
+            assert_eq!(
+                &serde_json::to_value(verdicts.draw_offer_at_resumption).unwrap(),
+                offer,
+                "{}: the draw offer at resumption",
+                file.display()
+            );
+        }
     }
 }
 

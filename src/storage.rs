@@ -10,6 +10,7 @@ use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::fmt;
 
+use laws::arbiter_key::{Recipient, TabletKey};
 use laws::clock::ClockAction;
 use laws::game::{Event, Game, Lineage, Setup, Side};
 use laws::pin::PinHash;
@@ -24,6 +25,9 @@ use crate::tf;
 pub const PREFIX: &str = "arbiter/v1/";
 const GAME_PREFIX: &str = "arbiter/v1/game/";
 const SETTINGS_KEY: &str = "arbiter/v1/settings";
+/// The arbiter's key pair, wrapped under his PIN: a record of its own, never
+/// in a backup (backups carry games only).
+const ARBITER_KEY: &str = "arbiter/v1/arbiter-key";
 
 /// The version of the records' contents written by this build.
 pub const SCHEMA: u32 = 1;
@@ -254,6 +258,9 @@ pub struct Settings {
     /// The language chosen for the app; `None` until chosen, when the
     /// browser's language is used. Older records have none.
     pub lang: Option<Lang>,
+    /// The arbiters whose public keys new envelopes are sealed to.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub recipients: Vec<Recipient>,
 }
 
 /// What loading found: the games that could be read, and the problems.
@@ -362,6 +369,37 @@ impl<B: Backend> Store<B> {
         })
         .expect("settings serialise");
         self.backend.set(SETTINGS_KEY, &text)
+    }
+
+    /// This tablet's arbiter's key (PIN-wrapped), if one was made or imported.
+    pub fn load_arbiter_key(&self) -> Result<Option<TabletKey>, StorageError> {
+        let Some(text) = self.backend.get(ARBITER_KEY)? else {
+            return Ok(None);
+        };
+        let corrupt = |reason: String| StorageError::Corrupt {
+            key: ARBITER_KEY.to_owned(),
+            reason,
+        };
+        let record: Record<serde_json::Value> =
+            serde_json::from_str(&text).map_err(|e| corrupt(e.to_string()))?;
+        let data = migrate(ARBITER_KEY, record.schema, record.data)?;
+        serde_json::from_value(data)
+            .map(Some)
+            .map_err(|e| corrupt(e.to_string()))
+    }
+
+    /// Saves the key with its count of wrong PINs (after every try).
+    pub fn save_arbiter_key(&self, key: &TabletKey) -> Result<(), StorageError> {
+        let text = serde_json::to_string(&Record {
+            schema: SCHEMA,
+            data: key,
+        })
+        .expect("a key serialises");
+        self.backend.set(ARBITER_KEY, &text)
+    }
+
+    pub fn remove_arbiter_key(&self) -> Result<(), StorageError> {
+        self.backend.remove(ARBITER_KEY)
     }
 
     pub fn delete_game(&self, id: &str) -> Result<(), StorageError> {
@@ -666,6 +704,7 @@ mod tests {
             arbiter_pin: Some(PinHash::new("2468", &[3; 16]).unwrap()),
             locked_sheet: Some("g1".into()),
             lang: Some(Lang::Polish),
+            recipients: Vec::new(),
         };
         store.save_settings(&settings).unwrap();
         assert_eq!(store.load_settings().unwrap(), settings);

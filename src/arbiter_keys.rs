@@ -170,11 +170,16 @@ impl AppState {
         store().0.load_arbiter_key().ok().flatten()
     }
 
+    /// The arbiters new envelopes are sealed to (Settings).
+    #[must_use]
+    pub fn recipients(&self) -> Vec<Recipient> {
+        store().0.load_recipients().unwrap_or_default()
+    }
+
     /// How a new envelope is sealed on this tablet now.
     #[must_use]
     pub fn seal_with(&self) -> SealWith {
-        let recipients = self.settings.with_untracked(|s| s.recipients.clone());
-        seal_with(&recipients, self.arbiter_key().as_ref())
+        seal_with(&self.recipients(), self.arbiter_key().as_ref())
     }
 
     fn keep_key(&self, key: &TabletKey) -> Result<(), String> {
@@ -259,14 +264,22 @@ impl AppState {
     /// exported, or its 64 hex digits with `name`).
     pub fn add_recipient(&self, text: &str, name: &str) -> Result<Recipient, String> {
         let recipient = Recipient::parse(text, name).map_err(|e| key_error_text(&e))?;
-        let mut list = self.settings.with_untracked(|s| s.recipients.clone());
+        let mut list = self.recipients();
         add_recipient(&mut list, recipient.clone())?;
-        self.change_settings(|s| s.recipients = list)?;
+        self.keep_recipients(&list)?;
         Ok(recipient)
     }
 
     pub fn remove_recipient(&self, fingerprint: &str) -> Result<(), String> {
-        self.change_settings(|s| s.recipients.retain(|r| r.fingerprint != fingerprint))
+        let mut list = self.recipients();
+        list.retain(|r| r.fingerprint != fingerprint);
+        self.keep_recipients(&list)
+    }
+
+    fn keep_recipients(&self, list: &[Recipient]) -> Result<(), String> {
+        store().0.save_recipients(list).map_err(|e| e.to_string())?;
+        self.key_changed.update(|n| *n += 1);
+        Ok(())
     }
 
     /// Opens `sealed` with this tablet's key, unlocked by `pin`.
@@ -328,16 +341,13 @@ mod tests {
         use laws::scoresheet::Entry;
 
         use crate::adjourning::{ArbiterEntries, game_record};
-        use crate::storage::{Memory, Settings, Store};
+        use crate::storage::{Memory, Store};
 
         let store = Store::new(Memory::default());
         let own = key(1, "Chief");
         store.save_arbiter_key(&own).unwrap();
-        let settings = Settings {
-            recipients: vec![own.key().recipient()],
-            ..Settings::default()
-        };
-        store.save_settings(&settings).unwrap();
+        store.save_recipients(&[own.key().recipient()]).unwrap();
+        assert_eq!(store.load_recipients().unwrap(), [own.key().recipient()]);
 
         let setup = Setup {
             white: Player::named("Kowalski, Jan"),
@@ -366,7 +376,8 @@ mod tests {
         let outside = game_record(&game, 3_000, &entries).unwrap();
         let mut draft = SealingDraft::new(&outside).unwrap();
         draft.write("Nc6", laws::notation::Lang::En).unwrap();
-        let SealWith::Keys(recipients) = seal_with(&settings.recipients, Some(&own)) else {
+        let SealWith::Keys(recipients) = seal_with(&store.load_recipients().unwrap(), Some(&own))
+        else {
             panic!("sealed to keys");
         };
         let sealed = draft
@@ -389,7 +400,8 @@ mod tests {
         for secret in [
             own.key().wrapped_private_key.as_str(),
             own.key().kdf.salt.as_str(),
-            "arbiter-key",
+            "arbiter/v1/arbiter-key",
+            "arbiter/v1/recipients",
             "wrapped_private_key",
             "246813",
             "Nc6",

@@ -35,8 +35,8 @@ pub struct AppState {
     /// Games changed while storage was full: kept in memory, shown and
     /// played on, and saved as soon as there is room again.
     pub unsaved: RwSignal<Vec<String>>,
-    /// Bumped when this tablet's arbiter's key is made, used or removed
-    /// (it is stored apart from the settings).
+    /// Bumped when this tablet's arbiter's key is made, used or removed, or
+    /// the arbiters to seal to change (both are stored apart from the settings).
     pub key_changed: RwSignal<u32>,
 }
 

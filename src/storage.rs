@@ -28,6 +28,9 @@ const SETTINGS_KEY: &str = "arbiter/v1/settings";
 /// The arbiter's key pair, wrapped under his PIN: a record of its own, never
 /// in a backup (backups carry games only).
 const ARBITER_KEY: &str = "arbiter/v1/arbiter-key";
+/// The arbiters new envelopes are sealed to (their public keys): a record
+/// of its own, read only by the screens that seal (not at start-up).
+const RECIPIENTS_KEY: &str = "arbiter/v1/recipients";
 
 /// The version of the records' contents written by this build.
 pub const SCHEMA: u32 = 1;
@@ -258,9 +261,6 @@ pub struct Settings {
     /// The language chosen for the app; `None` until chosen, when the
     /// browser's language is used. Older records have none.
     pub lang: Option<Lang>,
-    /// The arbiters whose public keys new envelopes are sealed to.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub recipients: Vec<Recipient>,
 }
 
 /// What loading found: the games that could be read, and the problems.
@@ -400,6 +400,34 @@ impl<B: Backend> Store<B> {
 
     pub fn remove_arbiter_key(&self) -> Result<(), StorageError> {
         self.backend.remove(ARBITER_KEY)
+    }
+
+    /// The arbiters new envelopes are sealed to; none when never set.
+    pub fn load_recipients(&self) -> Result<Vec<Recipient>, StorageError> {
+        let Some(text) = self.backend.get(RECIPIENTS_KEY)? else {
+            return Ok(Vec::new());
+        };
+        let record: Record<Vec<Recipient>> =
+            serde_json::from_str(&text).map_err(|e| StorageError::Corrupt {
+                key: RECIPIENTS_KEY.to_owned(),
+                reason: e.to_string(),
+            })?;
+        if record.schema > SCHEMA {
+            return Err(StorageError::NewerSchema {
+                key: RECIPIENTS_KEY.to_owned(),
+                schema: record.schema,
+            });
+        }
+        Ok(record.data)
+    }
+
+    pub fn save_recipients(&self, recipients: &[Recipient]) -> Result<(), StorageError> {
+        let text = serde_json::to_string(&Record {
+            schema: SCHEMA,
+            data: recipients,
+        })
+        .expect("recipients serialise");
+        self.backend.set(RECIPIENTS_KEY, &text)
     }
 
     pub fn delete_game(&self, id: &str) -> Result<(), StorageError> {
@@ -704,7 +732,6 @@ mod tests {
             arbiter_pin: Some(PinHash::new("2468", &[3; 16]).unwrap()),
             locked_sheet: Some("g1".into()),
             lang: Some(Lang::Polish),
-            recipients: Vec::new(),
         };
         store.save_settings(&settings).unwrap();
         assert_eq!(store.load_settings().unwrap(), settings);

@@ -11,7 +11,10 @@ use crate::{t, tf};
 #[component]
 pub fn RecipientsPanel() -> impl IntoView {
     let state = expect_context::<AppState>();
-    let recipients = Memo::new(move |_| state.settings.with(|s| s.recipients.clone()));
+    let recipients = Memo::new(move |_| {
+        state.key_changed.track();
+        state.recipients()
+    });
     let own = Memo::new(move |_| {
         state.key_changed.track();
         state.arbiter_key().map(|k| k.key().recipient())

@@ -177,7 +177,8 @@ fn an_envelope_sealed_to_a_key_opens_with_the_key_file_and_its_passphrase() {
         "",
     );
     assert_eq!(short.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&short.stderr).contains("at least 12"));
+    let stderr = String::from_utf8_lossy(&short.stderr);
+    assert!(stderr.contains("at least 12"), "{stderr}");
     let made = laws(
         &[
             "envelope",

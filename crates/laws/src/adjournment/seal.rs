@@ -263,9 +263,12 @@ pub struct SealedEnvelope {
     /// Sealed under a PIN (the first release's envelopes).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     kdf: Option<Kdf>,
-    /// Sealed to the arbiters' public keys.
+    /// Sealed to the arbiters' public keys: a [`KeySeal`], kept as JSON
+    /// (its keys in sorted order) and read only when the envelope is opened,
+    /// so reading a game log does not carry its reader (the page's first
+    /// load is size-budgeted).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    seal: Option<KeySeal>,
+    seal: Option<serde_json::Value>,
     /// Always `aes-256-gcm` for now.
     cipher: String,
     /// Hex.
@@ -472,10 +475,11 @@ impl SealedEnvelope {
                 wrapped_key: hex(&wrapped),
             });
         }
-        let seal = KeySeal::Hpke(HpkeSeal {
+        let seal = serde_json::to_value(KeySeal::Hpke(HpkeSeal {
             suite: HPKE_SUITE.to_owned(),
             recipients: sealed_for,
-        });
+        }))
+        .expect("a seal serialises");
         let plaintext = serde_json::to_vec(sealed_move).expect("a sealed move serialises");
         let ciphertext = Aes256Gcm::new(content_key.as_slice().into())
             .encrypt(
@@ -508,11 +512,18 @@ impl SealedEnvelope {
 
     /// Whom an envelope sealed to keys is for (empty for a PIN's envelope).
     #[must_use]
-    pub fn recipients(&self) -> &[SealedFor] {
-        match &self.seal {
-            Some(KeySeal::Hpke(seal)) => &seal.recipients,
-            None => &[],
+    pub fn recipients(&self) -> Vec<SealedFor> {
+        match self.key_seal() {
+            Some(Ok(KeySeal::Hpke(seal))) => seal.recipients,
+            _ => Vec::new(),
         }
+    }
+
+    /// The seal of an envelope sealed to keys, read (`None` for a PIN's).
+    fn key_seal(&self) -> Option<Result<KeySeal, serde_json::Error>> {
+        self.seal
+            .as_ref()
+            .map(|value| serde_json::from_value(value.clone()))
     }
 
     /// The recipients as they were given at sealing, to seal again for them.
@@ -530,9 +541,10 @@ impl SealedEnvelope {
     pub fn open_with_key(&self, secret: &ArbiterSecret) -> Result<SealedMove, OpenError> {
         self.check_fingerprint()?;
         let corrupt = |what: &str| OpenError::Unreadable(what.to_owned());
-        let seal = match (&self.kdf, &self.seal) {
-            (None, Some(KeySeal::Hpke(seal))) => seal,
-            (Some(_), None) => return Err(OpenError::SealedUnderPin),
+        let (seal_json, seal) = match (&self.kdf, &self.seal, self.key_seal()) {
+            (None, Some(json), Some(Ok(KeySeal::Hpke(seal)))) => (json, seal),
+            (None, Some(_), _) => return Err(corrupt("the seal is not one we wrote")),
+            (Some(_), None, _) => return Err(OpenError::SealedUnderPin),
             _ => return Err(corrupt("neither a PIN's nor a key's envelope")),
         };
         if seal.suite != HPKE_SUITE || self.cipher != CIPHER {
@@ -581,7 +593,7 @@ impl SealedEnvelope {
                 Nonce::from_slice(&nonce),
                 Payload {
                     msg: &ciphertext,
-                    aad: &associated_data(&self.envelope, seal_of(&self.seal)),
+                    aad: &associated_data(&self.envelope, seal_json),
                 },
             )
             .map_err(|_| corrupt("the sealed move does not open with its content key"))?;
@@ -659,10 +671,6 @@ fn associated_data(envelope: &Envelope, key: &impl Serialize) -> Vec<u8> {
 /// What binds one recipient's wrapped content key: the outside and his key id.
 fn recipient_aad(envelope: &Envelope, key_id: &str) -> Vec<u8> {
     serde_json::to_vec(&(envelope, key_id)).expect("an envelope serialises")
-}
-
-fn seal_of(seal: &Option<KeySeal>) -> &KeySeal {
-    seal.as_ref().expect("checked by the caller")
 }
 
 fn derive_key(pin: &str, salt: &[u8], iterations: u32) -> Key<Aes256Gcm> {

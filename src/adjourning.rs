@@ -163,6 +163,14 @@ pub fn entropy() -> Result<Entropy, String> {
     Ok(entropy)
 }
 
+/// 32 fresh bytes from the browser's cryptographic generator: a new key
+/// pair, or an envelope sealed to keys.
+pub fn seed() -> Result<[u8; 32], String> {
+    let mut bytes = [0u8; 32];
+    random_bytes(&mut bytes)?;
+    Ok(bytes)
+}
+
 fn random_bytes(out: &mut [u8]) -> Result<(), String> {
     let refused = || {
         t!("this browser gives no secure random numbers; the envelope cannot be sealed here", "ta przeglądarka nie daje bezpiecznych liczb losowych; nie można tu zapieczętować koperty").to_owned()

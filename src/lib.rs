@@ -7,6 +7,7 @@ pub mod alerts;
 pub mod analyser;
 pub mod analysis;
 pub mod app;
+pub mod arbiter_keys;
 pub mod backup;
 pub mod components;
 pub mod files;

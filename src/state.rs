@@ -35,6 +35,9 @@ pub struct AppState {
     /// Games changed while storage was full: kept in memory, shown and
     /// played on, and saved as soon as there is room again.
     pub unsaved: RwSignal<Vec<String>>,
+    /// Bumped when this tablet's arbiter's key is made, used or removed, or
+    /// the arbiters to seal to change (both are stored apart from the settings).
+    pub key_changed: RwSignal<u32>,
 }
 
 /// Past this share of the browser's storage the arbiter is warned, while a
@@ -69,7 +72,7 @@ impl<B: Backend + ?Sized> Backend for Rc<B> {
 }
 
 /// The browser's storage, or this session's memory when there is none.
-fn store() -> (Store<Rc<dyn Backend>>, Option<StorageError>) {
+pub(crate) fn store() -> (Store<Rc<dyn Backend>>, Option<StorageError>) {
     match Browser::open() {
         Ok(browser) => (Store::new(Rc::new(browser)), None),
         Err(e) => (
@@ -135,6 +138,7 @@ impl AppState {
             notice: RwSignal::new(None),
             settings: RwSignal::new(Settings::default()),
             unsaved: RwSignal::new(Vec::new()),
+            key_changed: RwSignal::new(0),
         };
         state.reload();
         state
@@ -312,7 +316,7 @@ impl AppState {
     }
 
     /// Saves the settings changed by `change`, then shows them.
-    fn change_settings(&self, change: impl FnOnce(&mut Settings)) -> Result<(), String> {
+    pub(crate) fn change_settings(&self, change: impl FnOnce(&mut Settings)) -> Result<(), String> {
         let mut settings = self.settings.get_untracked();
         change(&mut settings);
         store()

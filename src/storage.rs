@@ -10,6 +10,7 @@ use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::fmt;
 
+use laws::arbiter_key::{Recipient, TabletKey};
 use laws::clock::ClockAction;
 use laws::game::{Event, Game, Lineage, Setup, Side};
 use laws::pin::PinHash;
@@ -24,6 +25,12 @@ use crate::tf;
 pub const PREFIX: &str = "arbiter/v1/";
 const GAME_PREFIX: &str = "arbiter/v1/game/";
 const SETTINGS_KEY: &str = "arbiter/v1/settings";
+/// The arbiter's key pair, wrapped under his PIN: a record of its own, never
+/// in a backup (backups carry games only).
+const ARBITER_KEY: &str = "arbiter/v1/arbiter-key";
+/// The arbiters new envelopes are sealed to (their public keys): a record
+/// of its own, read only by the screens that seal (not at start-up).
+const RECIPIENTS_KEY: &str = "arbiter/v1/recipients";
 
 /// The version of the records' contents written by this build.
 pub const SCHEMA: u32 = 1;
@@ -362,6 +369,65 @@ impl<B: Backend> Store<B> {
         })
         .expect("settings serialise");
         self.backend.set(SETTINGS_KEY, &text)
+    }
+
+    /// This tablet's arbiter's key (PIN-wrapped), if one was made or imported.
+    pub fn load_arbiter_key(&self) -> Result<Option<TabletKey>, StorageError> {
+        let Some(text) = self.backend.get(ARBITER_KEY)? else {
+            return Ok(None);
+        };
+        let corrupt = |reason: String| StorageError::Corrupt {
+            key: ARBITER_KEY.to_owned(),
+            reason,
+        };
+        let record: Record<serde_json::Value> =
+            serde_json::from_str(&text).map_err(|e| corrupt(e.to_string()))?;
+        let data = migrate(ARBITER_KEY, record.schema, record.data)?;
+        serde_json::from_value(data)
+            .map(Some)
+            .map_err(|e| corrupt(e.to_string()))
+    }
+
+    /// Saves the key with its count of wrong PINs (after every try).
+    pub fn save_arbiter_key(&self, key: &TabletKey) -> Result<(), StorageError> {
+        let text = serde_json::to_string(&Record {
+            schema: SCHEMA,
+            data: key,
+        })
+        .expect("a key serialises");
+        self.backend.set(ARBITER_KEY, &text)
+    }
+
+    pub fn remove_arbiter_key(&self) -> Result<(), StorageError> {
+        self.backend.remove(ARBITER_KEY)
+    }
+
+    /// The arbiters new envelopes are sealed to; none when never set.
+    pub fn load_recipients(&self) -> Result<Vec<Recipient>, StorageError> {
+        let Some(text) = self.backend.get(RECIPIENTS_KEY)? else {
+            return Ok(Vec::new());
+        };
+        let record: Record<Vec<Recipient>> =
+            serde_json::from_str(&text).map_err(|e| StorageError::Corrupt {
+                key: RECIPIENTS_KEY.to_owned(),
+                reason: e.to_string(),
+            })?;
+        if record.schema > SCHEMA {
+            return Err(StorageError::NewerSchema {
+                key: RECIPIENTS_KEY.to_owned(),
+                schema: record.schema,
+            });
+        }
+        Ok(record.data)
+    }
+
+    pub fn save_recipients(&self, recipients: &[Recipient]) -> Result<(), StorageError> {
+        let text = serde_json::to_string(&Record {
+            schema: SCHEMA,
+            data: recipients,
+        })
+        .expect("recipients serialise");
+        self.backend.set(RECIPIENTS_KEY, &text)
     }
 
     pub fn delete_game(&self, id: &str) -> Result<(), StorageError> {

@@ -3,14 +3,17 @@ use laws::game::Event;
 use laws::notation::Lang;
 use leptos::prelude::*;
 
-use crate::adjourning::{ArbiterEntries, entropy, game_record};
+use crate::adjourning::{ArbiterEntries, entropy, game_record, seed};
+use crate::arbiter_keys::SealWith;
 use crate::components::envelope_outside::EnvelopeOutside;
 use crate::components::field::Field;
+use crate::components::sealed_to::SealedTo;
 use crate::state::AppState;
 use crate::t;
 
 /// A2: the envelope, filled in from the game; the arbiter adds the date,
-/// time and venue of resumption and his name, and seals it with his PIN.
+/// time and venue of resumption and his name, and seals it: to the arbiters'
+/// keys (Settings), or, with none, under his PIN (weaker).
 #[component]
 pub fn EnvelopeForm(
     game_id: String,
@@ -30,6 +33,8 @@ pub fn EnvelopeForm(
     let pin_again = RwSignal::new(String::new());
     let error = RwSignal::new(None::<String>);
     let id = StoredValue::new(game_id);
+    let plan = StoredValue::new(state.seal_with());
+    let to_keys = matches!(plan.get_value(), SealWith::Keys(_));
     let preview = Memo::new(move |_| -> Result<Envelope, String> {
         let game = state.stored_game(&id.get_value())?;
         game_record(&game, stopped_ms, &ArbiterEntries::default())
@@ -38,7 +43,7 @@ pub fn EnvelopeForm(
         ev.prevent_default();
         let result = (|| -> Result<(), String> {
             let (pin, again) = (pin.get_untracked(), pin_again.get_untracked());
-            if pin != again {
+            if !to_keys && pin != again {
                 return Err(t!(
                     "The two PINs differ: type the same PIN twice.",
                     "PIN-y się różnią: wpisz dwa razy ten sam PIN."
@@ -69,9 +74,15 @@ pub fn EnvelopeForm(
                 .map_err(|e| e.to_string())?;
             // No session end here: the clock was charged up to it when he
             // stopped it (A1b), and the outside reads the clock.
-            let sealed = draft
-                .seal(outside, stopped_ms, 0, &pin, DEFAULT_ITERATIONS, entropy()?)
-                .map_err(|e| e.to_string())?;
+            let sealed = match plan.get_value() {
+                SealWith::Keys(recipients) => {
+                    draft.seal_to_keys(outside, stopped_ms, 0, &recipients, seed()?)
+                }
+                SealWith::Pin => {
+                    draft.seal(outside, stopped_ms, 0, &pin, DEFAULT_ITERATIONS, entropy()?)
+                }
+            }
+            .map_err(|e| e.to_string())?;
             // A1a: stopping his clock sealed the move; A1b is judged at that moment.
             let sealed_at = stopped_ms.max(game.updated_ms());
             state.apply_at(
@@ -111,8 +122,14 @@ pub fn EnvelopeForm(
             <fieldset>
                 <legend>{t!("Arbiter", "Sędzia")}</legend>
                 <Field label=t!("Arbiter's name", "Imię i nazwisko sędziego").into() value=arbiter />
-                <Field label=t!("Arbiter's PIN (at least 4 characters)", "PIN sędziego (co najmniej 4 znaki)").into() value=pin kind="password" />
-                <Field label=t!("The same PIN again", "Ten sam PIN ponownie").into() value=pin_again kind="password" />
+                {match plan.get_value() {
+                    SealWith::Keys(recipients) => view! { <SealedTo recipients=recipients /> }.into_any(),
+                    SealWith::Pin => view! {
+                        <p class="weaker">{t!("No arbiter's key on this tablet (Settings): the envelope is sealed under a PIN, which is weaker: anyone with a copy of the file can try every PIN.", "Brak klucza sędziego na tym tablecie (Ustawienia): koperta zostanie zapieczętowana PIN-em, co jest słabsze: każdy z kopią pliku może próbować każdego PIN-u.")}</p>
+                        <Field label=t!("Arbiter's PIN (at least 4 characters)", "PIN sędziego (co najmniej 4 znaki)").into() value=pin kind="password" />
+                        <Field label=t!("The same PIN again", "Ten sam PIN ponownie").into() value=pin_again kind="password" />
+                    }.into_any(),
+                }}
             </fieldset>
             {move || error.get().map(|e| view! { <p class="form-error" role="alert">{e}</p> })}
             <button type="submit" class="button primary">{t!("Seal the envelope", "Zapieczętuj kopertę")}</button>

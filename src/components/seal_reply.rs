@@ -2,9 +2,11 @@ use laws::adjournment::{AdjournmentEvent, DEFAULT_ITERATIONS, SealingDraft};
 use laws::notation::Lang;
 use leptos::prelude::*;
 
-use crate::adjourning::{entropy, record_step_at};
+use crate::adjourning::{entropy, record_step_at, seed};
+use crate::arbiter_keys::SealWith;
 use crate::components::field::Field;
 use crate::components::seal_move::SealMove;
+use crate::components::sealed_to::SealedTo;
 use crate::laws_text;
 use crate::state::{AppState, now_ms};
 use crate::t;
@@ -30,6 +32,8 @@ pub fn SealReply(
     let pin_again = RwSignal::new(String::new());
     let error = RwSignal::new(None::<String>);
     let id = StoredValue::new(game_id);
+    let plan = StoredValue::new(state.seal_with());
+    let to_keys = matches!(plan.get_value(), SealWith::Keys(_));
     let on_stop = Callback::new(move |()| stopped_ms.set(Some(now_ms())));
     let seal = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
@@ -38,7 +42,7 @@ pub fn SealReply(
         };
         let sealed = (|| -> Result<AdjournmentEvent, String> {
             let pin = pin.get_untracked();
-            if pin != pin_again.get_untracked() {
+            if !to_keys && pin != pin_again.get_untracked() {
                 return Err(t!(
                     "The two PINs differ: type the same PIN twice.",
                     "PIN-y się różnią: wpisz dwa razy ten sam PIN."
@@ -58,9 +62,13 @@ pub fn SealReply(
                     chosen_lang.get_untracked().unwrap_or(lang),
                 )
                 .map_err(|e| e.to_string())?;
-            let envelope = draft
-                .seal(outside, at, 0, &pin, DEFAULT_ITERATIONS, entropy()?)
-                .map_err(|e| e.to_string())?;
+            let envelope = match plan.get_value() {
+                SealWith::Keys(recipients) => {
+                    draft.seal_to_keys(outside, at, 0, &recipients, seed()?)
+                }
+                SealWith::Pin => draft.seal(outside, at, 0, &pin, DEFAULT_ITERATIONS, entropy()?),
+            }
+            .map_err(|e| e.to_string())?;
             Ok(AdjournmentEvent::ReplySealed {
                 envelope: Box::new(envelope),
             })
@@ -91,8 +99,13 @@ pub fn SealReply(
                 Some(_) => view! {
                     <form class="seal-reply-pin" on:submit=seal novalidate>
                         <p>{t!("The reply is written. The arbiter seals it in a fresh envelope.", "Odpowiedź jest zapisana. Sędzia pieczętuje ją w nowej kopercie.")}</p>
-                        <Field label=t!("Arbiter's PIN for the reply (at least 4 characters)", "PIN sędziego do odpowiedzi (co najmniej 4 znaki)").into() value=pin kind="password" />
-                        <Field label=t!("The same PIN again", "Ten sam PIN ponownie").into() value=pin_again kind="password" />
+                        {match plan.get_value() {
+                            SealWith::Keys(recipients) => view! { <SealedTo recipients=recipients /> }.into_any(),
+                            SealWith::Pin => view! {
+                                <Field label=t!("Arbiter's PIN for the reply (at least 4 characters)", "PIN sędziego do odpowiedzi (co najmniej 4 znaki)").into() value=pin kind="password" />
+                                <Field label=t!("The same PIN again", "Ten sam PIN ponownie").into() value=pin_again kind="password" />
+                            }.into_any(),
+                        }}
                         {move || error.get().map(|e| view! { <p class="form-error" role="alert">{e}</p> })}
                         <button type="submit" class="button primary">{t!("Seal the reply", "Zapieczętuj odpowiedź")}</button>
                     </form>

@@ -2,7 +2,7 @@ use laws::adjournment::{AdjournmentEvent, Check, SealedEnvelope};
 use laws::game::Event;
 use leptos::prelude::*;
 
-use crate::adjourning::{ArbiterEntries, entropy, game_record};
+use crate::adjourning::{ArbiterEntries, entropy, game_record, seed};
 use crate::components::field::Field;
 use crate::laws_text;
 use crate::state::{AppState, now_ms};
@@ -85,28 +85,41 @@ pub fn VerifyEnvelope(game_id: String, sealed: SealedEnvelope) -> impl IntoView 
     // A3: the arbiter corrects what does not match; the same sealed move is
     // sealed again under his PIN, with a new fingerprint.
     let pin = RwSignal::new(String::new());
+    let sealed_under_pin = sealed.is_sealed_under_pin();
     let amend_error = RwSignal::new(None::<String>);
     let amend = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
-        let amended = entropy()
-            .and_then(|entropy| {
+        let cannot = |e: String| {
+            tf!(
+                "The envelope cannot be corrected: {e}",
+                "Nie można poprawić koperty: {e}"
+            )
+        };
+        let amended = if sealed.is_sealed_under_pin() {
+            entropy().and_then(|entropy| {
                 sealed
                     .amend(&pin.get_untracked(), record.get_value(), entropy)
-                    .map_err(|e| {
-                        tf!(
-                            "The envelope cannot be corrected: {e}",
-                            "Nie można poprawić koperty: {e}"
-                        )
-                    })
+                    .map_err(|e| cannot(e.to_string()))
             })
-            .and_then(|envelope| {
-                state.apply(
-                    &id.get_value(),
-                    Event::Adjournment(AdjournmentEvent::Amended {
-                        envelope: Box::new(envelope),
-                    }),
-                )
-            });
+        } else {
+            // Sealed to keys: this tablet's key opens it, and the move is
+            // sealed again to the same arbiters.
+            state
+                .unlock_arbiter_key(&pin.get_untracked())
+                .and_then(|secret| {
+                    sealed
+                        .amend_with_key(&secret, record.get_value(), seed()?)
+                        .map_err(|e| cannot(e.to_string()))
+                })
+        }
+        .and_then(|envelope| {
+            state.apply(
+                &id.get_value(),
+                Event::Adjournment(AdjournmentEvent::Amended {
+                    envelope: Box::new(envelope),
+                }),
+            )
+        });
         match amended {
             Ok(()) => {
                 pin.set(String::new());
@@ -118,6 +131,17 @@ pub fn VerifyEnvelope(game_id: String, sealed: SealedEnvelope) -> impl IntoView 
             }
             Err(e) => amend_error.set(Some(e)),
         }
+    };
+    let amend_label = if sealed_under_pin {
+        t!(
+            "Arbiter's PIN used at sealing",
+            "PIN sędziego użyty przy pieczętowaniu"
+        )
+    } else {
+        t!(
+            "PIN of the arbiter's key on this tablet",
+            "PIN klucza sędziego na tym tablecie"
+        )
     };
     view! {
         <section class="verify">
@@ -148,7 +172,7 @@ pub fn VerifyEnvelope(game_id: String, sealed: SealedEnvelope) -> impl IntoView 
             {mismatched.then(|| view! {
                 <form class="amend-envelope" on:submit=amend novalidate>
                     <h3>{t!("Correct the envelope from the game (A3)", "Popraw kopertę na podstawie partii (A3)")}</h3>
-                    <Field label=t!("Arbiter's PIN used at sealing", "PIN sędziego użyty przy pieczętowaniu").into() value=pin kind="password" />
+                    <Field label=amend_label.into() value=pin kind="password" />
                     {move || amend_error.get().map(|e| view! { <p class="form-error" role="alert">{e}</p> })}
                     <button type="submit" class="button">{t!("Correct the envelope", "Popraw kopertę")}</button>
                 </form>

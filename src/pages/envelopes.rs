@@ -1,9 +1,11 @@
-use laws::adjournment::SealedEnvelope;
+use laws::adjournment::{Phase, SealedEnvelope};
 use leptos::prelude::*;
 
 use crate::adjourning::envelope_status;
 use crate::components::envelope_outside::EnvelopeOutside;
 use crate::components::fingerprint::Fingerprint;
+use crate::components::reseal_envelope::ResealEnvelope;
+use crate::components::sealed_to::SealedTo;
 use crate::files::download;
 use crate::printing::{Printout, print};
 use crate::route::Route;
@@ -17,6 +19,8 @@ struct Listed {
     title: String,
     status: &'static str,
     sealed: SealedEnvelope,
+    /// Unopened, under a PIN, and still the game's: it can be sealed again to keys.
+    resealable: bool,
 }
 
 /// Every envelope of every game, with its status and resumption; each can be
@@ -33,20 +37,28 @@ pub fn Envelopes() -> impl IntoView {
                     let setup = game.setup();
                     let title = format!("{} – {}", setup.white.name, setup.black.name);
                     // A game adjourned again (A13) has an envelope per adjournment.
+                    let current = &play.adjournment;
                     play.earlier_adjournments
                         .iter()
-                        .chain([&play.adjournment])
+                        .chain([current])
                         .flat_map(|adjournment| {
-                            adjournment
-                                .envelopes()
-                                .iter()
-                                .enumerate()
-                                .map(|(index, sealed)| Listed {
+                            let is_current = std::ptr::eq(adjournment, current);
+                            let title = title.clone();
+                            adjournment.envelopes().iter().enumerate().map(
+                                move |(index, sealed)| Listed {
                                     game_id: game.id().to_owned(),
                                     title: title.clone(),
                                     status: envelope_status(adjournment, index),
                                     sealed: sealed.clone(),
-                                })
+                                    resealable: is_current
+                                        && index == 0
+                                        && sealed.is_sealed_under_pin()
+                                        && matches!(
+                                            adjournment.phase(),
+                                            Phase::Sealed | Phase::Kept | Phase::SetUp
+                                        ),
+                                },
+                            )
                         })
                         .collect::<Vec<_>>()
                 })
@@ -86,7 +98,12 @@ pub fn Envelopes() -> impl IntoView {
                                 <h2>{l.title.clone()}</h2>
                                 <p class="envelope-status">{t!("Status: ", "Stan: ")} <strong>{l.status}</strong></p>
                                 <Fingerprint code=l.sealed.fingerprint().to_owned() />
+                                {(!l.sealed.is_sealed_under_pin()).then(|| view! { <SealedTo recipients=l.sealed.recipients_as_given() /> })}
+                                {(l.sealed.is_sealed_under_pin() && !l.resealable).then(|| view! {
+                                    <p class="weaker">{t!("Sealed under a PIN (weaker).", "Zapieczętowana PIN-em (słabiej).")}</p>
+                                })}
                                 <EnvelopeOutside outside=l.sealed.envelope().clone() />
+                                {l.resealable.then(|| view! { <ResealEnvelope game_id=l.game_id.clone() sealed=l.sealed.clone() /> })}
                                 <div class="actions no-print">
                                     <button class="button" on:click=export>{t!("Export envelope (.json)", "Eksportuj kopertę (.json)")}</button>
                                     <button class="button" on:click=print>{t!("Print", "Drukuj")}</button>

@@ -1,6 +1,8 @@
 use leptos::prelude::*;
 
+use crate::components::arbiter_key_panel::ArbiterKeyPanel;
 use crate::components::confirm_dialog::ConfirmDialog;
+use crate::components::recipients_panel::RecipientsPanel;
 use crate::files::{download, read_picked};
 use crate::i18n::{Lang, lang};
 use crate::state::{AppState, now_ms};
@@ -133,6 +135,8 @@ pub fn Settings() -> impl IntoView {
                     <button type="submit" class="button primary">{t!("Save PIN", "Zapisz PIN")}</button>
                 </form>
             </section>
+            <ArbiterKeyPanel />
+            <RecipientsPanel />
             <section class="panel" aria-labelledby="backup-title">
                 <h2 id="backup-title">{t!("Backup", "Kopia zapasowa")}</h2>
                 <p>{t!("Save every game to a file, and bring a file back onto this or another tablet. Importing never replaces a newer copy of a game.", "Zapisz wszystkie partie do pliku i wczytaj plik z powrotem na ten lub inny tablet. Import nigdy nie zastępuje nowszej kopii partii.")}</p>

@@ -49,16 +49,16 @@ test('export, delete, import: the game is back', async () => {
   await page.getByText('No games yet').waitFor();
 
   await page.getByRole('link', { name: 'Settings' }).click();
-  await page.locator('input[type=file]').setInputFiles({ name: 'backup.json', mimeType: 'application/json', buffer: Buffer.from(backup) });
+  await page.locator('[aria-labelledby=backup-title] input[type=file]').setInputFiles({ name: 'backup.json', mimeType: 'application/json', buffer: Buffer.from(backup) });
   await page.getByText('Imported: 1 new').waitFor();
   await page.getByRole('link', { name: 'Games' }).click();
   await page.getByRole('link', { name: /Backup, White – Backup, Black/ }).waitFor();
 
   // The same file again changes nothing; a foreign file is refused.
   await page.getByRole('link', { name: 'Settings' }).click();
-  await page.locator('input[type=file]').setInputFiles({ name: 'backup.json', mimeType: 'application/json', buffer: Buffer.from(backup) });
+  await page.locator('[aria-labelledby=backup-title] input[type=file]').setInputFiles({ name: 'backup.json', mimeType: 'application/json', buffer: Buffer.from(backup) });
   await page.getByText('1 already up to date').waitFor();
-  await page.locator('input[type=file]').setInputFiles({ name: 'other.json', mimeType: 'application/json', buffer: Buffer.from('{"hello": "world"}') });
+  await page.locator('[aria-labelledby=backup-title] input[type=file]').setInputFiles({ name: 'other.json', mimeType: 'application/json', buffer: Buffer.from('{"hello": "world"}') });
   assert.match(await page.getByRole('alert').innerText(), /not an Arbiter backup/);
   await context.close();
 });

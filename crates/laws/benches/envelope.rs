@@ -2,6 +2,8 @@
 //! (PBKDF2-HMAC-SHA256, `DEFAULT_ITERATIONS` rounds) is the cost, paid once
 //! when the player stops his clock and once when the arbiter opens it.
 //! A wasm build on a tablet is several times slower than this native figure.
+//! Envelopes sealed to keys cost an X25519 exchange per recipient; the
+//! arbiter's PIN costs one Argon2id derivation when his key is unwrapped.
 
 #[path = "../tests/envelope_outside/mod.rs"]
 mod envelope_outside;
@@ -10,6 +12,7 @@ use criterion::{Criterion, black_box, criterion_group, criterion_main};
 use laws::adjournment::{
     DEFAULT_ITERATIONS, Entropy, Envelope, SealedEnvelope, SealedMove, TimeUsed,
 };
+use laws::arbiter_key::{ArbiterSecret, Cost, KeyFile, Recipient};
 use laws::notation::Lang;
 
 fn outside() -> Envelope {
@@ -56,6 +59,27 @@ fn bench_envelope(c: &mut Criterion) {
     group.bench_function("check fingerprint", |b| {
         b.iter(|| black_box(&sealed).check_fingerprint())
     });
+    let secret = ArbiterSecret::from_seed(&[3; 32]);
+    let recipients = [
+        Recipient::new("Chief", secret.public_key()),
+        Recipient::new("Deputy", ArbiterSecret::from_seed(&[4; 32]).public_key()),
+    ];
+    group.bench_function("seal to two keys (HPKE)", |b| {
+        b.iter(|| {
+            SealedEnvelope::seal_to_keys(outside(), black_box(&sealed_move), &recipients, [5; 32])
+        })
+    });
+    let to_keys =
+        SealedEnvelope::seal_to_keys(outside(), &sealed_move, &recipients, [5; 32]).unwrap();
+    group.bench_function("open with a key (HPKE)", |b| {
+        b.iter(|| black_box(&to_keys).open_with_key(&secret))
+    });
+    let wrapped =
+        KeyFile::wrap_with_pin(&secret, "Chief", "246813", Cost::DEFAULT, entropy).unwrap();
+    group.bench_function(
+        "unwrap the arbiter's key (Argon2id 64 MiB, 3 passes)",
+        |b| b.iter(|| black_box(&wrapped).unwrap("246813")),
+    );
     group.finish();
 }
 

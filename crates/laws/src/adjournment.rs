@@ -55,8 +55,9 @@ pub use game_clock::{ClockNow, time_used};
 pub(crate) use game_clock::{after_sealed_move, carry_out};
 pub use ruling::{ClockEffect, Judgment, Outcome, Ruling, Verdict, judge_sealed_move};
 pub use seal::{
-    AmendError, DEFAULT_ITERATIONS, Entropy, Kdf, MAX_ITERATIONS, MIN_ITERATIONS, MIN_PIN_LEN,
-    OpenError, SealError, SealedEnvelope, SealedMove, SealingDraft, SealingError,
+    AmendError, DEFAULT_ITERATIONS, Entropy, HPKE_SUITE, HpkeSeal, Kdf, KeySeal, MAX_ITERATIONS,
+    MAX_RECIPIENTS, MIN_ITERATIONS, MIN_PIN_LEN, OpenError, SealError, SealedEnvelope, SealedFor,
+    SealedMove, SealingDraft, SealingError,
 };
 
 use crate::encoding::fen;
@@ -150,6 +151,11 @@ pub enum AdjournmentEvent {
     Amended {
         envelope: Box<SealedEnvelope>,
     },
+    /// A3: the arbiter sealed the unopened move again, the outside unchanged
+    /// (a PIN's envelope sealed to the arbiters' keys); new fingerprint.
+    Resealed {
+        envelope: Box<SealedEnvelope>,
+    },
     /// A3: the arbiter checked the envelope against the game's record.
     Verified {
         game: Box<Envelope>,
@@ -239,6 +245,7 @@ impl AdjournmentEvent {
             AdjournmentEvent::Stopped => "stopped",
             AdjournmentEvent::Sealed { .. } => "sealed",
             AdjournmentEvent::Amended { .. } => "amended",
+            AdjournmentEvent::Resealed { .. } => "resealed",
             AdjournmentEvent::Verified { .. } => "verified",
             AdjournmentEvent::DrawOffered { .. } => "draw_offered",
             AdjournmentEvent::DrawDeclined { .. } => "draw_declined",
@@ -318,6 +325,8 @@ pub enum AdjournmentError {
     },
     /// A1a: a sealed move cannot be changed.
     AlreadySealed,
+    /// A re-sealed envelope must carry the same outside (A3).
+    ResealChangesOutside,
     WrongSealer {
         expected: Side,
         sealed_by: Side,
@@ -391,6 +400,9 @@ impl fmt::Display for AdjournmentError {
         match self {
             E::OutOfOrder { event, phase } => write!(f, "{event} is not possible while the game is {phase}"),
             E::AlreadySealed => f.write_str("A1a: the move is sealed; it cannot be changed"),
+            E::ResealChangesOutside => f.write_str(
+                "A3: an envelope sealed again must carry the same outside; correct it before verification instead",
+            ),
             E::WrongSealer { expected, sealed_by } => {
                 write!(f, "A1a: {expected} has the move and must seal it, not {sealed_by}")
             }
@@ -792,6 +804,20 @@ impl Adjournment {
                 );
                 self.draw_offer = envelope.envelope().draw_offer;
                 self.position = Some(position);
+                self.envelopes[0] = *envelope;
+                continuing("A3", why)
+            }
+            Ev::Resealed { envelope } => {
+                self.expect(&[P::Sealed, P::Kept, P::SetUp], out_of_order)?;
+                self.admit(&envelope)?;
+                if envelope.envelope() != self.envelopes[0].envelope() {
+                    return Err(AdjournmentError::ResealChangesOutside);
+                }
+                let why = format!(
+                    "envelope {} sealed again, its outside unchanged; new fingerprint {}",
+                    self.envelopes[0].fingerprint(),
+                    envelope.fingerprint()
+                );
                 self.envelopes[0] = *envelope;
                 continuing("A3", why)
             }

@@ -13,9 +13,9 @@ use crate::adjournment::{
     SealError, SealedEnvelope, SealedMove, SealingDraft, SealingError, TimeUsed, Verdict,
     judge_sealed_move, time_used,
 };
-use crate::notation::Lang;
 use crate::clock::ClockAction;
 use crate::game::{Event, Game, GameError, Play, Player, Setup};
+use crate::notation::Lang;
 use crate::side::Side;
 
 /// The envelope as the scenario gives it: an exported envelope (it has a
@@ -338,7 +338,9 @@ impl Scenario {
             return Err(ScenarioError::ArrivesButPresent(side));
         }
         let (sealed, pin) = match &self.envelope {
-            EnvelopeCopy::Sealed(_) if self.sealing.as_ref().is_some_and(|s| !s.written.is_empty()) => {
+            EnvelopeCopy::Sealed(_)
+                if self.sealing.as_ref().is_some_and(|s| !s.written.is_empty()) =>
+            {
                 return Err(ScenarioError::Sealing(
                     "sealing.written needs an opened copy of the envelope: a sealed one already holds its move".to_owned(),
                 ));

@@ -16,6 +16,7 @@
 //! | [`pgn`] | import and export |
 //! | [`game_pgn`] | a game to PGN and back |
 //! | [`pin`] | the arbiter's PIN, hashed |
+//! | [`arbiter_key`] | the arbiter's key pair, to which sealed moves are sealed |
 //! | [`game`] | setup, events, the fold |
 //! | [`claim`] | the duty to record (8.4), draw claims (9.2, 9.3), checkmate and stalemate |
 //! | [`adjournment`] | Appendix A |
@@ -30,6 +31,7 @@
 //! two modules import each other (`scripts/module-cycles.mjs`).
 
 pub mod adjournment;
+pub mod arbiter_key;
 pub mod board_move;
 pub mod claim;
 pub mod clock;

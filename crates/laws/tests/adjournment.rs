@@ -329,7 +329,11 @@ fn every_judge_scenario_rules_as_stated() {
             );
         }
         if let Some(articles) = expect.get("articles") {
-            let given: Vec<&str> = verdicts.rulings.iter().map(|r| r.article.as_str()).collect();
+            let given: Vec<&str> = verdicts
+                .rulings
+                .iter()
+                .map(|r| r.article.as_str())
+                .collect();
             assert_eq!(
                 &serde_json::to_value(&given).unwrap(),
                 articles,

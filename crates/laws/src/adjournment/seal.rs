@@ -1,13 +1,25 @@
 //! The sealed move: written and changeable until the clock is stopped (A1),
 //! then secret and tamper-evident until the envelope is opened (A3, A7).
 //!
-//! The move is encrypted with AES-256-GCM under a key derived from the
-//! arbiter's PIN by PBKDF2-HMAC-SHA256; the plain outside of the envelope is
-//! the associated data, so altering any field of it makes opening fail. The
-//! fingerprint, a short code from SHA-256 over every field including the
+//! The move is encrypted with AES-256-GCM; the plain outside of the
+//! envelope is the associated data, so altering any field of it makes
+//! opening fail. The key comes one of two ways:
+//!
+//! - **sealed to the arbiters' public keys** ([`SealedEnvelope::seal_to_keys`],
+//!   the `"seal": {"hpke": ...}` form): a fresh random content key encrypts
+//!   the move, and HPKE (RFC 9180: DHKEM X25519 HKDF-SHA256, HKDF-SHA256,
+//!   AES-256-GCM) wraps that content key for each recipient, who opens it
+//!   alone with his private key. The file holds nothing derived from a PIN:
+//!   no guess at a PIN can open it;
+//! - **under a PIN** ([`SealedEnvelope::seal`], the `"kdf"` form of the first
+//!   release): the key is PBKDF2-HMAC-SHA256 of the arbiter's PIN. Still
+//!   opened, and re-sealed to a key on request, but weak: anyone with the
+//!   file can try every PIN.
+//!
+//! The fingerprint, a short code from SHA-256 over every field including the
 //! ciphertext, is shown and printed at sealing: a recomputed code that
-//! differs tells "tampered" apart from "wrong PIN", which AES-GCM alone
-//! cannot.
+//! differs tells "tampered" apart from "wrong PIN" or "not your key", which
+//! AES-GCM alone cannot.
 
 use std::fmt;
 
@@ -17,7 +29,15 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use shakmaty::{Chess, Move, Position};
 
+use hpke::aead::AesGcm256;
+use hpke::kdf::HkdfSha256;
+use hpke::{Deserializable, OpModeR, OpModeS, Serializable};
+use rand_chacha::ChaCha20Rng;
+use rand_chacha::rand_core::{RngCore, SeedableRng};
+use zeroize::Zeroizing;
+
 use super::{Envelope, EnvelopeError};
+use crate::arbiter_key::{ArbiterSecret, Kem, PublicKey, Recipient, unhex};
 use crate::encoding::hex;
 use crate::notation::{Lang, write};
 
@@ -144,6 +164,24 @@ impl SealingDraft {
                 .charged_to_session_end(outside.sealer, now_ms, session_end_ms);
         SealedEnvelope::seal(outside, &written, pin, iterations, entropy)
     }
+
+    /// As [`seal`](SealingDraft::seal), but sealed to the arbiters' public
+    /// keys: `seed` is 32 fresh random bytes.
+    pub fn seal_to_keys(
+        self,
+        mut outside: Envelope,
+        now_ms: u64,
+        session_end_ms: u64,
+        recipients: &[Recipient],
+        seed: [u8; 32],
+    ) -> Result<SealedEnvelope, SealError> {
+        let written = self.written.ok_or(SealError::NothingWritten)?;
+        outside.time_used =
+            outside
+                .time_used
+                .charged_to_session_end(outside.sealer, now_ms, session_end_ms);
+        SealedEnvelope::seal_to_keys(outside, &written, recipients, seed)
+    }
 }
 
 /// A change to the sealed move that A1a does not allow.
@@ -180,13 +218,57 @@ pub struct Kdf {
 
 const PBKDF2: &str = "pbkdf2-hmac-sha256";
 const CIPHER: &str = "aes-256-gcm";
+/// The HPKE suite of envelopes sealed to keys.
+pub const HPKE_SUITE: &str = "x25519-hkdf-sha256/hkdf-sha256/aes-256-gcm";
+/// HPKE's `info`: binds every wrapped content key to this use.
+const HPKE_INFO: &[u8] = b"arbiter sealed-move envelope v1";
+/// More recipients than this is not an envelope we made.
+pub const MAX_RECIPIENTS: usize = 8;
+
+/// How the content key of an envelope sealed to keys is given to each of
+/// its recipients (`"seal": {"hpke": ...}` in JSON).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum KeySeal {
+    Hpke(HpkeSeal),
+}
+
+/// HPKE (RFC 9180, base mode) of the envelope's content key, once per recipient.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HpkeSeal {
+    /// Always [`HPKE_SUITE`].
+    pub suite: String,
+    pub recipients: Vec<SealedFor>,
+}
+
+/// One recipient of an envelope: who, and the content key wrapped for him.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SealedFor {
+    pub name: String,
+    /// The public key's fingerprint, as the arbiter reads it out.
+    pub key_id: String,
+    pub public_key: PublicKey,
+    /// Hex: HPKE's encapsulated key (32 bytes).
+    pub enc: String,
+    /// Hex: the content key, HPKE-sealed (32 bytes and a 16-byte tag).
+    pub wrapped_key: String,
+}
 
 /// An envelope as kept by the arbiter and exported: the plain outside (A2),
-/// the encrypted sealed move, and the fingerprint of all of it.
+/// how its key is kept (a PIN's `kdf`, or the recipients' `seal`), the
+/// encrypted sealed move, and the fingerprint of all of it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SealedEnvelope {
     envelope: Envelope,
-    kdf: Kdf,
+    /// Sealed under a PIN (the first release's envelopes).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    kdf: Option<Kdf>,
+    /// Sealed to the arbiters' public keys: a [`KeySeal`], kept as JSON
+    /// (its keys in sorted order) and read only when the envelope is opened,
+    /// so reading a game log does not carry its reader (the page's first
+    /// load is size-budgeted).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    seal: Option<serde_json::Value>,
     /// Always `aes-256-gcm` for now.
     cipher: String,
     /// Hex.
@@ -235,7 +317,8 @@ impl SealedEnvelope {
             .expect("AES-GCM encrypts any message of a sealed move's size");
         let mut sealed = SealedEnvelope {
             envelope,
-            kdf,
+            kdf: Some(kdf),
+            seal: None,
             cipher: CIPHER.to_owned(),
             nonce: hex(&entropy.nonce),
             ciphertext: hex(&ciphertext),
@@ -288,19 +371,24 @@ impl SealedEnvelope {
     pub fn open(&self, pin: &str) -> Result<SealedMove, OpenError> {
         self.check_fingerprint()?;
         let corrupt = |what: &str| OpenError::Unreadable(what.to_owned());
-        if self.kdf.algorithm != PBKDF2 || self.cipher != CIPHER {
+        let kdf = match (&self.kdf, &self.seal) {
+            (Some(kdf), None) => kdf,
+            (None, Some(_)) => return Err(OpenError::SealedToKeys),
+            _ => return Err(corrupt("neither a PIN's nor a key's envelope")),
+        };
+        if kdf.algorithm != PBKDF2 || self.cipher != CIPHER {
             return Err(corrupt("unknown key derivation or cipher"));
         }
-        if !(MIN_ITERATIONS..=MAX_ITERATIONS).contains(&self.kdf.iterations) {
+        if !(MIN_ITERATIONS..=MAX_ITERATIONS).contains(&kdf.iterations) {
             return Err(corrupt("key derivation rounds out of range"));
         }
-        let salt = unhex(&self.kdf.salt).ok_or_else(|| corrupt("salt is not hex"))?;
+        let salt = unhex(&kdf.salt).ok_or_else(|| corrupt("salt is not hex"))?;
         let nonce: [u8; 12] = unhex(&self.nonce)
             .and_then(|n| n.try_into().ok())
             .ok_or_else(|| corrupt("nonce is not 12 bytes of hex"))?;
         let ciphertext = unhex(&self.ciphertext).ok_or_else(|| corrupt("ciphertext is not hex"))?;
-        let aad = associated_data(&self.envelope, &self.kdf);
-        let cipher = Aes256Gcm::new(&derive_key(pin, &salt, self.kdf.iterations));
+        let aad = associated_data(&self.envelope, kdf);
+        let cipher = Aes256Gcm::new(&derive_key(pin, &salt, kdf.iterations));
         let plaintext = cipher
             .decrypt(
                 Nonce::from_slice(&nonce),
@@ -323,19 +411,242 @@ impl SealedEnvelope {
         entropy: Entropy,
     ) -> Result<SealedEnvelope, AmendError> {
         let sealed_move = self.open(pin).map_err(AmendError::Open)?;
-        SealedEnvelope::seal(envelope, &sealed_move, pin, self.kdf.iterations, entropy)
+        let iterations = self
+            .kdf
+            .as_ref()
+            .map_or(DEFAULT_ITERATIONS, |kdf| kdf.iterations);
+        SealedEnvelope::seal(envelope, &sealed_move, pin, iterations, entropy)
+            .map_err(AmendError::Seal)
+    }
+
+    /// Seals `sealed_move` to every recipient's public key, each able to open
+    /// it alone. `seed` (32 fresh random bytes) gives the content key, the
+    /// nonce and HPKE's ephemeral keys.
+    pub fn seal_to_keys(
+        envelope: Envelope,
+        sealed_move: &SealedMove,
+        recipients: &[Recipient],
+        seed: [u8; 32],
+    ) -> Result<SealedEnvelope, SealError> {
+        envelope.position().map_err(SealError::Envelope)?;
+        if sealed_move.text.trim().is_empty() {
+            return Err(SealError::NothingWritten);
+        }
+        let mut unique: Vec<&Recipient> = Vec::new();
+        for recipient in recipients {
+            if !unique.iter().any(|r| r.public_key == recipient.public_key) {
+                unique.push(recipient);
+            }
+        }
+        if unique.is_empty() {
+            return Err(SealError::NoRecipient);
+        }
+        if unique.len() > MAX_RECIPIENTS {
+            return Err(SealError::TooManyRecipients {
+                max: MAX_RECIPIENTS,
+            });
+        }
+        let mut rng = ChaCha20Rng::from_seed(seed);
+        let mut content_key = Zeroizing::new([0u8; 32]);
+        rng.fill_bytes(content_key.as_mut_slice());
+        let mut nonce = [0u8; 12];
+        rng.fill_bytes(&mut nonce);
+        let mut sealed_for = Vec::with_capacity(unique.len());
+        for recipient in unique {
+            let key_id = recipient.public_key.fingerprint();
+            let public = recipient
+                .public_key
+                .hpke()
+                .map_err(|_| SealError::BadKey(key_id.clone()))?;
+            let (enc, wrapped) = hpke::single_shot_seal::<AesGcm256, HkdfSha256, Kem, _>(
+                &OpModeS::Base,
+                &public,
+                HPKE_INFO,
+                content_key.as_slice(),
+                &recipient_aad(&envelope, &key_id),
+                &mut rng,
+            )
+            .map_err(|_| SealError::BadKey(key_id.clone()))?;
+            sealed_for.push(SealedFor {
+                name: recipient.name.clone(),
+                key_id,
+                public_key: recipient.public_key,
+                enc: hex(&enc.to_bytes()),
+                wrapped_key: hex(&wrapped),
+            });
+        }
+        let seal = serde_json::to_value(KeySeal::Hpke(HpkeSeal {
+            suite: HPKE_SUITE.to_owned(),
+            recipients: sealed_for,
+        }))
+        .expect("a seal serialises");
+        let plaintext = serde_json::to_vec(sealed_move).expect("a sealed move serialises");
+        let ciphertext = Aes256Gcm::new(content_key.as_slice().into())
+            .encrypt(
+                Nonce::from_slice(&nonce),
+                Payload {
+                    msg: &plaintext,
+                    aad: &associated_data(&envelope, &seal),
+                },
+            )
+            .expect("AES-GCM encrypts any message of a sealed move's size");
+        let mut sealed = SealedEnvelope {
+            envelope,
+            kdf: None,
+            seal: Some(seal),
+            cipher: CIPHER.to_owned(),
+            nonce: hex(&nonce),
+            ciphertext: hex(&ciphertext),
+            fingerprint: String::new(),
+        };
+        sealed.fingerprint = sealed.computed_fingerprint();
+        Ok(sealed)
+    }
+
+    /// Whether the move was sealed under a PIN (the first release's
+    /// envelopes): weaker, since anyone with the file can try every PIN.
+    #[must_use]
+    pub fn is_sealed_under_pin(&self) -> bool {
+        self.seal.is_none()
+    }
+
+    /// Whom an envelope sealed to keys is for (empty for a PIN's envelope).
+    #[must_use]
+    pub fn recipients(&self) -> Vec<SealedFor> {
+        match self.key_seal() {
+            Some(Ok(KeySeal::Hpke(seal))) => seal.recipients,
+            _ => Vec::new(),
+        }
+    }
+
+    /// The seal of an envelope sealed to keys, read (`None` for a PIN's).
+    fn key_seal(&self) -> Option<Result<KeySeal, serde_json::Error>> {
+        self.seal
+            .as_ref()
+            .map(|value| serde_json::from_value(value.clone()))
+    }
+
+    /// The recipients as they were given at sealing, to seal again for them.
+    #[must_use]
+    pub fn recipients_as_given(&self) -> Vec<Recipient> {
+        self.recipients()
+            .iter()
+            .map(|r| Recipient::new(&r.name, r.public_key))
+            .collect()
+    }
+
+    /// Opens an envelope sealed to keys with one recipient's key pair:
+    /// "tampered" if anything was altered, "not for this key" if it is intact
+    /// but not sealed to this key.
+    pub fn open_with_key(&self, secret: &ArbiterSecret) -> Result<SealedMove, OpenError> {
+        self.check_fingerprint()?;
+        let corrupt = |what: &str| OpenError::Unreadable(what.to_owned());
+        let (seal_json, seal) = match (&self.kdf, &self.seal, self.key_seal()) {
+            (None, Some(json), Some(Ok(KeySeal::Hpke(seal)))) => (json, seal),
+            (None, Some(_), _) => return Err(corrupt("the seal is not one we wrote")),
+            (Some(_), None, _) => return Err(OpenError::SealedUnderPin),
+            _ => return Err(corrupt("neither a PIN's nor a key's envelope")),
+        };
+        if seal.suite != HPKE_SUITE || self.cipher != CIPHER {
+            return Err(corrupt("unknown HPKE suite or cipher"));
+        }
+        if seal.recipients.is_empty() || seal.recipients.len() > MAX_RECIPIENTS {
+            return Err(corrupt("no recipients, or too many"));
+        }
+        let own = secret.public_key();
+        let recipient = seal
+            .recipients
+            .iter()
+            .find(|r| r.public_key == own)
+            .ok_or_else(|| OpenError::NotForThisKey {
+                key_id: own.fingerprint(),
+                recipients: seal.recipients.iter().map(|r| r.key_id.clone()).collect(),
+            })?;
+        if recipient.key_id != own.fingerprint() {
+            return Err(corrupt("a recipient's key id is not its key's fingerprint"));
+        }
+        let enc = unhex(&recipient.enc)
+            .and_then(|bytes| <Kem as hpke::Kem>::EncappedKey::from_bytes(&bytes).ok())
+            .ok_or_else(|| corrupt("the encapsulated key is not 32 bytes of hex"))?;
+        let wrapped =
+            unhex(&recipient.wrapped_key).ok_or_else(|| corrupt("the wrapped key is not hex"))?;
+        let content_key = Zeroizing::new(
+            hpke::single_shot_open::<AesGcm256, HkdfSha256, Kem>(
+                &OpModeR::Base,
+                &secret.hpke(),
+                &enc,
+                HPKE_INFO,
+                &wrapped,
+                &recipient_aad(&self.envelope, &recipient.key_id),
+            )
+            .map_err(|_| corrupt("the content key does not open with this key"))?,
+        );
+        if content_key.len() != 32 {
+            return Err(corrupt("the content key is not 32 bytes"));
+        }
+        let nonce: [u8; 12] = unhex(&self.nonce)
+            .and_then(|n| n.try_into().ok())
+            .ok_or_else(|| corrupt("nonce is not 12 bytes of hex"))?;
+        let ciphertext = unhex(&self.ciphertext).ok_or_else(|| corrupt("ciphertext is not hex"))?;
+        let plaintext = Aes256Gcm::new(content_key.as_slice().into())
+            .decrypt(
+                Nonce::from_slice(&nonce),
+                Payload {
+                    msg: &ciphertext,
+                    aad: &associated_data(&self.envelope, seal_json),
+                },
+            )
+            .map_err(|_| corrupt("the sealed move does not open with its content key"))?;
+        serde_json::from_slice(&plaintext)
+            .map_err(|_| corrupt("the sealed move is not one we wrote"))
+    }
+
+    /// A3 for an envelope sealed to keys: the outside corrected before
+    /// verification, the same move sealed again to the same recipients.
+    pub fn amend_with_key(
+        &self,
+        secret: &ArbiterSecret,
+        envelope: Envelope,
+        seed: [u8; 32],
+    ) -> Result<SealedEnvelope, AmendError> {
+        let sealed_move = self.open_with_key(secret).map_err(AmendError::Open)?;
+        SealedEnvelope::seal_to_keys(envelope, &sealed_move, &self.recipients_as_given(), seed)
+            .map_err(AmendError::Seal)
+    }
+
+    /// An unopened PIN envelope sealed again to keys: the same outside and
+    /// move under a new fingerprint (the log's `Resealed` step checks the
+    /// outside is unchanged).
+    pub fn reseal_to_keys(
+        &self,
+        pin: &str,
+        recipients: &[Recipient],
+        seed: [u8; 32],
+    ) -> Result<SealedEnvelope, AmendError> {
+        let sealed_move = self.open(pin).map_err(AmendError::Open)?;
+        SealedEnvelope::seal_to_keys(self.envelope.clone(), &sealed_move, recipients, seed)
             .map_err(AmendError::Seal)
     }
 
     fn computed_fingerprint(&self) -> String {
         let mut hasher = Sha256::new();
+        // The first release's envelopes hashed their `kdf` here; those sealed
+        // to keys hash their `seal` in its place. Both is no envelope we make:
+        // both are hashed, so neither can be swapped unseen.
+        fn json(value: &impl Serialize) -> String {
+            serde_json::to_string(value).expect("key parameters serialise")
+        }
+        let key_part = match (&self.kdf, &self.seal) {
+            (Some(kdf), None) => json(kdf),
+            (None, Some(seal)) => json(seal),
+            (Some(kdf), Some(seal)) => json(kdf) + &json(seal),
+            (None, None) => String::new(),
+        };
         for part in [
             serde_json::to_string(&self.envelope)
                 .expect("an envelope serialises")
                 .as_str(),
-            serde_json::to_string(&self.kdf)
-                .expect("key derivation parameters serialise")
-                .as_str(),
+            key_part.as_str(),
             &self.cipher,
             &self.nonce,
             &self.ciphertext,
@@ -351,8 +662,15 @@ impl SealedEnvelope {
 }
 
 /// The outside bound to the ciphertext: altering it makes decryption fail.
-fn associated_data(envelope: &Envelope, kdf: &Kdf) -> Vec<u8> {
-    serde_json::to_vec(&(envelope, kdf)).expect("an envelope serialises")
+/// With a PIN, the outside and the `kdf`; sealed to keys, the outside and
+/// the whole `seal` (every recipient's wrapped key).
+fn associated_data(envelope: &Envelope, key: &impl Serialize) -> Vec<u8> {
+    serde_json::to_vec(&(envelope, key)).expect("an envelope serialises")
+}
+
+/// What binds one recipient's wrapped content key: the outside and his key id.
+fn recipient_aad(envelope: &Envelope, key_id: &str) -> Vec<u8> {
+    serde_json::to_vec(&(envelope, key_id)).expect("an envelope serialises")
 }
 
 fn derive_key(pin: &str, salt: &[u8], iterations: u32) -> Key<Aes256Gcm> {
@@ -361,23 +679,24 @@ fn derive_key(pin: &str, salt: &[u8], iterations: u32) -> Key<Aes256Gcm> {
     key.into()
 }
 
-fn unhex(text: &str) -> Option<Vec<u8>> {
-    if !text.len().is_multiple_of(2) {
-        return None;
-    }
-    (0..text.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(text.get(i..i + 2)?, 16).ok())
-        .collect()
-}
-
 /// Why a move could not be sealed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SealError {
     Envelope(EnvelopeError),
     NothingWritten,
-    PinTooShort { min: usize },
-    Iterations { given: u32 },
+    PinTooShort {
+        min: usize,
+    },
+    Iterations {
+        given: u32,
+    },
+    /// Sealing to keys with no recipient.
+    NoRecipient,
+    TooManyRecipients {
+        max: usize,
+    },
+    /// A recipient's public key (by its fingerprint) cannot be sealed to.
+    BadKey(String),
 }
 
 impl fmt::Display for SealError {
@@ -392,6 +711,16 @@ impl fmt::Display for SealError {
                 f,
                 "{given} key derivation rounds: between {MIN_ITERATIONS} and {MAX_ITERATIONS} are allowed"
             ),
+            SealError::NoRecipient => f.write_str("no arbiter's key to seal the envelope to"),
+            SealError::TooManyRecipients { max } => {
+                write!(f, "an envelope is sealed to at most {max} arbiters")
+            }
+            SealError::BadKey(key_id) => {
+                write!(
+                    f,
+                    "the key {key_id} is not a public key that can be sealed to"
+                )
+            }
         }
     }
 }
@@ -405,6 +734,15 @@ pub enum OpenError {
     Tampered { recorded: String, computed: String },
     /// Intact, but this PIN does not open it.
     WrongPin,
+    /// Sealed to the arbiters' keys: a PIN alone does not open it.
+    SealedToKeys,
+    /// Sealed under a PIN: open it with the PIN.
+    SealedUnderPin,
+    /// Intact, but not sealed to this key (`key_id`); it is for `recipients`.
+    NotForThisKey {
+        key_id: String,
+        recipients: Vec<String>,
+    },
     /// Intact, but not an envelope this program can read.
     Unreadable(String),
 }
@@ -419,6 +757,17 @@ impl fmt::Display for OpenError {
             OpenError::WrongPin => {
                 f.write_str("wrong PIN: the envelope is intact but this PIN does not open it")
             }
+            OpenError::SealedToKeys => f.write_str(
+                "the envelope is sealed to the arbiters' keys: it opens with a recipient's key and his PIN, not with a PIN alone",
+            ),
+            OpenError::SealedUnderPin => {
+                f.write_str("the envelope is sealed under a PIN: open it with that PIN")
+            }
+            OpenError::NotForThisKey { key_id, recipients } => write!(
+                f,
+                "the envelope is intact but not sealed to the key {key_id}; it is sealed to {}",
+                recipients.join(", ")
+            ),
             OpenError::Unreadable(what) => write!(f, "the envelope cannot be read: {what}"),
         }
     }

@@ -8,7 +8,7 @@
 use laws::adjournment::AdjournmentError;
 use laws::game::Side;
 use laws::irregularity::touch_move::{Requirement, TouchMove};
-use laws::irregularity::{Effect, Finding, Outcome, Ruling};
+use laws::irregularity::{Effect, Finding, IrregularityRuling, Outcome};
 use laws::rapidplay::QuickplayDecision;
 use laws::ruleset::Edition;
 use laws::time_control::{Preset, TimeControl};
@@ -494,7 +494,7 @@ pub fn adjournment_explanation(ruling: &laws::adjournment::Ruling) -> String {
 /// Polish the app gives what the article rules, with the ruling's outcome
 /// and effects (shown with it) carrying the particulars.
 #[must_use]
-pub fn explanation(ruling: &Ruling) -> String {
+pub fn explanation(ruling: &IrregularityRuling) -> String {
     explain(&ruling.article, ruling.outcome, &ruling.explanation)
 }
 
@@ -869,7 +869,7 @@ mod tests {
     #[test]
     fn rulings_read_in_polish_without_english() {
         set_lang(Lang::Polish);
-        let ruling = Ruling::new(
+        let ruling = IrregularityRuling::new(
             "7.1a",
             Outcome::NewGame,
             "The initial position was incorrect.",

@@ -1,5 +1,5 @@
 use laws::game::Event;
-use laws::irregularity::{Finding, Ruling};
+use laws::irregularity::{Finding, IrregularityRuling};
 use leptos::prelude::*;
 
 use crate::components::confirm_dialog::ConfirmDialog;
@@ -15,7 +15,7 @@ pub fn RulingCard(
     id: String,
     title: String,
     finding: Finding,
-    ruling: Ruling,
+    ruling: IrregularityRuling,
     /// Rapidplay (B5): the claimant had touched a piece since.
     #[prop(optional)]
     claimant_touched_piece: bool,

@@ -4,10 +4,10 @@
 //! claim (9.2, 9.3), also one made by writing the intended move, and
 //! corrections of the entries.
 
-use laws::claim::{self, Ruling};
+use laws::claim::{self, ClaimRuling};
 use laws::game::{Game, Play};
 use laws::game_pgn::SheetMoves;
-use laws::notation::{self, Reading};
+use laws::notation::{self, MoveReading};
 use laws::scoresheet::{SheetCheck, Verdict};
 use leptos::prelude::*;
 use shakmaty::fen::Fen;
@@ -79,7 +79,7 @@ pub fn checked_cells(check: &SheetCheck) -> Vec<Cell> {
 }
 
 /// A ruling in words: the article, for whom, and why.
-pub fn ruling_words(name: &str, ruling: &Ruling) -> String {
+pub fn ruling_words(name: &str, ruling: &ClaimRuling) -> String {
     tf!(
         "{name} ({}): a claim by {} now would be {}: {}.",
         "{name} ({}): reklamacja {} byłaby teraz {}: {}.",
@@ -112,7 +112,7 @@ pub fn claims(play: &Play, intended: &str) -> Vec<String> {
         None
     } else {
         match notation::read(&read.end(), intended, play.sheet.lang) {
-            Reading::Legal { mv, san, .. } => {
+            MoveReading::Legal { mv, san, .. } => {
                 lines.push(tf!(
                     "With the intended move {san}, written and not played:",
                     "Z zamierzonym posunięciem {san}, zapisanym, ale niewykonanym:"
@@ -145,20 +145,20 @@ pub fn claims(play: &Play, intended: &str) -> Vec<String> {
 }
 
 /// Why a written move is not one legal move.
-fn reading_words(reading: &Reading) -> String {
+fn reading_words(reading: &MoveReading) -> String {
     match reading {
-        Reading::Legal { san, .. } => tf!("legal: {san}", "prawidłowe: {san}"),
-        Reading::Ambiguous { candidates } => {
+        MoveReading::Legal { san, .. } => tf!("legal: {san}", "prawidłowe: {san}"),
+        MoveReading::Ambiguous { candidates } => {
             tf!(
                 "it is ambiguous ({} moves fit)",
                 "jest niejednoznaczne (pasujące posunięcia: {})",
                 candidates.len()
             )
         }
-        Reading::Unreadable { reason } => {
+        MoveReading::Unreadable { reason } => {
             laws_text::with_reason(t!("it cannot be read", "nie da się go odczytać"), reason)
         }
-        Reading::Illegal { reason } => {
+        MoveReading::Illegal { reason } => {
             laws_text::with_reason(t!("it is illegal", "jest nieprawidłowe"), reason)
         }
     }

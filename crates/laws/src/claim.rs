@@ -133,7 +133,7 @@ impl fmt::Display for Reason {
 /// The arbiter's ruling on a claim.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[must_use]
-pub struct Ruling {
+pub struct ClaimRuling {
     pub article: Article,
     /// The claimant: the player to move.
     pub claimant: Side,
@@ -244,13 +244,13 @@ fn rule(
     moves: &[Move],
     intended: Option<&Move>,
     judge: impl FnOnce(&[Chess]) -> (bool, Reason),
-) -> Result<Ruling, HistoryError> {
+) -> Result<ClaimRuling, HistoryError> {
     let mut positions = replay(start, moves)?;
     let current = positions
         .last()
         .expect("replay yields the start position")
         .clone();
-    let ruling = |valid, reason| Ruling {
+    let ruling = |valid, reason| ClaimRuling {
         article,
         claimant: Side::from(current.turn()),
         valid,
@@ -286,7 +286,7 @@ pub fn repetition(
     start: &Chess,
     moves: &[Move],
     intended: Option<&Move>,
-) -> Result<Ruling, HistoryError> {
+) -> Result<ClaimRuling, HistoryError> {
     rule(Article::Repetition, start, moves, intended, |positions| {
         let key = RepetitionKey::of(positions.last().expect("replay yields the start position"));
         let plies: Vec<usize> = positions
@@ -312,7 +312,7 @@ pub fn fifty_moves(
     start: &Chess,
     moves: &[Move],
     intended: Option<&Move>,
-) -> Result<Ruling, HistoryError> {
+) -> Result<ClaimRuling, HistoryError> {
     rule(Article::FiftyMoves, start, moves, intended, |positions| {
         let halfmoves = positions
             .last()

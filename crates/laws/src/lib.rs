@@ -24,7 +24,7 @@
 //! | [`unwinnable`] | 9.6, 6.9/6.10 |
 //! | [`ruleset`] | what differs between editions and competitions |
 //!
-//! Below them all, the words they share: [`side`], [`ruling`],
+//! Below them all, the words they share: [`side`], [`outcome`], [`ruling`],
 //! [`touch_move`], [`board_move`] (and, inside the crate, `encoding`). No
 //! two modules import each other (`scripts/module-cycles.mjs`).
 
@@ -39,6 +39,7 @@ pub mod game_pgn;
 pub use game::intervention;
 pub mod irregularity;
 pub mod notation;
+pub mod outcome;
 pub mod pgn;
 pub mod pin;
 pub mod rapidplay;

@@ -26,8 +26,9 @@ use serde::{Deserialize, Serialize};
 use shakmaty::{Chess, Color, Position, Square};
 
 use crate::claim::must_record;
+use crate::outcome::Outcome;
 use crate::ruleset::Ruleset;
-use crate::ruling::{ClockReading, Effect, Outcome, Ruling, clock_face, minutes};
+use crate::ruling::{ClockReading, Effect, IrregularityRuling, clock_face, minutes};
 use crate::side::Side;
 use crate::time_control::Class;
 use crate::touch_move::{TouchMoveError, touch_move};
@@ -100,9 +101,14 @@ fn rapid_only(class: Class) -> Result<(), RapidplayError> {
 /// Whether `side` must record the moves: never in rapidplay (B3); in a
 /// standard game not with under five minutes left and less than 30 seconds
 /// added per move (8.4), otherwise yes (8.1).
-pub fn recording(class: Class, side: Side, remaining_ms: u64, increment_ms: u64) -> Ruling {
+pub fn recording(
+    class: Class,
+    side: Side,
+    remaining_ms: u64,
+    increment_ms: u64,
+) -> IrregularityRuling {
     if class != Class::Standard {
-        return Ruling::new(
+        return IrregularityRuling::new(
             "B3",
             Outcome::Continue,
             format!("In rapidplay {side} does not need to record the moves."),
@@ -110,7 +116,7 @@ pub fn recording(class: Class, side: Side, remaining_ms: u64, increment_ms: u64)
         .with(Effect::RecordingOptional { side });
     }
     if !must_record(remaining_ms, increment_ms) {
-        Ruling::new(
+        IrregularityRuling::new(
             "8.4",
             Outcome::Continue,
             format!(
@@ -119,7 +125,7 @@ pub fn recording(class: Class, side: Side, remaining_ms: u64, increment_ms: u64)
         )
         .with(Effect::RecordingOptional { side })
     } else {
-        Ruling::new(
+        IrregularityRuling::new(
             "8.1",
             Outcome::Continue,
             format!("{side} must record his own moves and his opponent's, move after move."),
@@ -134,16 +140,16 @@ pub fn touch_move_ruling(
     class: Class,
     touched: &[Square],
     requested: bool,
-) -> Result<Ruling, RapidplayError> {
+) -> Result<IrregularityRuling, RapidplayError> {
     if class != Class::Standard && !requested {
-        return Ok(Ruling::new(
+        return Ok(IrregularityRuling::new(
             "B5",
             Outcome::Continue,
             "In rapidplay the arbiter rules on touch move only when a player asks him to: no ruling.",
         ));
     }
     let requirement = touch_move(position, touched)?;
-    Ok(Ruling::new(
+    Ok(IrregularityRuling::new(
         &requirement.article.clone(),
         Outcome::Continue,
         requirement.explanation.clone(),
@@ -153,7 +159,10 @@ pub fn touch_move_ruling(
 
 /// What the arbiter does on seeing a flag down in a rapidplay game with no
 /// claim: nothing (B6), unless both are down (B8).
-pub fn flags_seen(class: Class, reading: ClockReading) -> Result<Ruling, RapidplayError> {
+pub fn flags_seen(
+    class: Class,
+    reading: ClockReading,
+) -> Result<IrregularityRuling, RapidplayError> {
     rapid_only(class)?;
     let down: Vec<Side> = [Side::White, Side::Black]
         .into_iter()
@@ -161,7 +170,7 @@ pub fn flags_seen(class: Class, reading: ClockReading) -> Result<Ruling, Rapidpl
         .collect();
     match down[..] {
         [] => Err(RapidplayError::NoFlagDown),
-        [side] => Ok(Ruling::new(
+        [side] => Ok(IrregularityRuling::new(
             "B6",
             Outcome::Continue,
             format!(
@@ -173,8 +182,8 @@ pub fn flags_seen(class: Class, reading: ClockReading) -> Result<Ruling, Rapidpl
     }
 }
 
-fn both_flags_down() -> Ruling {
-    Ruling::new(
+fn both_flags_down() -> IrregularityRuling {
+    IrregularityRuling::new(
         "B8",
         Outcome::Draw,
         "Both flags have fallen: the arbiter declares the game drawn.",
@@ -190,19 +199,19 @@ pub fn time_claim(
     class: Class,
     claimant: Side,
     reading: ClockReading,
-) -> Result<Ruling, RapidplayError> {
+) -> Result<IrregularityRuling, RapidplayError> {
     rapid_only(class)?;
     let flagged = claimant.opponent();
     let ruling = match (reading.flag_down(claimant), reading.flag_down(flagged)) {
         (true, true) => both_flags_down(),
-        (true, false) => Ruling::new(
+        (true, false) => IrregularityRuling::new(
             "B7",
             Outcome::Continue,
             format!(
                 "{claimant}'s own flag is down, so his claim fails; {flagged}'s flag is still up. The game continues."
             ),
         ),
-        (false, false) => Ruling::new(
+        (false, false) => IrregularityRuling::new(
             "B7",
             Outcome::Continue,
             format!(
@@ -211,14 +220,14 @@ pub fn time_claim(
             ),
         ),
         (false, true) => match can_checkmate(position, Color::from(claimant)) {
-            CanMate::No => Ruling::new(
+            CanMate::No => IrregularityRuling::new(
                 "B7",
                 Outcome::Draw,
                 format!(
                     "{flagged}'s flag has fallen, but {claimant} cannot checkmate by any series of legal moves (6.9): the game is drawn."
                 ),
             ),
-            CanMate::Yes | CanMate::Undetermined => Ruling::new(
+            CanMate::Yes | CanMate::Undetermined => IrregularityRuling::new(
                 "B7",
                 Outcome::win_for(claimant),
                 format!(
@@ -227,7 +236,7 @@ pub fn time_claim(
             ),
         },
     };
-    Ok(Ruling {
+    Ok(IrregularityRuling {
         effects: [vec![Effect::StopClocks], ruling.effects].concat(),
         ..ruling
     })
@@ -266,7 +275,7 @@ pub fn quickplay_claim(
     claimant: Side,
     remaining_ms: u64,
     decision: QuickplayDecision,
-) -> Result<Ruling, RapidplayError> {
+) -> Result<IrregularityRuling, RapidplayError> {
     check_quickplay_claim(position, ruleset, claimant, remaining_ms)?;
     let other = claimant.opponent();
     let bonus = Effect::AddTime {
@@ -279,7 +288,7 @@ pub fn quickplay_claim(
         CanMate::Yes | CanMate::Undetermined => String::new(),
     };
     Ok(match decision {
-        QuickplayDecision::Accept => Ruling::new(
+        QuickplayDecision::Accept => IrregularityRuling::new(
             "10.2",
             Outcome::Draw,
             format!(
@@ -288,7 +297,7 @@ pub fn quickplay_claim(
             ),
         ),
         QuickplayDecision::Postpone { extra_time } => {
-            let ruling = Ruling::new(
+            let ruling = IrregularityRuling::new(
                 "10.2",
                 Outcome::Postponed,
                 format!(
@@ -302,7 +311,7 @@ pub fn quickplay_claim(
             );
             if extra_time { ruling.with(bonus) } else { ruling }
         }
-        QuickplayDecision::Reject => Ruling::new(
+        QuickplayDecision::Reject => IrregularityRuling::new(
             "10.2",
             Outcome::Continue,
             format!(
@@ -319,7 +328,7 @@ pub fn quickplay_options(
     ruleset: &Ruleset,
     claimant: Side,
     remaining_ms: u64,
-) -> Result<Vec<(QuickplayDecision, Ruling)>, RapidplayError> {
+) -> Result<Vec<(QuickplayDecision, IrregularityRuling)>, RapidplayError> {
     QuickplayDecision::ALL
         .into_iter()
         .map(|d| {

@@ -43,7 +43,7 @@ use shakmaty::{Chess, EnPassantMode, Move, Position, fen::Fen, san::San};
 
 use crate::{
     claim::RepetitionKey,
-    notation::{self, Lang, Note, Reading},
+    notation::{self, Lang, MoveReading, Note},
     side::Side,
 };
 
@@ -363,14 +363,14 @@ pub enum Verdict {
 }
 
 impl Verdict {
-    fn of(position: &Chess, reading: Reading) -> Verdict {
+    fn of(position: &Chess, reading: MoveReading) -> Verdict {
         match reading {
-            Reading::Legal { san, notes, .. } => Verdict::Legal { san, notes },
-            Reading::Ambiguous { candidates } => Verdict::Ambiguous {
+            MoveReading::Legal { san, notes, .. } => Verdict::Legal { san, notes },
+            MoveReading::Ambiguous { candidates } => Verdict::Ambiguous {
                 candidates: sans(position, &candidates),
             },
-            Reading::Unreadable { reason } => Verdict::Unreadable { reason },
-            Reading::Illegal { reason } => Verdict::Illegal { reason },
+            MoveReading::Unreadable { reason } => Verdict::Unreadable { reason },
+            MoveReading::Illegal { reason } => Verdict::Illegal { reason },
         }
     }
 
@@ -472,9 +472,9 @@ fn allowed(
     match entry.map(|e| &e.written) {
         None | Some(Written::Dash) => None,
         Some(Written::Move(text)) => Some(match notation::read(position, text, sheet.lang) {
-            Reading::Legal { mv, .. } => Ok(vec![mv]),
-            Reading::Ambiguous { candidates } => Ok(candidates),
-            Reading::Unreadable { .. } | Reading::Illegal { .. } => Err(()),
+            MoveReading::Legal { mv, .. } => Ok(vec![mv]),
+            MoveReading::Ambiguous { candidates } => Ok(candidates),
+            MoveReading::Unreadable { .. } | MoveReading::Illegal { .. } => Err(()),
         }),
     }
 }

@@ -8,7 +8,7 @@ use shakmaty::san::San;
 use shakmaty::{Chess, Color, Position};
 
 use super::{AdjournmentRules, SealedMove};
-use crate::notation::{Note, Reading, read};
+use crate::notation::{MoveReading, Note, read};
 use crate::side::Side;
 use crate::unwinnable::{Budget, CanMate, verdict};
 
@@ -146,7 +146,7 @@ pub(super) fn judge(
     let sealer = Side::from(position.turn());
     let quoted = &sealed.text;
     let (verdict, faulty) = match read(position, &sealed.text, sealed.lang) {
-        Reading::Legal { mv, san, notes } => {
+        MoveReading::Legal { mv, san, notes } => {
             let after = position
                 .clone()
                 .play(mv)
@@ -162,7 +162,7 @@ pub(super) fn judge(
             };
             return (judgment, Some(after));
         }
-        Reading::Ambiguous { candidates } => {
+        MoveReading::Ambiguous { candidates } => {
             let sans: Vec<String> = candidates
                 .into_iter()
                 .map(|m| San::from_move(position, m).to_string())
@@ -173,13 +173,13 @@ pub(super) fn judge(
             );
             (Verdict::Ambiguous { candidates: sans }, ("A8a", why))
         }
-        Reading::Unreadable { reason } => {
+        MoveReading::Unreadable { reason } => {
             let why = format!(
                 "the true significance of the sealed move {quoted:?} cannot be established: {reason}"
             );
             (Verdict::Unreadable { reason }, ("A8b", why))
         }
-        Reading::Illegal { reason } => {
+        MoveReading::Illegal { reason } => {
             let why = format!("the sealed move {quoted:?} is illegal: {reason}");
             (Verdict::Illegal { reason }, ("A8c", why))
         }

@@ -44,7 +44,7 @@ use shakmaty::{CastlingMode, Chess, Position, san::San};
 use crate::clock::{ClockAction, Setting};
 use crate::game::{GameError, Play, Side};
 use crate::irregularity::replay::BoardMove;
-use crate::irregularity::{ClockReading, Effect, Finding, Ruling, Situation, rule};
+use crate::irregularity::{ClockReading, Effect, Finding, IrregularityRuling, Situation, rule};
 use crate::notation;
 use crate::rapidplay;
 use crate::scoresheet::{Verdict, Written};
@@ -55,7 +55,7 @@ use crate::time_control::Class;
 pub struct Applied {
     pub at_ms: u64,
     pub finding: Finding,
-    pub ruling: Ruling,
+    pub ruling: IrregularityRuling,
 }
 
 impl Play {
@@ -90,7 +90,7 @@ impl Play {
 
     /// Whether `side` must record the moves now (8.1), need not with little
     /// time left (8.4), or need not in rapidplay (B3).
-    pub fn recording(&self, side: Side, now_ms: u64) -> Ruling {
+    pub fn recording(&self, side: Side, now_ms: u64) -> IrregularityRuling {
         let situation = self.situation(now_ms);
         let (remaining_ms, increment_ms) = match self.clock.as_ref().filter(|c| c.is_started()) {
             Some(clock) => (
@@ -189,7 +189,7 @@ impl Play {
     /// The effects of `ruling`, in order, then its outcome. The arbiter has
     /// stopped the clocks to intervene (6.12b); they stay stopped, set for
     /// the player to move, until he restarts them.
-    fn carry_out(&mut self, ruling: &Ruling, at_ms: u64) -> Result<(), GameError> {
+    fn carry_out(&mut self, ruling: &IrregularityRuling, at_ms: u64) -> Result<(), GameError> {
         let clock_error = |e| GameError::Clock(e);
         self.stop_clock(at_ms)?;
         for effect in &ruling.effects {

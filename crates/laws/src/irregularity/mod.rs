@@ -51,8 +51,9 @@ use crate::unwinnable::{CanMate, can_checkmate};
 use replay::{BoardMove, IllegalMove, Reinstatement, ReplayError};
 use touch_move::TouchMoveError;
 
+pub use crate::outcome::Outcome;
 pub(crate) use crate::ruling::minutes;
-pub use crate::ruling::{ClockReading, Effect, IllegalMoveCount, Outcome, Ruling};
+pub use crate::ruling::{ClockReading, Effect, IllegalMoveCount, IrregularityRuling};
 
 /// The game as the arbiter finds it: what the rulings of Article 7 need.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -223,7 +224,7 @@ impl Finding {
 pub struct Applicable {
     pub finding: Finding,
     pub title: String,
-    pub ruling: Ruling,
+    pub ruling: IrregularityRuling,
 }
 
 /// A finding that cannot be ruled on as given.
@@ -320,7 +321,10 @@ pub fn actions_now(situation: &Situation) -> Vec<Applicable> {
 }
 
 /// The ruling on `finding` in `situation`.
-pub fn rule(finding: &Finding, situation: &Situation) -> Result<Ruling, IrregularityError> {
+pub fn rule(
+    finding: &Finding,
+    situation: &Situation,
+) -> Result<IrregularityRuling, IrregularityError> {
     let closed = situation.setup_claims_closed();
     Ok(match finding {
         Finding::WrongInitialPosition | Finding::BoardMisplaced | Finding::ClockSetWrongly
@@ -328,12 +332,12 @@ pub fn rule(finding: &Finding, situation: &Situation) -> Result<Ruling, Irregula
         {
             too_late_for_setup_claims(situation)
         }
-        Finding::WrongInitialPosition => Ruling::new(
+        Finding::WrongInitialPosition => IrregularityRuling::new(
             "7.1a",
             Outcome::NewGame,
             "The initial position of the pieces was incorrect: the game is cancelled and a new game is played.",
         ),
-        Finding::BoardMisplaced => Ruling::new(
+        Finding::BoardMisplaced => IrregularityRuling::new(
             "7.1b",
             Outcome::Continue,
             "The only error is the placing of the board: the position reached is transferred to a correctly placed board and the game continues.",
@@ -342,7 +346,7 @@ pub fn rule(finding: &Finding, situation: &Situation) -> Result<Ruling, Irregula
         Finding::ColoursReversed { new_game_ordered } => {
             colours_reversed(situation, *new_game_ordered)
         }
-        Finding::PiecesDisplaced { by } => Ruling::new(
+        Finding::PiecesDisplaced { by } => IrregularityRuling::new(
             "7.3",
             Outcome::Continue,
             format!(
@@ -357,7 +361,7 @@ pub fn rule(finding: &Finding, situation: &Situation) -> Result<Ruling, Irregula
                 && !situation.ruleset.illegal_move_claim_open_until_move()
                 && situation.claimant_touched_piece =>
         {
-            Ruling::new(
+            IrregularityRuling::new(
                 "B5",
                 Outcome::Continue,
                 "The claimant has touched a piece, so he can no longer claim the displacement under Article 7: the position stands and the game continues.",
@@ -370,7 +374,7 @@ pub fn rule(finding: &Finding, situation: &Situation) -> Result<Ruling, Irregula
                 &situation.clocks,
                 *ply,
             )?;
-            let mut ruling = Ruling::new(
+            let mut ruling = IrregularityRuling::new(
                 "7.4",
                 Outcome::Continue,
                 format!(
@@ -382,12 +386,12 @@ pub fn rule(finding: &Finding, situation: &Situation) -> Result<Ruling, Irregula
             ruling
         }
         Finding::IllegalMove { by, touched } => illegal_move(situation, *by, touched)?,
-        Finding::ClockSetWrongly => Ruling::new(
+        Finding::ClockSetWrongly => IrregularityRuling::new(
             "6.13",
             Outcome::Continue,
             "The arbiter corrects the clock settings, using his best judgement to set the times.",
         ),
-        Finding::KingAndQueenReversed { side } if closed => Ruling::new(
+        Finding::KingAndQueenReversed { side } if closed => IrregularityRuling::new(
             "B4",
             Outcome::Continue,
             format!(
@@ -415,7 +419,7 @@ pub fn rule(finding: &Finding, situation: &Situation) -> Result<Ruling, Irregula
                 *decision,
             )?
         }
-        Finding::KingAndQueenReversed { side } => Ruling::new(
+        Finding::KingAndQueenReversed { side } => IrregularityRuling::new(
             "7.1a",
             Outcome::NewGame,
             format!(
@@ -438,8 +442,8 @@ fn current(situation: &Situation) -> Result<Chess, IrregularityError> {
     )?)
 }
 
-fn too_late_for_setup_claims(situation: &Situation) -> Ruling {
-    Ruling::new(
+fn too_late_for_setup_claims(situation: &Situation) -> IrregularityRuling {
+    IrregularityRuling::new(
         "B4",
         Outcome::Continue,
         format!(
@@ -449,24 +453,24 @@ fn too_late_for_setup_claims(situation: &Situation) -> Ruling {
     )
 }
 
-fn colours_reversed(situation: &Situation, new_game_ordered: bool) -> Ruling {
+fn colours_reversed(situation: &Situation, new_game_ordered: bool) -> IrregularityRuling {
     let made = situation
         .moves_made(Side::White)
         .min(situation.moves_made(Side::Black));
     match situation.ruleset.colours_reversed_replay_before {
-        Some(limit) if made < limit as usize => Ruling::new(
+        Some(limit) if made < limit as usize => IrregularityRuling::new(
             "7.2",
             Outcome::NewGame,
             format!(
                 "The game began with colours reversed and fewer than {limit} moves have been made by each player: it is discontinued and a new game is played with the correct colours."
             ),
         ),
-        _ if new_game_ordered => Ruling::new(
+        _ if new_game_ordered => IrregularityRuling::new(
             "7.2",
             Outcome::NewGame,
             "The game began with colours reversed and the arbiter rules that a new game is played with the correct colours.",
         ),
-        _ => Ruling::new(
+        _ => IrregularityRuling::new(
             "7.2",
             Outcome::Continue,
             "The game began with colours reversed: it continues, unless the arbiter rules otherwise.",
@@ -506,7 +510,7 @@ fn illegal_move(
     situation: &Situation,
     by: Option<Side>,
     touched: &[Square],
-) -> Result<Ruling, IrregularityError> {
+) -> Result<IrregularityRuling, IrregularityError> {
     let (reinstatement, position) =
         replay::find(&situation.start, &situation.moves, &situation.clocks)?;
     let offender = reinstatement.illegal.as_ref().map(|i| i.side).or(by);
@@ -525,7 +529,7 @@ fn illegal_move(
         return Ok(ruling);
     }
     let Some(offender) = offender else {
-        let mut ruling = Ruling::new(
+        let mut ruling = IrregularityRuling::new(
             "7.4",
             Outcome::Continue,
             format!(
@@ -607,7 +611,7 @@ fn illegal_move(
         }
     }
     explanation += " The game then continues.";
-    let mut ruling = Ruling::new("7.4", Outcome::Continue, explanation);
+    let mut ruling = IrregularityRuling::new("7.4", Outcome::Continue, explanation);
     ruling.effects = effects;
     Ok(ruling)
 }
@@ -618,7 +622,7 @@ fn claim_too_late(
     situation: &Situation,
     reinstatement: &Reinstatement,
     what: &str,
-) -> Option<Ruling> {
+) -> Option<IrregularityRuling> {
     let claimant_moved = reinstatement.ply + 1 < situation.moves.len();
     let open_until_move = situation.ruleset.illegal_move_claim_open_until_move();
     let (article, why) = if claimant_moved {
@@ -628,7 +632,7 @@ fn claim_too_late(
     } else {
         return None;
     };
-    Some(Ruling::new(
+    Some(IrregularityRuling::new(
         article,
         Outcome::Continue,
         format!(
@@ -639,16 +643,16 @@ fn claim_too_late(
 
 /// `beneficiary` wins, unless he cannot checkmate by any series of legal
 /// moves: then the game is drawn.
-fn decisive(article: &str, position: &Chess, beneficiary: Side, why: String) -> Ruling {
+fn decisive(article: &str, position: &Chess, beneficiary: Side, why: String) -> IrregularityRuling {
     match can_checkmate(position, Color::from(beneficiary)) {
-        CanMate::No => Ruling::new(
+        CanMate::No => IrregularityRuling::new(
             article,
             Outcome::Draw,
             format!(
                 "{why}, but {beneficiary} cannot checkmate by any series of legal moves: the game is drawn."
             ),
         ),
-        CanMate::Yes | CanMate::Undetermined => Ruling::new(
+        CanMate::Yes | CanMate::Undetermined => IrregularityRuling::new(
             article,
             Outcome::win_for(beneficiary),
             format!("{why}: {beneficiary} wins."),

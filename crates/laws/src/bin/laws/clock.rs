@@ -137,6 +137,6 @@ fn step(
     } else if !object.is_empty() {
         return Err("expected \"action\" or \"ruling\" besides \"at_ms\"".to_owned());
     }
-    out["clock"] = serde_json::json!(clock.reading(at_ms));
+    out["clock"] = serde_json::json!(clock.display(at_ms));
     Ok(out)
 }

@@ -2,7 +2,7 @@
 
 use std::io::{BufRead, Write};
 
-use laws::notation::{self, Lang, Note, Reading};
+use laws::notation::{self, Lang, MoveReading, Note};
 use serde::{Deserialize, Serialize};
 use shakmaty::{CastlingMode, Chess, fen::Fen};
 
@@ -58,14 +58,14 @@ fn batch() -> Result<(), String> {
         if line.trim().is_empty() {
             continue;
         }
-        let answer = one(&line).unwrap_or_else(|reason| Verdict::Error { reason });
+        let answer = one(&line).unwrap_or_else(|reason| ReadAnswer::Error { reason });
         let answer = serde_json::to_string(&answer).map_err(|e| format!("json: {e}"))?;
         writeln!(out, "{answer}").map_err(|e| format!("stdout: {e}"))?;
     }
     Ok(())
 }
 
-fn one(line: &str) -> Result<Verdict, String> {
+fn one(line: &str) -> Result<ReadAnswer, String> {
     let request: Request = serde_json::from_str(line).map_err(|e| format!("not a request: {e}"))?;
     let lang: Lang = request
         .lang
@@ -92,7 +92,7 @@ fn position(fen: Option<&str>) -> Result<Chess, String> {
 /// One line of output: the verdict first, then what goes with it.
 #[derive(Serialize)]
 #[serde(tag = "verdict", rename_all = "snake_case")]
-enum Verdict {
+enum ReadAnswer {
     Legal {
         uci: String,
         san: String,
@@ -114,22 +114,22 @@ enum Verdict {
     },
 }
 
-fn verdict(position: &Chess, reading: &Reading) -> Verdict {
+fn verdict(position: &Chess, reading: &MoveReading) -> ReadAnswer {
     let uci = |m: &shakmaty::Move| m.to_uci(CastlingMode::Standard).to_string();
     match reading {
-        Reading::Legal { mv, san, notes } => Verdict::Legal {
+        MoveReading::Legal { mv, san, notes } => ReadAnswer::Legal {
             uci: uci(mv),
             san: san.clone(),
             notes: notes.clone(),
             figurine: notation::write_figurine(position, mv),
         },
-        Reading::Ambiguous { candidates } => Verdict::Ambiguous {
+        MoveReading::Ambiguous { candidates } => ReadAnswer::Ambiguous {
             candidates: candidates.iter().map(uci).collect(),
         },
-        Reading::Unreadable { reason } => Verdict::Unreadable {
+        MoveReading::Unreadable { reason } => ReadAnswer::Unreadable {
             reason: reason.clone(),
         },
-        Reading::Illegal { reason } => Verdict::Illegal {
+        MoveReading::Illegal { reason } => ReadAnswer::Illegal {
             reason: reason.clone(),
         },
     }

@@ -25,7 +25,7 @@ fn RulingText(ruling: FlagRuling) -> impl IntoView {
     view! {
         <p class="ruling">
             <strong>{verdict_words(ruling.verdict)}</strong>
-            {tf!(" (Article {}): ", " (artykuł {}): ", ruling.article)} {laws_text::article_text(&ruling.article, &ruling.explanation)}
+            {tf!(" (Article {}): ", " (artykuł {}): ", ruling.article)} {laws_text::article_text(ruling.article, &ruling.explanation)}
         </p>
     }
 }

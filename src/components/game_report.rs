@@ -68,7 +68,7 @@ pub fn GameReport(game: Game, moves: Vec<String>) -> impl IntoView {
             <ol class="report-rulings">
                 {rulings.into_iter().map(|applied| view! {
                     <li>
-                        <strong>{laws_text::article(&applied.ruling.article)}</strong>
+                        <strong>{laws_text::article(applied.ruling.article)}</strong>
                         {format!(" ({}) — {}: {}", local_time(applied.at_ms), laws_text::finding(&applied.finding), laws_text::explanation(&applied.ruling))}
                     </li>
                 }).collect_view()}

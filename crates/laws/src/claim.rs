@@ -8,7 +8,8 @@
 //! claim is valid, and why.
 //!
 //! ```
-//! use laws::claim::{self, Article};
+//! use laws::article::Article;
+//! use laws::claim;
 //! use shakmaty::{Chess, Position, san::San};
 //!
 //! // Knights out and back twice: the start position occurs a third time.
@@ -21,7 +22,7 @@
 //! }
 //! let intended = "Ng8".parse::<San>().unwrap().to_move(&pos).unwrap();
 //! let ruling = claim::repetition(&Chess::default(), &moves, Some(&intended)).unwrap();
-//! assert_eq!(ruling.article, Article::Repetition);
+//! assert_eq!(ruling.article, Article::Art9_2);
 //! assert!(ruling.valid);
 //! ```
 
@@ -30,6 +31,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 use shakmaty::{Bitboard, Board, Chess, Color, EnPassantMode, Move, Position, Square};
 
+use crate::article::Article;
 use crate::side::Side;
 
 /// The time below which a player need not record (8.4): five minutes.
@@ -52,41 +54,6 @@ pub const RECORDING_INCREMENT_MS: u64 = 30 * 1000;
 #[must_use]
 pub fn must_record(remaining_ms: u64, increment_ms: u64) -> bool {
     remaining_ms >= RECORDING_THRESHOLD_MS || increment_ms >= RECORDING_INCREMENT_MS
-}
-
-/// The article a ruling applies.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Article {
-    /// 5.1a: checkmate ends the game.
-    #[serde(rename = "5.1a")]
-    Checkmate,
-    /// 5.2a: stalemate ends the game.
-    #[serde(rename = "5.2a")]
-    Stalemate,
-    /// 9.2: threefold repetition.
-    #[serde(rename = "9.2")]
-    Repetition,
-    /// 9.3: the 50-move rule.
-    #[serde(rename = "9.3")]
-    FiftyMoves,
-}
-
-impl Article {
-    /// The article's number, e.g. `"9.2"`.
-    pub fn number(self) -> &'static str {
-        match self {
-            Article::Checkmate => "5.1a",
-            Article::Stalemate => "5.2a",
-            Article::Repetition => "9.2",
-            Article::FiftyMoves => "9.3",
-        }
-    }
-}
-
-impl fmt::Display for Article {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.number())
-    }
 }
 
 /// Why a claim is valid or not.
@@ -174,8 +141,8 @@ pub enum Ending {
 impl Ending {
     pub fn article(self) -> Article {
         match self {
-            Ending::Checkmate { .. } => Article::Checkmate,
-            Ending::Stalemate => Article::Stalemate,
+            Ending::Checkmate { .. } => Article::Art5_1a,
+            Ending::Stalemate => Article::Art5_2a,
         }
     }
 }
@@ -287,7 +254,7 @@ pub fn repetition(
     moves: &[Move],
     intended: Option<&Move>,
 ) -> Result<ClaimRuling, HistoryError> {
-    rule(Article::Repetition, start, moves, intended, |positions| {
+    rule(Article::Art9_2, start, moves, intended, |positions| {
         let key = RepetitionKey::of(positions.last().expect("replay yields the start position"));
         let plies: Vec<usize> = positions
             .iter()
@@ -313,7 +280,7 @@ pub fn fifty_moves(
     moves: &[Move],
     intended: Option<&Move>,
 ) -> Result<ClaimRuling, HistoryError> {
-    rule(Article::FiftyMoves, start, moves, intended, |positions| {
+    rule(Article::Art9_3, start, moves, intended, |positions| {
         let halfmoves = positions
             .last()
             .expect("replay yields the start position")

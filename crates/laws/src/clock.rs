@@ -29,6 +29,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 use shakmaty::{Chess, Color};
 
+use crate::article::Article;
 use crate::side::Side;
 use crate::time_control::{Class, MAX_MS, Schedule, TimeControl, Timing};
 use crate::unwinnable::{Budget, CanMate, verdict as mate_verdict};
@@ -778,7 +779,7 @@ pub enum FlagVerdict {
 pub struct FlagRuling {
     #[serde(flatten)]
     pub verdict: FlagVerdict,
-    pub article: String,
+    pub article: Article,
     pub explanation: String,
 }
 
@@ -791,6 +792,7 @@ pub struct FlagRuling {
 /// whose own flag must be up; both flags down: draw.
 ///
 /// ```
+/// use laws::article::Article;
 /// use laws::clock::{Clock, ClockAction, ClockSettings, FlagVerdict, rule_flag_fall};
 /// use laws::game::Side;
 /// use laws::time_control::Class;
@@ -802,14 +804,14 @@ pub struct FlagRuling {
 /// let now = 1_000_000; // White's 15' + 10" ran out at 910 s.
 /// let start = Chess::default();
 /// let silent = rule_flag_fall(&clock, now, &start, Class::Rapid, None);
-/// assert_eq!((silent.verdict, silent.article.as_str()), (FlagVerdict::PlayOn, "B6"));
+/// assert_eq!((silent.verdict, silent.article), (FlagVerdict::PlayOn, Article::B6));
 /// let claim = rule_flag_fall(&clock, now, &start, Class::Rapid, Some(Side::Black));
 /// assert_eq!(claim.verdict, FlagVerdict::Win { winner: Side::Black });
 /// // Black has a lone king: he cannot checkmate, so White's flag draws.
 /// let lone_king: Chess = "7k/8/8/8/8/8/8/KQ6 w - - 0 1".parse::<Fen>().unwrap()
 ///     .into_position(CastlingMode::Standard).unwrap();
 /// let ruling = rule_flag_fall(&clock, now, &lone_king, Class::Standard, None);
-/// assert_eq!((ruling.verdict, ruling.article.as_str()), (FlagVerdict::Draw, "6.9"));
+/// assert_eq!((ruling.verdict, ruling.article), (FlagVerdict::Draw, Article::Art6_9));
 /// assert!(ruling.explanation.contains("cannot checkmate"));
 /// ```
 pub fn rule_flag_fall(
@@ -820,28 +822,34 @@ pub fn rule_flag_fall(
     claimant: Option<Side>,
 ) -> FlagRuling {
     let down = |side: Side| clock.flag(side, now_ms).is_some();
-    let ruling = |verdict, article: &str, explanation: String| FlagRuling {
+    let ruling = |verdict, article, explanation: String| FlagRuling {
         verdict,
-        article: article.to_owned(),
+        article,
         explanation,
     };
     let flagged = match class {
         Class::Standard => match clock.flagged_first(now_ms) {
             Some(first) => first.side,
-            None => return ruling(FlagVerdict::PlayOn, "6.9", "No flag has fallen.".to_owned()),
+            None => {
+                return ruling(
+                    FlagVerdict::PlayOn,
+                    Article::Art6_9,
+                    "No flag has fallen.".to_owned(),
+                );
+            }
         },
         Class::Rapid | Class::Blitz => {
             if down(Side::White) && down(Side::Black) {
                 return ruling(
                     FlagVerdict::Draw,
-                    "B8",
+                    Article::B8,
                     "Both flags have fallen: the game is drawn.".to_owned(),
                 );
             }
             let Some(claimant) = claimant else {
                 return ruling(
                     FlagVerdict::PlayOn,
-                    "B6",
+                    Article::B6,
                     "In rapidplay a flag counts only when a player claims it; the arbiter does not signal it."
                         .to_owned(),
                 );
@@ -849,7 +857,7 @@ pub fn rule_flag_fall(
             if down(claimant) {
                 return ruling(
                     FlagVerdict::PlayOn,
-                    "B7",
+                    Article::B7,
                     format!("{claimant}'s claim is not valid: {claimant}'s own flag has fallen."),
                 );
             }
@@ -857,7 +865,7 @@ pub fn rule_flag_fall(
             if !down(flagged) {
                 return ruling(
                     FlagVerdict::PlayOn,
-                    "B6",
+                    Article::B6,
                     format!("{claimant}'s claim is not valid: {flagged}'s flag has not fallen."),
                 );
             }
@@ -887,7 +895,7 @@ pub fn rule_flag_fall(
             ),
         ),
     };
-    ruling(verdict, "6.9", format!("{why}."))
+    ruling(verdict, Article::Art6_9, format!("{why}."))
 }
 
 #[cfg(test)]

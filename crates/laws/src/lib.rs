@@ -24,11 +24,12 @@
 //! | [`unwinnable`] | 9.6, 6.9/6.10 |
 //! | [`ruleset`] | what differs between editions and competitions |
 //!
-//! Below them all, the words they share: [`side`], [`outcome`], [`ruling`],
+//! Below them all, the words they share: [`side`], [`article`], [`outcome`], [`ruling`],
 //! [`touch_move`], [`board_move`] (and, inside the crate, `encoding`). No
 //! two modules import each other (`scripts/module-cycles.mjs`).
 
 pub mod adjournment;
+pub mod article;
 pub mod board_move;
 pub mod claim;
 pub mod clock;

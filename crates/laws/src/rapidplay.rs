@@ -8,6 +8,7 @@
 //! by little time.
 //!
 //! ```
+//! use laws::article::Article;
 //! use laws::game::Side;
 //! use laws::irregularity::{ClockReading, Outcome};
 //! use laws::rapidplay::time_claim;
@@ -17,7 +18,7 @@
 //! // White stops the clocks: Black's flag is down, White's still up.
 //! let reading = ClockReading { white_ms: 4_000, black_ms: 0 };
 //! let ruling = time_claim(&Chess::default(), Class::Rapid, Side::White, reading).unwrap();
-//! assert_eq!((ruling.article.as_str(), ruling.outcome), ("B7", Outcome::WhiteWins));
+//! assert_eq!((ruling.article, ruling.outcome), (Article::B7, Outcome::WhiteWins));
 //! ```
 
 use std::fmt;
@@ -25,6 +26,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 use shakmaty::{Chess, Color, Position, Square};
 
+use crate::article::Article;
 use crate::claim::must_record;
 use crate::outcome::Outcome;
 use crate::ruleset::Ruleset;
@@ -109,7 +111,7 @@ pub fn recording(
 ) -> IrregularityRuling {
     if class != Class::Standard {
         return IrregularityRuling::new(
-            "B3",
+            Article::B3,
             Outcome::Continue,
             format!("In rapidplay {side} does not need to record the moves."),
         )
@@ -117,7 +119,7 @@ pub fn recording(
     }
     if !must_record(remaining_ms, increment_ms) {
         IrregularityRuling::new(
-            "8.4",
+            Article::Art8_4,
             Outcome::Continue,
             format!(
                 "{side} has less than five minutes left and less than 30 seconds added per move: he need not record, but must update his scoresheet as soon as a flag has fallen."
@@ -126,7 +128,7 @@ pub fn recording(
         .with(Effect::RecordingOptional { side })
     } else {
         IrregularityRuling::new(
-            "8.1",
+            Article::Art8_1,
             Outcome::Continue,
             format!("{side} must record his own moves and his opponent's, move after move."),
         )
@@ -143,14 +145,14 @@ pub fn touch_move_ruling(
 ) -> Result<IrregularityRuling, RapidplayError> {
     if class != Class::Standard && !requested {
         return Ok(IrregularityRuling::new(
-            "B5",
+            Article::B5,
             Outcome::Continue,
             "In rapidplay the arbiter rules on touch move only when a player asks him to: no ruling.",
         ));
     }
     let requirement = touch_move(position, touched)?;
     Ok(IrregularityRuling::new(
-        &requirement.article.clone(),
+        requirement.article,
         Outcome::Continue,
         requirement.explanation.clone(),
     )
@@ -171,7 +173,7 @@ pub fn flags_seen(
     match down[..] {
         [] => Err(RapidplayError::NoFlagDown),
         [side] => Ok(IrregularityRuling::new(
-            "B6",
+            Article::B6,
             Outcome::Continue,
             format!(
                 "{side}'s flag is down, but it counts as fallen only when {} makes a valid claim; the arbiter does not signal it.",
@@ -184,7 +186,7 @@ pub fn flags_seen(
 
 fn both_flags_down() -> IrregularityRuling {
     IrregularityRuling::new(
-        "B8",
+        Article::B8,
         Outcome::Draw,
         "Both flags have fallen: the arbiter declares the game drawn.",
     )
@@ -205,14 +207,14 @@ pub fn time_claim(
     let ruling = match (reading.flag_down(claimant), reading.flag_down(flagged)) {
         (true, true) => both_flags_down(),
         (true, false) => IrregularityRuling::new(
-            "B7",
+            Article::B7,
             Outcome::Continue,
             format!(
                 "{claimant}'s own flag is down, so his claim fails; {flagged}'s flag is still up. The game continues."
             ),
         ),
         (false, false) => IrregularityRuling::new(
-            "B7",
+            Article::B7,
             Outcome::Continue,
             format!(
                 "{flagged}'s flag has not fallen ({}): the claim is rejected and the game continues.",
@@ -221,14 +223,14 @@ pub fn time_claim(
         ),
         (false, true) => match can_checkmate(position, Color::from(claimant)) {
             CanMate::No => IrregularityRuling::new(
-                "B7",
+                Article::B7,
                 Outcome::Draw,
                 format!(
                     "{flagged}'s flag has fallen, but {claimant} cannot checkmate by any series of legal moves (6.9): the game is drawn."
                 ),
             ),
             CanMate::Yes | CanMate::Undetermined => IrregularityRuling::new(
-                "B7",
+                Article::B7,
                 Outcome::win_for(claimant),
                 format!(
                     "{claimant} stopped the clocks with his own flag up and {flagged}'s flag down: {claimant} wins on time."
@@ -289,7 +291,7 @@ pub fn quickplay_claim(
     };
     Ok(match decision {
         QuickplayDecision::Accept => IrregularityRuling::new(
-            "10.2",
+            Article::Art10_2,
             Outcome::Draw,
             format!(
                 "{claimant} claimed a draw with {} left; {other} is making no effort to win, or cannot win, by normal means: the game is drawn.{note}",
@@ -298,7 +300,7 @@ pub fn quickplay_claim(
         ),
         QuickplayDecision::Postpone { extra_time } => {
             let ruling = IrregularityRuling::new(
-                "10.2",
+                Article::Art10_2,
                 Outcome::Postponed,
                 format!(
                     "The arbiter postpones his decision on {claimant}'s claim{}; the game continues, if possible with an arbiter present, and the result is declared later or as soon as a flag has fallen.{note}",
@@ -312,7 +314,7 @@ pub fn quickplay_claim(
             if extra_time { ruling.with(bonus) } else { ruling }
         }
         QuickplayDecision::Reject => IrregularityRuling::new(
-            "10.2",
+            Article::Art10_2,
             Outcome::Continue,
             format!(
                 "The arbiter rejects {claimant}'s claim: {other} receives {extra} extra and the game continues.{note}"

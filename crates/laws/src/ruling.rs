@@ -7,6 +7,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use crate::article::Article;
 use crate::outcome::Outcome;
 use crate::side::Side;
 
@@ -15,9 +16,10 @@ use crate::touch_move::TouchMove;
 /// An arbiter's ruling, ready to be shown and logged.
 ///
 /// ```
+/// use laws::article::Article;
 /// use laws::irregularity::{Outcome, IrregularityRuling};
 ///
-/// let ruling = IrregularityRuling::new("7.1a", Outcome::NewGame, "The initial position was incorrect.");
+/// let ruling = IrregularityRuling::new(Article::Art7_1a, Outcome::NewGame, "The initial position was incorrect.");
 /// let json = serde_json::to_string(&ruling).unwrap();
 /// assert_eq!(
 ///     json,
@@ -27,8 +29,8 @@ use crate::touch_move::TouchMove;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[must_use]
 pub struct IrregularityRuling {
-    /// The article applied, as printed: "7.4", "B7", "10.2".
-    pub article: String,
+    /// The article applied: 7.4, B7, 10.2.
+    pub article: Article,
     pub outcome: Outcome,
     /// What the arbiter (or the app) does to carry the ruling out, in order.
     pub effects: Vec<Effect>,
@@ -38,12 +40,12 @@ pub struct IrregularityRuling {
 
 impl IrregularityRuling {
     pub fn new(
-        article: &str,
+        article: Article,
         outcome: Outcome,
         explanation: impl Into<String>,
     ) -> IrregularityRuling {
         IrregularityRuling {
-            article: article.to_owned(),
+            article,
             outcome,
             effects: Vec::new(),
             explanation: explanation.into(),

@@ -11,7 +11,7 @@
 //! - [`editor`]: setting up a position by hand, refusing impossible ones.
 //!
 //! The rulings carry the article in the numbering of the source texts
-//! ("7.4" for the illegal move in every edition); the edition shows in the
+//! (7.4 for the illegal move in every edition); the edition shows in the
 //! penalties and the explanation. Reinstating a position also resets the
 //! move counter (later editions of 6.13): [`Effect::ReinstatePosition`]
 //! says how many half-moves stand.
@@ -19,6 +19,7 @@
 //! ```
 //! use laws::irregularity::{rule, Effect, Finding, Outcome, Situation};
 //! use laws::irregularity::replay::parse_record;
+//! use laws::article::Article;
 //! use laws::ruleset::{Edition, Ruleset};
 //!
 //! // 1. e4 e5 2. Bc4 Ke7 3. Qh6??: the queen does not move that way.
@@ -28,7 +29,7 @@
 //!     ..Situation::default()
 //! };
 //! let ruling = rule(&Finding::illegal_move(), &situation).unwrap();
-//! assert_eq!(ruling.article, "7.4");
+//! assert_eq!(ruling.article, Article::Art7_4);
 //! assert_eq!(ruling.outcome, Outcome::Continue);
 //! assert!(ruling.effects.contains(&Effect::AddTime { side: laws::game::Side::Black, ms: 120_000 }));
 //! ```
@@ -43,6 +44,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 use shakmaty::{Chess, Color, Position, Square};
 
+use crate::article::Article;
 use crate::rapidplay::{self, QuickplayDecision, RapidplayError};
 use crate::ruleset::Ruleset;
 use crate::side::Side;
@@ -333,12 +335,12 @@ pub fn rule(
             too_late_for_setup_claims(situation)
         }
         Finding::WrongInitialPosition => IrregularityRuling::new(
-            "7.1a",
+            Article::Art7_1a,
             Outcome::NewGame,
             "The initial position of the pieces was incorrect: the game is cancelled and a new game is played.",
         ),
         Finding::BoardMisplaced => IrregularityRuling::new(
-            "7.1b",
+            Article::Art7_1b,
             Outcome::Continue,
             "The only error is the placing of the board: the position reached is transferred to a correctly placed board and the game continues.",
         )
@@ -347,7 +349,7 @@ pub fn rule(
             colours_reversed(situation, *new_game_ordered)
         }
         Finding::PiecesDisplaced { by } => IrregularityRuling::new(
-            "7.3",
+            Article::Art7_3,
             Outcome::Continue,
             format!(
                 "{by} displaced pieces and re-establishes the correct position on his own time; if necessary, {} may restart {by}'s clock to make sure of it.",
@@ -362,7 +364,7 @@ pub fn rule(
                 && situation.claimant_touched_piece =>
         {
             IrregularityRuling::new(
-                "B5",
+                Article::B5,
                 Outcome::Continue,
                 "The claimant has touched a piece, so he can no longer claim the displacement under Article 7: the position stands and the game continues.",
             )
@@ -375,7 +377,7 @@ pub fn rule(
                 *ply,
             )?;
             let mut ruling = IrregularityRuling::new(
-                "7.4",
+                Article::Art7_4,
                 Outcome::Continue,
                 format!(
                     "Pieces were displaced after half-move {ply}: the position before the displacement is reinstated{}. The game then continues.",
@@ -387,12 +389,12 @@ pub fn rule(
         }
         Finding::IllegalMove { by, touched } => illegal_move(situation, *by, touched)?,
         Finding::ClockSetWrongly => IrregularityRuling::new(
-            "6.13",
+            Article::Art6_13,
             Outcome::Continue,
             "The arbiter corrects the clock settings, using his best judgement to set the times.",
         ),
         Finding::KingAndQueenReversed { side } if closed => IrregularityRuling::new(
-            "B4",
+            Article::B4,
             Outcome::Continue,
             format!(
                 "Each player has made his first {} moves, so the placing of the pieces can no longer be claimed: the game continues, but {side} may not castle with the misplaced king.",
@@ -420,7 +422,7 @@ pub fn rule(
             )?
         }
         Finding::KingAndQueenReversed { side } => IrregularityRuling::new(
-            "7.1a",
+            Article::Art7_1a,
             Outcome::NewGame,
             format!(
                 "{side}'s king and queen started on each other's squares, so the initial position was incorrect: the game is cancelled and a new game is played."
@@ -444,7 +446,7 @@ fn current(situation: &Situation) -> Result<Chess, IrregularityError> {
 
 fn too_late_for_setup_claims(situation: &Situation) -> IrregularityRuling {
     IrregularityRuling::new(
-        "B4",
+        Article::B4,
         Outcome::Continue,
         format!(
             "Each player has made his first {} moves: no claim can be made any more about the placing of the pieces, the orientation of the board or the setting of the clocks. The game continues.",
@@ -459,19 +461,19 @@ fn colours_reversed(situation: &Situation, new_game_ordered: bool) -> Irregulari
         .min(situation.moves_made(Side::Black));
     match situation.ruleset.colours_reversed_replay_before {
         Some(limit) if made < limit as usize => IrregularityRuling::new(
-            "7.2",
+            Article::Art7_2,
             Outcome::NewGame,
             format!(
                 "The game began with colours reversed and fewer than {limit} moves have been made by each player: it is discontinued and a new game is played with the correct colours."
             ),
         ),
         _ if new_game_ordered => IrregularityRuling::new(
-            "7.2",
+            Article::Art7_2,
             Outcome::NewGame,
             "The game began with colours reversed and the arbiter rules that a new game is played with the correct colours.",
         ),
         _ => IrregularityRuling::new(
-            "7.2",
+            Article::Art7_2,
             Outcome::Continue,
             "The game began with colours reversed: it continues, unless the arbiter rules otherwise.",
         ),
@@ -530,7 +532,7 @@ fn illegal_move(
     }
     let Some(offender) = offender else {
         let mut ruling = IrregularityRuling::new(
-            "7.4",
+            Article::Art7_4,
             Outcome::Continue,
             format!(
                 "{what} The position is reinstated{}. No penalty: nobody can say which player made the illegal move.",
@@ -543,7 +545,7 @@ fn illegal_move(
     let beneficiary = offender.opponent();
     if class == Class::Blitz {
         return Ok(decisive(
-            "C3",
+            Article::C3,
             &position,
             beneficiary,
             format!("{what} In blitz the completed illegal move loses on the opponent's claim"),
@@ -556,7 +558,7 @@ fn illegal_move(
         && count >= limit
     {
         let mut ruling = decisive(
-            "7.4",
+            Article::Art7_4,
             &position,
             beneficiary,
             format!(
@@ -611,7 +613,7 @@ fn illegal_move(
         }
     }
     explanation += " The game then continues.";
-    let mut ruling = IrregularityRuling::new("7.4", Outcome::Continue, explanation);
+    let mut ruling = IrregularityRuling::new(Article::Art7_4, Outcome::Continue, explanation);
     ruling.effects = effects;
     Ok(ruling)
 }
@@ -626,9 +628,9 @@ fn claim_too_late(
     let claimant_moved = reinstatement.ply + 1 < situation.moves.len();
     let open_until_move = situation.ruleset.illegal_move_claim_open_until_move();
     let (article, why) = if claimant_moved {
-        ("B5", "the claimant has made his own move since")
+        (Article::B5, "the claimant has made his own move since")
     } else if !open_until_move && situation.claimant_touched_piece {
-        ("B5", "the claimant has touched a piece since")
+        (Article::B5, "the claimant has touched a piece since")
     } else {
         return None;
     };
@@ -643,7 +645,12 @@ fn claim_too_late(
 
 /// `beneficiary` wins, unless he cannot checkmate by any series of legal
 /// moves: then the game is drawn.
-fn decisive(article: &str, position: &Chess, beneficiary: Side, why: String) -> IrregularityRuling {
+fn decisive(
+    article: Article,
+    position: &Chess,
+    beneficiary: Side,
+    why: String,
+) -> IrregularityRuling {
     match can_checkmate(position, Color::from(beneficiary)) {
         CanMate::No => IrregularityRuling::new(
             article,

@@ -619,7 +619,7 @@ mod tests {
         );
         assert_eq!(
             time_used(&clock, t + 31 * MIN),
-            play(&game).adjournment.time_used_at(t + 31 * MIN)
+            laws::adjournment::time_used(&game.clock().unwrap(), t + 31 * MIN)
         );
         assert_eq!(play(&game).sealed_move_to_record().unwrap().text, "c5");
     }
@@ -697,7 +697,7 @@ mod tests {
         assert_eq!(game.clock().unwrap().running_side(), Some(Side::White));
         // White writes Nf3 and seals it after 3 minutes.
         let at_reply = t + 3 * MIN;
-        let outside = play(&game).adjournment.reply_envelope(at_reply).unwrap();
+        let outside = play(&game).reply_envelope(at_reply).unwrap();
         assert_eq!(outside.sealer, Side::White);
         let mut draft = SealingDraft::new(&outside).unwrap();
         draft.write("Nf3", Lang::En).unwrap();

@@ -49,9 +49,8 @@ pub fn SealReply(
             let play = game.fold().map_err(|e| laws_text::game_error(&e))?;
             // The replier's time is what it was when he stopped his clock.
             let outside = play
-                .adjournment
                 .reply_envelope(at)
-                .map_err(|e| e.to_string())?;
+                .map_err(|e| laws_text::game_error(&e))?;
             let mut draft = SealingDraft::new(&outside).map_err(|e| e.to_string())?;
             draft
                 .write(

@@ -1,4 +1,4 @@
-use laws::adjournment::{Phase, time_used};
+use laws::adjournment::{ClockNow, Phase, time_used};
 use laws::game::Side;
 use leptos::prelude::*;
 use shakmaty::fen::Fen;
@@ -58,8 +58,13 @@ pub fn Resumption(id: String) -> impl IntoView {
             Phase::Kept | Phase::SetUp | Phase::Resumed
         )
         .then(|| view! { <ReportMissing game_id=id.clone() /> });
+        // What the game's clock shows now (the recorded times without one).
+        let shown = |now: u64| match &play.clock {
+            Some(clock) => time_used(clock, now),
+            None => outside.time_used,
+        };
         let correction = matches!(adjournment.phase(), Phase::SetUp | Phase::Resumed | Phase::Missing | Phase::Continuing | Phase::ReplySealed)
-                    .then(|| view! { <ClockCorrection game_id=id.clone() current=adjournment.time_used_at(now_ms()) /> });
+                    .then(|| view! { <ClockCorrection game_id=id.clone() current=shown(now_ms()) /> });
         let step = match adjournment.phase() {
                     Phase::Sealed | Phase::Sealing | Phase::Playing => view! {
                         <p>{t!("The arbiter must verify the envelope before play can resume (A3).", "Sędzia musi sprawdzić kopertę, zanim gra zostanie wznowiona (A3).")}</p>
@@ -127,7 +132,7 @@ pub fn Resumption(id: String) -> impl IntoView {
                                 tf!("Time used: White {}, Black {}. {running}", "Zużyty czas: białe {}, czarne {}. {running}", hms(used.white_ms), hms(used.black_ms))
                             }
                             None => {
-                                let used = adjournment.time_used_at(now);
+                                let used = shown(now);
                                 tf!("Time used: White {}, Black {}.", "Zużyty czas: białe {}, czarne {}.", hms(used.white_ms), hms(used.black_ms))
                             }
                         };
@@ -153,8 +158,10 @@ pub fn Resumption(id: String) -> impl IntoView {
                         }.into_any()
                     }
                 };
-        let flag = adjournment
-            .running()
+        let flag = play
+            .clock
+            .as_ref()
+            .and_then(|clock| ClockNow::of(clock, now_ms()).running)
             .filter(|_| {
                 matches!(
                     adjournment.phase(),

@@ -32,18 +32,17 @@
 //!     AdjournmentEvent::Resumed { present: Presence { white: true, black: true } },
 //! ];
 //! for step in steps {
-//!     adjournment.apply(step, 1_000).unwrap();
+//!     adjournment.apply(step, 1_000, None).unwrap();
 //! }
 //! assert_eq!(adjournment.present(), Presence { white: true, black: true });
 //! let sealed_move = sealed.open("2468").unwrap();
-//! let ruling = adjournment.apply(AdjournmentEvent::Opened { sealed_move }, 1_000).unwrap().unwrap();
+//! let ruling = adjournment.apply(AdjournmentEvent::Opened { sealed_move }, 1_000, None).unwrap().unwrap();
 //! assert_eq!((ruling.article.as_str(), ruling.outcome), ("A9a", Outcome::Continue));
 //! ```
 
 mod envelope;
 mod game_clock;
 mod ruling;
-mod scenario;
 mod seal;
 
 use std::fmt;
@@ -52,10 +51,9 @@ use serde::{Deserialize, Serialize};
 use shakmaty::{Chess, Color, Position};
 
 pub use envelope::{Check, Checklist, Envelope, EnvelopeError, Resumption, TimeUsed};
-pub use game_clock::time_used;
-pub(crate) use game_clock::{after_sealed_move, after_step};
-pub use ruling::{Judgment, Outcome, Ruling, Verdict, judge_sealed_move};
-pub use scenario::{Arrivals, EnvelopeCopy, Missing, Scenario, ScenarioError, Verdicts};
+pub use game_clock::{ClockNow, time_used};
+pub(crate) use game_clock::{after_sealed_move, carry_out};
+pub use ruling::{ClockEffect, Judgment, Outcome, Ruling, Verdict, judge_sealed_move};
 pub use seal::{
     AmendError, DEFAULT_ITERATIONS, Entropy, Kdf, MAX_ITERATIONS, MIN_ITERATIONS, MIN_PIN_LEN,
     OpenError, SealError, SealedEnvelope, SealedMove, SealingDraft, SealingError,
@@ -108,7 +106,8 @@ impl Presence {
         }
     }
 
-    fn set(&mut self, side: Side) {
+    /// `side` is at the board.
+    pub fn set(&mut self, side: Side) {
         match side {
             Side::White => self.white = true,
             Side::Black => self.black = true,
@@ -486,11 +485,6 @@ pub struct Adjournment {
     /// Present when play resumed (A9a), not arrived since (A9b).
     present_at_resumption: Presence,
     moved: Presence,
-    time_used: TimeUsed,
-    running: Option<(Side, u64)>,
-    clocks_set: Option<TimeUsed>,
-    /// How many steps have set the clocks (A5, A11a, A12).
-    clock_settings: usize,
     position: Option<Chess>,
     /// The move opened (or stated, A11a) last, once played on the board.
     played: Option<SealedMove>,
@@ -517,10 +511,6 @@ impl Adjournment {
             present: Presence::default(),
             present_at_resumption: Presence::default(),
             moved: Presence::default(),
-            time_used: TimeUsed::default(),
-            running: None,
-            clocks_set: None,
-            clock_settings: 0,
             position: None,
             played: None,
             flag_fallen: None,
@@ -577,15 +567,6 @@ impl Adjournment {
         self.played.as_ref()
     }
 
-    /// The time used by each player at `now_ms`, with the running clock.
-    #[must_use]
-    pub fn time_used_at(&self, now_ms: u64) -> TimeUsed {
-        match self.running {
-            Some((side, since)) => self.time_used.charged(side, now_ms.saturating_sub(since)),
-            None => self.time_used,
-        }
-    }
-
     /// When play resumed (A9), once it has.
     #[must_use]
     pub fn resumed_ms(&self) -> Option<u64> {
@@ -596,12 +577,6 @@ impl Adjournment {
     #[must_use]
     pub fn present(&self) -> Presence {
         self.present
-    }
-
-    /// Whose clock runs.
-    #[must_use]
-    pub fn running(&self) -> Option<Side> {
-        self.running.map(|(side, _)| side)
     }
 
     /// Who seals (or sealed) the move (A1a).
@@ -648,19 +623,6 @@ impl Adjournment {
         self.session
     }
 
-    /// A5, A11a, A12: the times the clocks were last set to for resumption.
-    #[must_use]
-    pub fn clocks_set(&self) -> Option<TimeUsed> {
-        self.clocks_set
-    }
-
-    /// How many steps have set the clocks for resumption (A5, A11a, A12):
-    /// it changes with each, even one setting them to the times they show.
-    #[must_use]
-    pub fn clock_settings(&self) -> usize {
-        self.clock_settings
-    }
-
     /// Whether play has resumed and the game goes on (or waits for the
     /// next session): the game may be adjourned again (A13).
     #[must_use]
@@ -672,13 +634,21 @@ impl Adjournment {
     #[must_use]
     pub fn clock_discrepancy(&self) -> Option<TimeUsed> {
         let recorded = self.envelopes.first()?.envelope().time_used;
-        self.clocks_set
-            .filter(|set| *set != recorded)
-            .map(|_| recorded)
+        let set = self
+            .rulings
+            .iter()
+            .rev()
+            .flat_map(|ruling| ruling.clock.iter().rev())
+            .find_map(|effect| match effect {
+                ClockEffect::Set { time_used } => Some(*time_used),
+                _ => None,
+            })?;
+        (set != recorded).then_some(recorded)
     }
 
-    /// A9c: the outside of the fresh envelope for the replier's reply at `now_ms`.
-    pub fn reply_envelope(&self, now_ms: u64) -> Result<Envelope, AdjournmentError> {
+    /// A9c: the outside of the fresh envelope for the replier's reply, with
+    /// the times used the game's clock shows now.
+    pub fn reply_envelope(&self, time_used: TimeUsed) -> Result<Envelope, AdjournmentError> {
         let first = match (&self.phase, self.envelopes.as_slice()) {
             (Phase::Continuing, [first]) => first,
             _ => {
@@ -696,7 +666,7 @@ impl Adjournment {
         Ok(Envelope {
             fen: fen(position),
             moves: Vec::new(),
-            time_used: self.time_used_at(now_ms),
+            time_used,
             sealer: replier,
             move_number: position.fullmoves().get(),
             draw_offer: self.draw_offer,
@@ -706,20 +676,26 @@ impl Adjournment {
     }
 
     /// Applies `event` at `at_ms` if the Laws allow it, returning the ruling
-    /// it calls for; otherwise nothing changes.
+    /// it calls for with what it does to the game's clock; otherwise nothing
+    /// changes. `clock` is the game's clock as the step finds it (`None`
+    /// for a game played without one).
     pub fn apply(
         &mut self,
         event: AdjournmentEvent,
         at_ms: u64,
+        clock: Option<ClockNow>,
     ) -> Result<Option<Ruling>, AdjournmentError> {
         let mut next = self.clone();
-        let ruling = next.step(event, at_ms)?;
-        if let Some(ruling) = &ruling {
-            next.rulings.push(ruling.clone());
+        let mut ruling = next.step(event, at_ms, clock)?;
+        if let Some(ruling) = &mut ruling {
             if ruling.outcome.is_final() {
                 next.phase = Phase::Concluded;
-                next.running = None;
+                // The game ends with the ruling: its clock stops.
+                if !ruling.clock.contains(&ClockEffect::Stop) {
+                    ruling.clock.push(ClockEffect::Stop);
+                }
             }
+            next.rulings.push(ruling.clone());
         }
         *self = next;
         Ok(ruling)
@@ -729,6 +705,7 @@ impl Adjournment {
         &mut self,
         event: AdjournmentEvent,
         at: u64,
+        clock: Option<ClockNow>,
     ) -> Result<Option<Ruling>, AdjournmentError> {
         use AdjournmentEvent as Ev;
         use Phase as P;
@@ -759,7 +736,7 @@ impl Adjournment {
                     return Err(AdjournmentError::AlreadySealed);
                 }
                 self.stopped_ms = Some(at);
-                Ok(None)
+                Ok(Some(self.stop_to_seal(at)))
             }
             Ev::Sealed { envelope } => {
                 if self.phase != P::Sealing {
@@ -771,9 +748,13 @@ impl Adjournment {
                 }
                 let position = self.admit(&envelope)?;
                 let outside = envelope.envelope();
-                self.time_used = outside.time_used;
                 self.draw_offer = outside.draw_offer;
                 self.position = Some(position);
+                // Sealed with no stop logged first: he stopped his clock now.
+                let stop = match self.stopped_ms {
+                    Some(_) => Vec::new(),
+                    None => self.stop_to_seal(at).clock,
+                };
                 // A1b is judged when he stopped his clock.
                 let stopped = *self.stopped_ms.get_or_insert(at);
                 let article = if stopped < self.session_end_ms {
@@ -794,7 +775,9 @@ impl Adjournment {
                 );
                 self.envelopes.push(*envelope);
                 self.phase = P::Sealed;
-                continuing(article, why)
+                Ok(Some(
+                    Ruling::new(article, Outcome::Continue, why).with_clock(stop),
+                ))
             }
             Ev::Amended { envelope } => {
                 match self.phase {
@@ -807,7 +790,6 @@ impl Adjournment {
                     "envelope amended; new fingerprint {}",
                     envelope.fingerprint()
                 );
-                self.time_used = envelope.envelope().time_used;
                 self.draw_offer = envelope.envelope().draw_offer;
                 self.position = Some(position);
                 self.envelopes[0] = *envelope;
@@ -926,7 +908,6 @@ impl Adjournment {
                     _ => return Err(out_of_order),
                 }
                 let recorded = self.envelopes[0].envelope().time_used;
-                self.set_clocks(time_used);
                 self.phase = P::SetUp;
                 let why = if time_used == recorded {
                     format!(
@@ -937,7 +918,10 @@ impl Adjournment {
                         "the clocks show {time_used} but the envelope records {recorded}: either player may point this out before his first move (A12)"
                     )
                 };
-                continuing("A5", why)
+                Ok(Some(
+                    Ruling::new("A5", Outcome::Continue, why)
+                        .with_clock([ClockEffect::Set { time_used }]),
+                ))
             }
             Ev::Resumed { present } => {
                 match self.phase {
@@ -966,13 +950,16 @@ impl Adjournment {
                             ),
                         );
                     }
-                    self.running = Some((sealer, at));
-                    return continuing(
-                        "A11a",
-                        format!(
-                            "play resumes with the envelope missing: {sealer}, who has the move, is absent: his clock is started"
-                        ),
-                    );
+                    return Ok(Some(
+                        Ruling::new(
+                            "A11a",
+                            Outcome::Continue,
+                            format!(
+                                "play resumes with the envelope missing: {sealer}, who has the move, is absent: his clock is started"
+                            ),
+                        )
+                        .with_clock([ClockEffect::Run { side: sealer }]),
+                    ));
                 }
                 self.phase = P::Resumed;
                 let replier = self.sealer.opponent();
@@ -982,11 +969,14 @@ impl Adjournment {
                         format!("{replier}, who must reply, is present: the envelope is opened"),
                     )
                 } else {
-                    self.running = Some((replier, at));
-                    continuing(
-                        "A9b",
-                        format!("{replier}, who must reply, is absent: his clock is started"),
-                    )
+                    Ok(Some(
+                        Ruling::new(
+                            "A9b",
+                            Outcome::Continue,
+                            format!("{replier}, who must reply, is absent: his clock is started"),
+                        )
+                        .with_clock([ClockEffect::Run { side: replier }]),
+                    ))
                 }
             }
             Ev::Arrived { side } => {
@@ -1002,31 +992,34 @@ impl Adjournment {
                     return Ok(Some(ruling));
                 }
                 self.present.set(side);
-                if let Some((running, since)) = self.running
-                    && running == side
-                    && self.phase == P::Resumed
+                if self.phase == P::Resumed
+                    && side == self.sealer.opponent()
+                    && !self.present_at_resumption.of(side)
                 {
-                    // A9b: he stops his clock and summons the arbiter.
-                    self.time_used = self.time_used.charged(side, at - since);
-                    self.running = None;
-                    return continuing(
-                        "A9b",
-                        format!(
-                            "{side} arrives, stops his clock and summons the arbiter to open the envelope"
-                        ),
-                    );
+                    // A9b: the replier, whose clock has run, stops it and
+                    // summons the arbiter.
+                    return Ok(Some(
+                        Ruling::new(
+                            "A9b",
+                            Outcome::Continue,
+                            format!(
+                                "{side} arrives, stops his clock and summons the arbiter to open the envelope"
+                            ),
+                        )
+                        .with_clock([ClockEffect::Stop]),
+                    ));
                 }
                 Ok(None)
             }
-            Ev::Opened { sealed_move } => self.open(sealed_move, at, out_of_order).map(Some),
-            Ev::ReplySealed { envelope } => self.seal_reply(*envelope, at, out_of_order).map(Some),
+            Ev::Opened { sealed_move } => self.open(sealed_move, out_of_order).map(Some),
+            Ev::ReplySealed { envelope } => {
+                self.seal_reply(*envelope, clock, out_of_order).map(Some)
+            }
             Ev::Moved { by } => {
                 self.expect(&[P::Continuing], out_of_order)?;
-                if self.running.is_some_and(|(side, _)| side != by) {
+                if clock.is_some_and(|clock| clock.running != Some(by)) {
                     return Err(AdjournmentError::NotToMove(by));
                 }
-                self.time_used = self.time_used_at(at);
-                self.running = Some((by.opponent(), at));
                 self.moved.set(by);
                 if self.draw_offer == Some(by.opponent()) {
                     // 9.1: making a move rejects the offer.
@@ -1068,17 +1061,14 @@ impl Adjournment {
                         ),
                     ),
                 };
-                if let Some(time_used) = corrected {
-                    self.set_clocks(time_used);
-                    if let Some((side, _)) = self.running {
-                        self.running = Some((side, at));
-                    }
-                }
-                continuing("A12", why)
+                let set = corrected.map(|time_used| ClockEffect::Set { time_used });
+                Ok(Some(
+                    Ruling::new("A12", Outcome::Continue, why).with_clock(set),
+                ))
             }
             Ev::FlagFell { side } => {
                 self.expect(&[P::Resumed, P::Continuing, P::ReplySealed], out_of_order)?;
-                if self.running() != Some(side) {
+                if clock.and_then(|clock| clock.running) != Some(side) {
                     return Err(AdjournmentError::ClockNotRunning(side));
                 }
                 self.flag_fallen = Some(side);
@@ -1121,18 +1111,26 @@ impl Adjournment {
                 };
                 self.position = Some(position);
                 let time_used = clocks_set_by_arbiter.unwrap_or(outside.time_used);
-                self.set_clocks(time_used);
                 // No sealed move was made, so the sealer has the move: absent
                 // since play resumed, his clock has run since then (and not
                 // the replier's, started for A9b).
                 let sealer = self.sealer;
-                self.running = self
-                    .resumed_ms
-                    .filter(|_| !self.present.of(sealer))
-                    .map(|resumed| (sealer, resumed));
+                let absent_since = self.resumed_ms.filter(|_| !self.present.of(sealer));
+                let mut clock = vec![ClockEffect::Set { time_used }];
+                clock.extend(match absent_since {
+                    Some(resumed) => vec![
+                        ClockEffect::Charge {
+                            side: sealer,
+                            ms: at.saturating_sub(resumed),
+                        },
+                        ClockEffect::Run { side: sealer },
+                    ],
+                    None => vec![ClockEffect::Stop],
+                });
                 self.phase = P::Missing;
-                continuing(
+                let ruling = Ruling::new(
                     "A11a",
+                    Outcome::Continue,
                     format!(
                         "the envelope is missing: play continues from the adjourned position with {time_used} ({}); {sealer} states the move he sealed and makes it{}",
                         if clocks_set_by_arbiter.is_some() {
@@ -1140,13 +1138,14 @@ impl Adjournment {
                         } else {
                             "as recorded"
                         },
-                        if self.running.is_some() {
+                        if absent_since.is_some() {
                             "; he is absent: his clock runs from the resumption"
                         } else {
                             ""
                         }
                     ),
-                )
+                );
+                Ok(Some(ruling.with_clock(clock)))
             }
             Ev::MoveStated { sealed_move } => {
                 self.expect(&[P::Missing], out_of_order)?;
@@ -1167,11 +1166,15 @@ impl Adjournment {
                 self.position = Some(after);
                 self.played = Some(sealed_move);
                 self.opened = 1;
-                // The sealer's clock, if it ran while he was absent, stops.
-                self.time_used = self.time_used_at(at);
-                self.running = Some((self.sealer.opponent(), at));
                 self.phase = P::Continuing;
-                Ok(Some(judgment.ruling))
+                // The sealer's clock, if it ran while he was absent, stops
+                // and the replier's runs.
+                let replier = self.sealer.opponent();
+                Ok(Some(
+                    judgment
+                        .ruling
+                        .with_clock([ClockEffect::Run { side: replier }]),
+                ))
             }
             Ev::SessionEnded => {
                 self.expect(&[P::Continuing, P::ReplySealed], out_of_order)?;
@@ -1180,8 +1183,8 @@ impl Adjournment {
                 {
                     return Err(AdjournmentError::SessionNotOver { end_ms });
                 }
-                self.time_used = self.time_used_at(at);
-                self.running = None;
+                // The clock of the player having the move runs on until he
+                // seals and stops it (A1a).
                 self.phase = P::Readjourned;
                 continuing(
                     "A13",
@@ -1277,7 +1280,6 @@ impl Adjournment {
     fn open(
         &mut self,
         sealed_move: SealedMove,
-        at: u64,
         out_of_order: AdjournmentError,
     ) -> Result<Ruling, AdjournmentError> {
         let article = match self.phase {
@@ -1313,17 +1315,17 @@ impl Adjournment {
             self.position = Some(after);
             self.played = Some(sealed_move);
         }
-        if self.running.is_none() {
-            self.running = Some((replier, at));
-        }
         self.phase = Phase::Continuing;
-        Ok(judgment.ruling)
+        // The replier's clock runs: the sealed move is completed on it.
+        Ok(judgment
+            .ruling
+            .with_clock([ClockEffect::Run { side: replier }]))
     }
 
     fn seal_reply(
         &mut self,
         envelope: SealedEnvelope,
-        at: u64,
+        clock: Option<ClockNow>,
         out_of_order: AdjournmentError,
     ) -> Result<Ruling, AdjournmentError> {
         if self.phase != Phase::Continuing || self.envelopes.len() != 1 {
@@ -1363,8 +1365,9 @@ impl Adjournment {
                 on_envelope: outside.fen.clone(),
             });
         }
-        let expected = self.time_used_at(at);
-        if outside.time_used != expected {
+        if let Some(ClockNow { time_used: expected, .. }) = clock
+            && outside.time_used != expected
+        {
             return Err(AdjournmentError::ReplyTimes {
                 expected,
                 on_envelope: outside.time_used,
@@ -1376,19 +1379,37 @@ impl Adjournment {
             envelope.fingerprint(),
             self.sealer
         );
-        self.time_used = expected;
-        self.running = Some((self.sealer, at));
         self.envelopes.push(envelope);
         self.phase = Phase::ReplySealed;
-        Ok(Ruling::new("A9c", Outcome::Continue, why))
+        Ok(Ruling::new("A9c", Outcome::Continue, why).with_clock([ClockEffect::Run {
+            side: self.sealer,
+        }]))
     }
 
     /// 6.9/6.10: a flag fell; A10c when the opponent is the absent sealer.
-    /// The arbiter sets the clocks to `time_used` (A5, A11a, A12).
-    fn set_clocks(&mut self, time_used: TimeUsed) {
-        self.time_used = time_used;
-        self.clocks_set = Some(time_used);
-        self.clock_settings += 1;
+    /// A1a: the sealer stops his clock at `at`; stopped before the
+    /// session's nominal end, he is charged up to it (A1b).
+    fn stop_to_seal(&self, at: u64) -> Ruling {
+        let sealer = self.sealer;
+        let mut clock = vec![ClockEffect::Stop];
+        let charged = self.session_end_ms.saturating_sub(at);
+        if charged > 0 {
+            clock.push(ClockEffect::Charge {
+                side: sealer,
+                ms: charged,
+            });
+        }
+        let (article, why) = if charged > 0 {
+            (
+                "A1b",
+                format!(
+                    "{sealer} stops his clock before the session's nominal end: his time is charged up to it"
+                ),
+            )
+        } else {
+            ("A1a", format!("{sealer} stops his clock: his move is sealed"))
+        };
+        Ruling::new(article, Outcome::Continue, why).with_clock(clock)
     }
 
     fn flag_fall(&self, side: Side) -> Ruling {

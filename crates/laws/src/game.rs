@@ -30,8 +30,8 @@ use sha2::{Digest, Sha256};
 use shakmaty::{CastlingMode, Chess, fen::Fen};
 
 use crate::adjournment::{
-    Adjournment, AdjournmentError, AdjournmentEvent, AdjournmentRules, Phase, SealedMove,
-    after_sealed_move, after_step,
+    Adjournment, AdjournmentError, AdjournmentEvent, AdjournmentRules, ClockNow, Envelope, Phase,
+    SealedMove, TimeUsed, after_sealed_move, carry_out, time_used,
 };
 use crate::clock::{Clock, ClockAction, ClockError, ClockSettings};
 use crate::encoding::{fen, hex};
@@ -692,7 +692,7 @@ impl Play {
                         *side,
                     )));
                 }
-                let before = self.adjournment.clone();
+                let clock_now = self.clock.as_ref().map(|c| ClockNow::of(c, at_ms));
                 if let AdjournmentEvent::SealRequested {
                     sealer,
                     session_end_ms,
@@ -708,7 +708,7 @@ impl Play {
                         && announced_end.is_some_and(|end| at_ms >= end)
                     {
                         earlier
-                            .apply(AdjournmentEvent::SessionEnded, at_ms)
+                            .apply(AdjournmentEvent::SessionEnded, at_ms, clock_now)
                             .map_err(GameError::Adjournment)?;
                     }
                     let step = AdjournmentEvent::SealRequested {
@@ -719,24 +719,29 @@ impl Play {
                         },
                     };
                     let mut next = Adjournment::new(self.setup.adjournment.clone());
-                    next.apply(step, at_ms).map_err(GameError::Adjournment)?;
+                    next.apply(step, at_ms, clock_now)
+                        .map_err(GameError::Adjournment)?;
                     self.adjournment = next;
                     self.earlier_adjournments.push(earlier);
-                } else {
-                    let ruling = self
-                        .adjournment
-                        .apply(step.clone(), at_ms)
-                        .map_err(GameError::Adjournment)?;
-                    if ruling.is_some_and(|r| r.outcome.is_final()) {
-                        // The game ends with the ruling: its clock stops.
-                        self.stop_clock(at_ms)?;
-                    }
+                    self.begun = true;
+                    return Ok(Vec::new());
                 }
+                let ruling = self
+                    .adjournment
+                    .apply(step.clone(), at_ms, clock_now)
+                    .map_err(GameError::Adjournment)?;
                 self.begun = true;
+                let Some(ruling) = ruling else {
+                    return Ok(Vec::new());
+                };
+                if ruling.outcome.is_final() {
+                    // The game ends with the ruling: its clock stops.
+                    self.stop_clock(at_ms)?;
+                }
                 let actions = self
                     .clock
                     .as_ref()
-                    .map(|clock| after_step(&before, &self.adjournment, step, clock, at_ms))
+                    .map(|clock| carry_out(&ruling.clock, clock, at_ms))
                     .unwrap_or_default();
                 return self.follow(actions, at_ms);
             }
@@ -819,8 +824,30 @@ impl Play {
     /// once the game's clock shows his flag fallen at `now_ms`.
     #[must_use]
     pub fn fallen_flag(&self, now_ms: u64) -> Option<Side> {
-        let side = self.adjournment.running()?;
-        self.clock.as_ref()?.flag(side, now_ms).map(|_| side)
+        let resumed = matches!(
+            self.adjournment.phase(),
+            Phase::Resumed | Phase::Continuing | Phase::ReplySealed
+        );
+        let clock = self.clock.as_ref().filter(|_| resumed)?;
+        let side = ClockNow::of(clock, now_ms).running?;
+        clock.flag(side, now_ms).map(|_| side)
+    }
+
+    /// A9c: the outside of the fresh envelope for the replier's reply at
+    /// `now_ms`, with the times the game's clock shows (the recorded ones
+    /// for a game without a clock).
+    pub fn reply_envelope(&self, now_ms: u64) -> Result<Envelope, GameError> {
+        let time_used = match &self.clock {
+            Some(clock) => time_used(clock, now_ms),
+            None => self
+                .adjournment
+                .envelopes()
+                .first()
+                .map_or_else(TimeUsed::default, |sealed| sealed.envelope().time_used),
+        };
+        self.adjournment
+            .reply_envelope(time_used)
+            .map_err(GameError::Adjournment)
     }
 
     /// Stops a running clock at `at_ms`, as the arbiter does to intervene
@@ -838,10 +865,11 @@ impl Play {
     /// adjournment counts it (A12 only before a player's first move, A9c
     /// only before the reply). Presses it does not expect change nothing.
     fn moved_after_resumption(&mut self, by: Side, at_ms: u64) {
-        if self.adjournment.phase() == Phase::Continuing && self.adjournment.running() == Some(by) {
+        // The clock took the press: `by` had the move.
+        if self.adjournment.phase() == Phase::Continuing {
             let _ = self
                 .adjournment
-                .apply(AdjournmentEvent::Moved { by }, at_ms);
+                .apply(AdjournmentEvent::Moved { by }, at_ms, None);
         }
     }
 }

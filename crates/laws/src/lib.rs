@@ -19,6 +19,7 @@
 //! | [`game`] | setup, events, the fold |
 //! | [`claim`] | the duty to record (8.4), draw claims (9.2, 9.3), checkmate and stalemate |
 //! | [`adjournment`] | Appendix A |
+//! | [`judge`] | a resumption scenario walked through a game (`laws judge`) |
 //! | [`irregularity`] | Articles 7 and 4.3 |
 //! | [`rapidplay`] | Appendix B |
 //! | [`unwinnable`] | 9.6, 6.9/6.10 |
@@ -39,6 +40,7 @@ pub mod game_pgn;
 // The arbiter's rulings carried out on a game: part of the game's fold.
 pub use game::intervention;
 pub mod irregularity;
+pub mod judge;
 pub mod notation;
 pub mod outcome;
 pub mod pgn;

@@ -1,14 +1,17 @@
 //! Appendix A, article by article: each case file under
-//! `tests/cases/adjournment/` walks an adjournment step by step and states
-//! the ruling (or the refusal) each step must get. The format is in
-//! the README's envelope section.
+//! `tests/cases/adjournment/` walks an adjournment step by step, in a game
+//! with its clock, and states the ruling (or the refusal) each step must
+//! get and what the game's clock then shows. The format is in the README's
+//! envelope section.
 
 mod envelope_outside;
 
 use std::path::Path;
 
 use laws::adjournment::*;
-use laws::game::Side;
+use laws::clock::{ClockAction, Setting};
+use laws::game::{Event, Game, Play, Player, Setup, Side};
+use laws::judge::Scenario;
 use laws::notation::Lang;
 use serde::Deserialize;
 use serde_json::Value;
@@ -25,8 +28,15 @@ struct Case {
     draw_offer: Option<Side>,
     #[serde(default = "default_times")]
     time_used: TimeUsed,
+    /// The game's time control (PGN tag form; per player `white|black`).
+    #[serde(default = "default_control")]
+    time_control: String,
     sealed_move: SealedMove,
     steps: Vec<Step>,
+}
+
+fn default_control() -> String {
+    "7200".to_owned()
 }
 
 fn default_times() -> TimeUsed {
@@ -79,35 +89,36 @@ fn outside(case: &Case) -> Envelope {
 
 /// Turns a case step into an event: the harness seals, verifies and opens
 /// for real where the case writes a shortcut.
-fn event(
-    step: &Value,
-    case: &Case,
-    sealed: &SealedEnvelope,
-    adjournment: &Adjournment,
-    at: u64,
-) -> AdjournmentEvent {
+fn event(step: &Value, case: &Case, sealed: &SealedEnvelope, play: &Play, at: u64) -> Event {
+    let adjournment = &play.adjournment;
     let mut step = step.clone();
+    let step_event = |event| Event::Adjournment(event);
     match step["type"].as_str().unwrap() {
+        // A move made on the board after resumption: the player presses.
+        "moved" => {
+            let by: Side = serde_json::from_value(step["by"].take()).unwrap();
+            return Event::Clock(ClockAction::Press { side: by });
+        }
         "sealed" if step.get("envelope").is_none() => {
-            return AdjournmentEvent::Sealed {
+            return step_event(AdjournmentEvent::Sealed {
                 envelope: Box::new(sealed.clone()),
-            };
+            });
         }
         "verified" if step.get("game").is_none() => {
-            return AdjournmentEvent::Verified {
+            return step_event(AdjournmentEvent::Verified {
                 game: Box::new(outside(case)),
-            };
+            });
         }
         "set_up" if step.get("time_used").is_none() => {
-            return AdjournmentEvent::SetUp {
+            return step_event(AdjournmentEvent::SetUp {
                 time_used: case.time_used,
-            };
+            });
         }
         "opened" if step.get("sealed_move").is_none() => {
             let envelope = adjournment.envelopes().last().unwrap_or(sealed);
-            return AdjournmentEvent::Opened {
+            return step_event(AdjournmentEvent::Opened {
                 sealed_move: envelope.open(PIN).unwrap(),
-            };
+            });
         }
         "amended" if step.get("envelope").is_none() => {
             // The arbiter corrects the times on the outside and re-seals.
@@ -120,26 +131,60 @@ fn event(
             let envelope = adjournment.envelopes()[0]
                 .amend(PIN, corrected, entropy)
                 .unwrap();
-            return AdjournmentEvent::Amended {
+            return step_event(AdjournmentEvent::Amended {
                 envelope: Box::new(envelope),
-            };
+            });
         }
         "reply_sealed" => {
             let reply: SealedMove = serde_json::from_value(step["reply"].take()).unwrap();
-            let reply_outside = adjournment.reply_envelope(at).unwrap();
+            let reply_outside = play.reply_envelope(at).unwrap();
             let entropy = Entropy {
                 salt: [5; 16],
                 nonce: [6; 12],
             };
             let envelope =
                 SealedEnvelope::seal(reply_outside, &reply, PIN, MIN_ITERATIONS, entropy).unwrap();
-            return AdjournmentEvent::ReplySealed {
+            return step_event(AdjournmentEvent::ReplySealed {
                 envelope: Box::new(envelope),
-            };
+            });
         }
         _ => {}
     }
-    serde_json::from_value(step).unwrap_or_else(|e| panic!("{}: bad event: {e}", case.name))
+    step_event(
+        serde_json::from_value(step).unwrap_or_else(|e| panic!("{}: bad event: {e}", case.name)),
+    )
+}
+
+/// The game the case's adjournment belongs to: from the position before
+/// the sealed move, the sealer's clock running and showing the case's times.
+fn game(case: &Case) -> Game {
+    let outside = outside(case);
+    let setup = Setup {
+        white: Player::named(&outside.white),
+        black: Player::named(&outside.black),
+        time_control: case.time_control.parse().unwrap(),
+        start_fen: Some(case.fen.clone()),
+        ..Setup::default()
+    };
+    let mut game = Game::new("case", setup, 0);
+    let start = Event::Clock(ClockAction::Start {
+        side: outside.sealer,
+    });
+    game.apply(start, 0).unwrap();
+    let clock = game.clock().unwrap();
+    let showing = |side: Side| Setting {
+        remaining_ms: clock
+            .account(side, 0)
+            .remaining_for_used(case.time_used.of(side)),
+        moves: 0,
+        period: 1,
+    };
+    let set = ClockAction::Adjust {
+        white: showing(Side::White),
+        black: showing(Side::Black),
+    };
+    game.apply(Event::Clock(set), 0).unwrap();
+    game
 }
 
 fn run_case(path: &Path) -> usize {
@@ -158,12 +203,17 @@ fn run_case(path: &Path) -> usize {
         entropy,
     )
     .unwrap_or_else(|e| panic!("{}: {e}", case.name));
-    let mut adjournment = Adjournment::new(AdjournmentRules::default());
+    let mut game = game(&case);
     for (i, step) in case.steps.iter().enumerate() {
         let at = step.at_ms;
-        let event = event(&step.event, &case, &sealed, &adjournment, at);
-        let context = format!("{} (step {}, {})", case.name, i + 1, event.name());
-        let result = adjournment.apply(event, at);
+        let before = game.fold().unwrap();
+        let event = event(&step.event, &case, &sealed, &before, at);
+        let name = match &event {
+            Event::Adjournment(step) => step.name(),
+            _ => "moved",
+        };
+        let context = format!("{} (step {}, {name})", case.name, i + 1);
+        let result = game.apply(event, at);
         let Some(expect) = &step.expect else {
             result.unwrap_or_else(|e| panic!("{context}: refused: {e}"));
             continue;
@@ -176,7 +226,11 @@ fn run_case(path: &Path) -> usize {
             );
             continue;
         }
-        let ruling = result.unwrap_or_else(|e| panic!("{context}: refused: {e}"));
+        result.unwrap_or_else(|e| panic!("{context}: refused: {e}"));
+        let play = game.fold().unwrap();
+        let adjournment = &play.adjournment;
+        let ruling = (adjournment.rulings().len() > before.adjournment.rulings().len())
+            .then(|| adjournment.rulings().last().unwrap().clone());
         if expect.no_ruling {
             assert_eq!(ruling, None, "{context}");
         }
@@ -192,7 +246,8 @@ fn run_case(path: &Path) -> usize {
             assert!(!ruling.explanation.is_empty(), "{context}");
         }
         if let Some(time_used) = expect.time_used {
-            assert_eq!(adjournment.time_used_at(at), time_used, "{context}");
+            let clock = play.clock.as_ref().unwrap();
+            assert_eq!(laws::adjournment::time_used(clock, at), time_used, "{context}");
         }
         if let Some(phase) = expect.phase {
             assert_eq!(adjournment.phase(), phase, "{context}");
@@ -279,6 +334,7 @@ fn sample_outside() -> Envelope {
         sealer_moves: vec!["e4".into(), "e5".into(), "Nf3".into(), "Nc6".into()],
         draw_offer: None,
         time_used: default_times(),
+        time_control: default_control(),
         sealed_move: SealedMove {
             text: String::new(),
             lang: Lang::En,

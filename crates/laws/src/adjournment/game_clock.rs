@@ -3,11 +3,11 @@
 //! are set (A5, A11a, A12); the replier's or the absent sealer's clock runs
 //! (A9b, A9c, A11a); it stops on arrival (A9b) and when the game ends.
 //!
-//! The game's fold carries these out ([`crate::game::Game`]); nothing here
-//! is logged, except for games folded the first way, whose logs carry
-//! their clock's consequences as events ([`crate::game::Fold::First`]).
+//! Each step's ruling names these as [`ClockEffect`]s; the game's fold
+//! carries them out here. Nothing here is logged, except for games folded
+//! the first way, whose logs carry their clock's actions as events.
 
-use super::{Adjournment, AdjournmentEvent, Phase, TimeUsed};
+use super::{ClockEffect, TimeUsed};
 use crate::clock::{Clock, ClockAction, Setting};
 use crate::side::Side;
 
@@ -60,59 +60,48 @@ fn run_clock(clock: &Clock, side: Option<Side>, at_ms: u64) -> Vec<ClockAction> 
     actions
 }
 
-/// A1a, A1b: the sealer stops his clock at `at_ms`; before the session's
-/// nominal end he is charged up to it, as if he sealed then.
-fn stop_to_seal(adjournment: &Adjournment, clock: &Clock, at_ms: u64) -> Vec<ClockAction> {
-    let mut clock = clock.clone();
-    let mut actions = Vec::new();
-    if clock.running_side().is_some() && !clock.is_paused() {
-        actions.push(ClockAction::Pause);
-        let _ = clock.apply(ClockAction::Pause, at_ms);
-    }
-    let used = time_used(&clock, at_ms);
-    let charged =
-        used.charged_to_session_end(adjournment.sealer(), at_ms, adjournment.session_end_ms());
-    if charged != used {
-        actions.push(set_clock(&clock, charged, at_ms));
-    }
-    actions
+/// The game's clock as a step of the adjournment finds it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ClockNow {
+    /// What each player has used, as the clock indicates it.
+    pub time_used: TimeUsed,
+    /// Whose clock runs (none while both are stopped).
+    pub running: Option<Side>,
 }
 
-/// What the game's clock does after `step` took the adjournment from
-/// `before` to `after` at `at_ms`: the times set (even to the times they
-/// show) with what a clock running since used, and whose clock runs.
-pub(crate) fn after_step(
-    before: &Adjournment,
-    after: &Adjournment,
-    step: &AdjournmentEvent,
-    clock: &Clock,
-    at_ms: u64,
-) -> Vec<ClockAction> {
-    match step {
-        // Adjourning, and the end of a session (A13): the sealer's clock
-        // runs until he stops it.
-        AdjournmentEvent::SealRequested { .. } | AdjournmentEvent::SessionEnded => Vec::new(),
-        AdjournmentEvent::Stopped => stop_to_seal(after, clock, at_ms),
-        // Sealed without the stop logged first: the sealer stopped then.
-        AdjournmentEvent::Sealed { .. } if before.stopped_ms().is_none() => {
-            stop_to_seal(after, clock, at_ms)
-        }
-        _ => {
-            let mut clock = clock.clone();
-            let mut actions = Vec::new();
-            if after.clock_settings() != before.clock_settings() {
-                let action = set_clock(&clock, after.time_used_at(at_ms), at_ms);
-                if clock.apply(action, at_ms).is_ok() {
-                    actions.push(action);
-                }
-            }
-            let concluded = after.phase() == Phase::Concluded && before.phase() != Phase::Concluded;
-            if after.running() != before.running() || concluded {
-                actions.extend(run_clock(&clock, after.running(), at_ms));
-            }
-            actions
+impl ClockNow {
+    /// `clock` at `at_ms`.
+    #[must_use]
+    pub fn of(clock: &Clock, at_ms: u64) -> ClockNow {
+        ClockNow {
+            time_used: time_used(clock, at_ms),
+            running: clock.running_side().filter(|_| !clock.is_paused()),
         }
     }
+}
+
+/// The clock actions that carry out a ruling's `effects` at `at_ms`, in
+/// order, each from the clock as the one before left it.
+pub(crate) fn carry_out(effects: &[ClockEffect], clock: &Clock, at_ms: u64) -> Vec<ClockAction> {
+    let mut clock = clock.clone();
+    let mut actions = Vec::new();
+    for effect in effects {
+        let step = match *effect {
+            ClockEffect::Stop => run_clock(&clock, None, at_ms),
+            ClockEffect::Set { time_used } => vec![set_clock(&clock, time_used, at_ms)],
+            ClockEffect::Charge { side, ms } => {
+                let used = time_used(&clock, at_ms).charged(side, ms);
+                vec![set_clock(&clock, used, at_ms)]
+            }
+            ClockEffect::Run { side } => run_clock(&clock, Some(side), at_ms),
+        };
+        for action in step {
+            if clock.apply(action, at_ms).is_ok() {
+                actions.push(action);
+            }
+        }
+    }
+    actions
 }
 
 /// After the opened (or stated) move is written on the scoresheet: the

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use shakmaty::san::San;
 use shakmaty::{Chess, Color, Position};
 
-use super::{AdjournmentRules, SealedMove};
+use super::{AdjournmentRules, SealedMove, TimeUsed};
 use crate::notation::{MoveReading, Note, read};
 use crate::side::Side;
 use crate::unwinnable::{Budget, CanMate, verdict};
@@ -43,6 +43,23 @@ impl Outcome {
     }
 }
 
+/// What a step of the adjournment does to the game's clock, in order; the
+/// game's fold carries it out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "clock", rename_all = "snake_case")]
+pub enum ClockEffect {
+    /// Both clocks stop (A1a, A9b, a final result).
+    Stop,
+    /// The clocks are set to show these times used (A5, A11a, A12).
+    Set { time_used: TimeUsed },
+    /// `ms` more is charged to `side`: up to the session's nominal end
+    /// (A1b), or for an absent sealer's clock run since the resumption (A11a).
+    Charge { side: Side, ms: u64 },
+    /// `side`'s clock runs; the other's, if it runs, is pressed as a move
+    /// completed (A9a/b/c, A11a).
+    Run { side: Side },
+}
+
 /// An arbiter's ruling: the article applied, what it decides, and why.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Ruling {
@@ -53,6 +70,9 @@ pub struct Ruling {
     pub exception: Option<String>,
     pub outcome: Outcome,
     pub explanation: String,
+    /// What the game's clock does, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub clock: Vec<ClockEffect>,
 }
 
 impl Ruling {
@@ -62,7 +82,13 @@ impl Ruling {
             exception: None,
             outcome,
             explanation: explanation.into(),
+            clock: Vec::new(),
         }
+    }
+
+    pub(super) fn with_clock(mut self, effects: impl IntoIterator<Item = ClockEffect>) -> Ruling {
+        self.clock.extend(effects);
+        self
     }
 
     pub(super) fn except(mut self, exception: &str) -> Ruling {

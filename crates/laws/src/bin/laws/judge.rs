@@ -3,7 +3,7 @@
 use std::io::Read;
 use std::path::Path;
 
-use laws::adjournment::Scenario;
+use laws::judge::Scenario;
 
 pub fn run(file: &Path) -> Result<(), String> {
     let text = if file == Path::new("-") {

@@ -1,16 +1,19 @@
 //! A resumption scenario, as `laws judge` reads it: the envelope, who is
 //! present at the agreed time, who arrives and how late, and what else
-//! happens; judged by walking the [`Adjournment`] through its steps.
+//! happens; judged by walking a game through its adjournment steps, with
+//! its clock, by the same fold as the app's ([`Game`]).
 
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::{
-    Adjournment, AdjournmentError, AdjournmentEvent, AdjournmentRules, Entropy, Envelope,
-    EnvelopeError, MIN_ITERATIONS, OpenError, Phase, Presence, Ruling, SealError, SealedEnvelope,
-    SealedMove, TimeUsed, Verdict, judge_sealed_move,
+use crate::adjournment::{
+    Adjournment, AdjournmentError, AdjournmentEvent, AdjournmentRules, ClockNow, Entropy,
+    Envelope, EnvelopeError, MIN_ITERATIONS, OpenError, Phase, Presence, Ruling, SealError,
+    SealedEnvelope, SealedMove, TimeUsed, Verdict, judge_sealed_move, time_used,
 };
+use crate::clock::ClockAction;
+use crate::game::{Event, Game, GameError, Player, Play, Setup};
 use crate::side::Side;
 
 /// The envelope as the scenario gives it: an exported envelope (it has a
@@ -158,6 +161,8 @@ pub enum ScenarioError {
         event: &'static str,
         error: AdjournmentError,
     },
+    /// The game refuses the scenario (its times cannot be a game's clock).
+    Game(GameError),
 }
 
 impl fmt::Display for ScenarioError {
@@ -186,6 +191,7 @@ impl fmt::Display for ScenarioError {
                 "flag_fell: {side}'s clock never runs in this scenario, so his flag cannot fall"
             ),
             ScenarioError::Step { event, error } => write!(f, "{event}: {error}"),
+            ScenarioError::Game(error) => error.fmt(f),
         }
     }
 }
@@ -195,9 +201,14 @@ impl std::error::Error for ScenarioError {}
 /// An opened copy is sealed again under this PIN only to walk the steps.
 const COPY_PIN: &str = "opened copy";
 
-/// Walks the adjournment through the scenario, step by step.
+/// How long a resumption session lasts in a scenario (A13).
+const SESSION_MS: u64 = 6 * 3_600_000;
+
+/// Walks the game through the scenario, step by step.
 struct Walk {
-    adjournment: Adjournment,
+    game: Game,
+    /// The game as its log now stands.
+    play: Play,
     sealed: SealedEnvelope,
     pin: String,
     /// When the last step was taken.
@@ -207,15 +218,31 @@ struct Walk {
 impl Walk {
     fn step(&mut self, event: AdjournmentEvent, at: u64) -> Result<(), ScenarioError> {
         let name = event.name();
-        self.adjournment
-            .apply(event, at)
-            .map_err(|error| ScenarioError::Step { event: name, error })?;
+        self.game
+            .apply(Event::Adjournment(event), at)
+            .map_err(|error| match error {
+                GameError::Adjournment(error) => ScenarioError::Step { event: name, error },
+                other => ScenarioError::Game(other),
+            })?;
+        self.play = self.game.fold().map_err(ScenarioError::Game)?;
         self.last_ms = at;
         Ok(())
     }
 
+    fn adjournment(&self) -> &Adjournment {
+        &self.play.adjournment
+    }
+
     fn over(&self) -> bool {
-        self.adjournment.result().is_some()
+        self.adjournment().result().is_some()
+    }
+
+    /// Whose clock runs at `at`.
+    fn running(&self, at: u64) -> Option<Side> {
+        self.play
+            .clock
+            .as_ref()
+            .and_then(|clock| ClockNow::of(clock, at).running)
     }
 }
 
@@ -262,28 +289,70 @@ impl Scenario {
             }
         };
         let outside = sealed.envelope().clone();
+        let game = self.game(&outside)?;
+        let play = game.fold().map_err(ScenarioError::Game)?;
         let mut walk = Walk {
-            adjournment: Adjournment::new(self.rules.clone()),
+            game,
+            play,
             sealed,
             pin,
             last_ms: 0,
         };
         let mut verdict = None;
         self.walk(&mut walk, &outside, &mut verdict)?;
-        let rulings = walk.adjournment.rulings().to_vec();
-        let ruling = walk
-            .adjournment
+        let adjournment = walk.adjournment();
+        let rulings = adjournment.rulings().to_vec();
+        let ruling = adjournment
             .result()
             .or(rulings.last())
             .cloned()
             .expect("every walk rules");
+        let clock = walk.play.clock.as_ref().expect("a scenario's game has a clock");
         Ok(Verdicts {
             fingerprint: walk.sealed.fingerprint().to_owned(),
             sealed_move: verdict,
             ruling,
             rulings,
-            time_used: walk.adjournment.time_used_at(walk.last_ms),
+            time_used: time_used(clock, walk.last_ms),
         })
+    }
+
+    /// The game as it stood when the move was sealed: from the envelope's
+    /// position, the sealer's clock running. Each player's control leaves
+    /// him the session's six hours after the time the envelope records,
+    /// except the player whose flag the scenario says falls: his time is
+    /// up, so it falls as soon as his clock runs.
+    fn game(&self, outside: &Envelope) -> Result<Game, ScenarioError> {
+        let seconds = |side: Side| {
+            let used = outside.time_used.of(side).div_ceil(1000);
+            match self.flag_fell {
+                Some(flag) if flag == side => used.max(1),
+                _ => used + SESSION_MS / 1000,
+            }
+        };
+        let control = format!("{}|{}", seconds(Side::White), seconds(Side::Black));
+        let setup = Setup {
+            white: Player::named(&outside.white),
+            black: Player::named(&outside.black),
+            event: outside.event.clone(),
+            round: outside.round.clone(),
+            board: outside.board.clone(),
+            time_control: control
+                .parse()
+                .map_err(|_| ScenarioError::TimeOutOfRange("envelope.time_used"))?,
+            start_fen: Some(outside.fen.clone()),
+            adjournment: self.rules.clone(),
+            ..Setup::default()
+        };
+        let mut game = Game::new("scenario", setup, 0);
+        game.apply(
+            Event::Clock(ClockAction::Start {
+                side: outside.sealer,
+            }),
+            0,
+        )
+        .map_err(ScenarioError::Game)?;
+        Ok(game)
     }
 
     fn walk(
@@ -328,7 +397,7 @@ impl Scenario {
         walk.step(
             Ev::SessionAnnounced {
                 start_ms: r,
-                end_ms: after(6 * 3_600_000, "resumption_ms")?,
+                end_ms: after(SESSION_MS, "resumption_ms")?,
             },
             0,
         )?;
@@ -432,7 +501,7 @@ impl Scenario {
             if side == replier {
                 self.open_first(walk, outside, at, verdict)?;
             } else if let (Phase::ReplySealed, Some(reply)) =
-                (walk.adjournment.phase(), &self.reply)
+                (walk.adjournment().phase(), &self.reply)
             {
                 walk.step(
                     Ev::Opened {
@@ -465,8 +534,12 @@ impl Scenario {
     /// The scenario's flag falls at `at` if that player's clock runs now.
     fn flag_falls_if_running(&self, walk: &mut Walk, at: u64) -> Result<(), ScenarioError> {
         match self.flag_fell {
-            Some(side) if !walk.over() && walk.adjournment.running() == Some(side) => {
-                walk.step(AdjournmentEvent::FlagFell { side }, at)
+            Some(side) if !walk.over() && walk.running(at) == Some(side) => {
+                // His time is up (the scenario's control): the clock shows
+                // it within the second.
+                let clock = walk.play.clock.as_ref().expect("a scenario's game has a clock");
+                let fell_at = at + clock.remaining(side, at);
+                walk.step(AdjournmentEvent::FlagFell { side }, fell_at)
             }
             _ => Ok(()),
         }
@@ -500,13 +573,13 @@ impl Scenario {
         }
         if let Some(reply) = &self.reply {
             // A9c: the reply goes into a fresh envelope chained to the first.
-            let reply_outside =
-                walk.adjournment
-                    .reply_envelope(at)
-                    .map_err(|error| ScenarioError::Step {
-                        event: "reply_sealed",
-                        error,
-                    })?;
+            let reply_outside = walk.play.reply_envelope(at).map_err(|error| match error {
+                GameError::Adjournment(error) => ScenarioError::Step {
+                    event: "reply_sealed",
+                    error,
+                },
+                other => ScenarioError::Game(other),
+            })?;
             let entropy = Entropy {
                 salt: [1; 16],
                 nonce: [1; 12],
@@ -523,7 +596,7 @@ impl Scenario {
         }
         match self.flag_fell {
             // Only the replier's clock runs now (the sealer's after an A9c reply).
-            Some(side) if walk.adjournment.running() != Some(side) => Err(ScenarioError::Step {
+            Some(side) if walk.running(at) != Some(side) => Err(ScenarioError::Step {
                 event: "flag_fell",
                 error: AdjournmentError::ClockNotRunning(side),
             }),

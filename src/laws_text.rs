@@ -175,6 +175,11 @@ pub fn outcome(outcome: Outcome) -> &'static str {
             "partia zostaje anulowana i rozgrywa się nową"
         ),
         Outcome::Postponed => t!("the decision is postponed", "decyzja zostaje odłożona"),
+        Outcome::BothLose => t!("both players lose", "obaj zawodnicy przegrywają"),
+        Outcome::Annulled => t!(
+            "the game is annulled and a new game played",
+            "partia zostaje anulowana i rozgrywa się nową"
+        ),
     }
 }
 
@@ -396,23 +401,6 @@ pub fn article(article: impl std::fmt::Display) -> String {
     tf!("Article {article}", "Artykuł {article}")
 }
 
-/// What an adjournment ruling decides.
-#[must_use]
-pub fn adjournment_outcome(outcome: laws::adjournment::Outcome) -> &'static str {
-    use laws::adjournment::Outcome;
-    match outcome {
-        Outcome::WhiteWins => t!("White wins", "wygrywają białe"),
-        Outcome::BlackWins => t!("Black wins", "wygrywają czarne"),
-        Outcome::Draw => t!("the game is drawn", "partia kończy się remisem"),
-        Outcome::BothLose => t!("both players lose", "obaj zawodnicy przegrywają"),
-        Outcome::Continue => t!("the game continues", "partia toczy się dalej"),
-        Outcome::Annulled => t!(
-            "the game is annulled and a new game played",
-            "partia zostaje anulowana i rozgrywa się nową"
-        ),
-    }
-}
-
 /// Where an adjournment stands: "sealed but not verified".
 #[must_use]
 pub fn phase(phase: laws::adjournment::Phase) -> &'static str {
@@ -478,7 +466,7 @@ pub fn envelope_item(item: &str, e: &laws::adjournment::Envelope) -> String {
 
 /// An adjournment ruling's explanation (as [`explanation`]).
 #[must_use]
-pub fn adjournment_explanation(ruling: &laws::adjournment::Ruling) -> String {
+pub fn adjournment_explanation(ruling: &laws::adjournment::AdjournmentRuling) -> String {
     match lang() {
         Lang::English => ruling.explanation.clone(),
         Lang::Polish => {
@@ -487,7 +475,7 @@ pub fn adjournment_explanation(ruling: &laws::adjournment::Ruling) -> String {
             let summary = cited(article)
                 .or_else(|| cited(&ruling.article))
                 .map_or_else(|| format!("Artykuł {}.", ruling.article), str::to_owned);
-            format!("{summary} Wynik: {}.", adjournment_outcome(ruling.outcome))
+            format!("{summary} Wynik: {}.", outcome(ruling.outcome))
         }
     }
 }
@@ -792,11 +780,11 @@ pub fn irregularity_error(error: &laws::irregularity::IrregularityError) -> Stri
 
 /// The adjournment's final ruling as a result: what, and by which article.
 #[must_use]
-pub fn adjournment_result(ruling: &laws::adjournment::Ruling) -> String {
+pub fn adjournment_result(ruling: &laws::adjournment::AdjournmentRuling) -> String {
     tf!(
         "{} (Article {})",
         "{} (artykuł {})",
-        adjournment_outcome(ruling.outcome),
+        outcome(ruling.outcome),
         ruling.article
     )
 }

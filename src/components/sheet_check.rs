@@ -8,7 +8,7 @@ use laws::claim::{self, ClaimRuling};
 use laws::game::{Game, Play};
 use laws::game_pgn::SheetMoves;
 use laws::notation::{self, MoveReading};
-use laws::scoresheet::{SheetCheck, Verdict};
+use laws::scoresheet::{EntryVerdict, SheetCheck};
 use leptos::prelude::*;
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Position};
@@ -22,12 +22,12 @@ use crate::laws_text;
 use crate::{t, tf};
 
 /// A verdict in the arbiter's words.
-pub fn verdict_words(verdict: &Verdict) -> String {
+pub fn verdict_words(verdict: &EntryVerdict) -> String {
     match verdict {
-        Verdict::Legal { san, notes } if notes.is_empty() => {
+        EntryVerdict::Legal { san, notes } if notes.is_empty() => {
             tf!("legal: {san}", "prawidłowe: {san}")
         }
-        Verdict::Legal { san, notes } => tf!(
+        EntryVerdict::Legal { san, notes } => tf!(
             "legal: {san} ({})",
             "prawidłowe: {san} ({})",
             notes
@@ -36,25 +36,25 @@ pub fn verdict_words(verdict: &Verdict) -> String {
                 .collect::<Vec<_>>()
                 .join("; ")
         ),
-        Verdict::Ambiguous { candidates } => {
+        EntryVerdict::Ambiguous { candidates } => {
             tf!(
                 "ambiguous: could be {}",
                 "niejednoznaczne: może to być {}",
                 candidates.join(t!(" or ", " lub "))
             )
         }
-        Verdict::Unreadable { reason } => {
+        EntryVerdict::Unreadable { reason } => {
             laws_text::with_reason(t!("unreadable", "nieczytelne"), reason)
         }
-        Verdict::Illegal { reason } => {
+        EntryVerdict::Illegal { reason } => {
             laws_text::with_reason(t!("illegal", "nieprawidłowe"), reason)
         }
-        Verdict::Dash => t!(
+        EntryVerdict::Dash => t!(
             "dash: a move made but not written (8.4)",
             "kreska: posunięcie wykonane, ale niezapisane (8.4)"
         )
         .to_owned(),
-        Verdict::Unverified => t!(
+        EntryVerdict::Unverified => t!(
             "not checked: the position before it is not known",
             "niesprawdzone: pozycja przed nim nie jest znana"
         )

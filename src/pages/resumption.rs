@@ -63,8 +63,11 @@ pub fn Resumption(id: String) -> impl IntoView {
             Some(clock) => time_used(clock, now),
             None => outside.time_used,
         };
-        let correction = matches!(adjournment.phase(), Phase::SetUp | Phase::Resumed | Phase::Missing | Phase::Continuing | Phase::ReplySealed)
-                    .then(|| view! { <ClockCorrection game_id=id.clone() current=shown(now_ms()) /> });
+        let correction = matches!(
+            adjournment.phase(),
+            Phase::SetUp | Phase::Resumed | Phase::Missing | Phase::Continuing | Phase::ReplySealed
+        )
+        .then(|| view! { <ClockCorrection game_id=id.clone() current=shown(now_ms()) /> });
         let step = match adjournment.phase() {
                     Phase::Sealed | Phase::Sealing | Phase::Playing => view! {
                         <p>{t!("The arbiter must verify the envelope before play can resume (A3).", "Sędzia musi sprawdzić kopertę, zanim gra zostanie wznowiona (A3).")}</p>

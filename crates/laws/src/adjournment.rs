@@ -2,7 +2,7 @@
 //!
 //! Every step is an [`AdjournmentEvent`] the game log stores; an
 //! [`Adjournment`] folds them, refusing steps out of order with a typed
-//! [`AdjournmentError`], and answers each step with a [`Ruling`] that names
+//! [`AdjournmentError`], and answers each step with a [`AdjournmentRuling`] that names
 //! the article it applies.
 //!
 //! ```
@@ -50,10 +50,11 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 use shakmaty::{Chess, Color, Position};
 
+pub use crate::outcome::Outcome;
 pub use envelope::{Check, Checklist, Envelope, EnvelopeError, Resumption, TimeUsed};
 pub use game_clock::{ClockNow, time_used};
 pub(crate) use game_clock::{after_sealed_move, carry_out};
-pub use ruling::{ClockEffect, Judgment, Outcome, Ruling, Verdict, judge_sealed_move};
+pub use ruling::{AdjournmentRuling, ClockEffect, Judgment, SealedMoveVerdict, judge_sealed_move};
 pub use seal::{
     AmendError, DEFAULT_ITERATIONS, Entropy, Kdf, MAX_ITERATIONS, MIN_ITERATIONS, MIN_PIN_LEN,
     OpenError, SealError, SealedEnvelope, SealedMove, SealingDraft, SealingError,
@@ -381,8 +382,8 @@ pub enum AdjournmentError {
     /// A11a: the sealer must be there to state his move.
     SealerAbsent(Side),
     /// A11a: the stated move is made on the board and must be legal there.
-    StatedMoveNotLegal(Verdict),
-    Concluded(Ruling),
+    StatedMoveNotLegal(SealedMoveVerdict),
+    Concluded(AdjournmentRuling),
 }
 
 impl fmt::Display for AdjournmentError {
@@ -490,7 +491,7 @@ pub struct Adjournment {
     played: Option<SealedMove>,
     /// Whose flag fell, once one has (6.10).
     flag_fallen: Option<Side>,
-    rulings: Vec<Ruling>,
+    rulings: Vec<AdjournmentRuling>,
 }
 
 impl Adjournment {
@@ -525,14 +526,14 @@ impl Adjournment {
 
     /// Every ruling so far, oldest first.
     #[must_use]
-    pub fn rulings(&self) -> &[Ruling] {
+    pub fn rulings(&self) -> &[AdjournmentRuling] {
         &self.rulings
     }
 
     /// The ruling that ended the game, if it has ended.
     #[must_use]
-    pub fn result(&self) -> Option<&Ruling> {
-        self.rulings.iter().rev().find(|r| r.outcome.is_final())
+    pub fn result(&self) -> Option<&AdjournmentRuling> {
+        self.rulings.iter().rev().find(|r| r.outcome.ends_game())
     }
 
     /// The envelopes in the arbiter's keeping: the sealed move's, then an A9c reply's.
@@ -684,11 +685,11 @@ impl Adjournment {
         event: AdjournmentEvent,
         at_ms: u64,
         clock: Option<ClockNow>,
-    ) -> Result<Option<Ruling>, AdjournmentError> {
+    ) -> Result<Option<AdjournmentRuling>, AdjournmentError> {
         let mut next = self.clone();
         let mut ruling = next.step(event, at_ms, clock)?;
         if let Some(ruling) = &mut ruling {
-            if ruling.outcome.is_final() {
+            if ruling.outcome.ends_game() {
                 next.phase = Phase::Concluded;
                 // The game ends with the ruling: its clock stops.
                 if !ruling.clock.contains(&ClockEffect::Stop) {
@@ -706,7 +707,7 @@ impl Adjournment {
         event: AdjournmentEvent,
         at: u64,
         clock: Option<ClockNow>,
-    ) -> Result<Option<Ruling>, AdjournmentError> {
+    ) -> Result<Option<AdjournmentRuling>, AdjournmentError> {
         use AdjournmentEvent as Ev;
         use Phase as P;
         let out_of_order = AdjournmentError::OutOfOrder {
@@ -717,8 +718,13 @@ impl Adjournment {
         {
             return Err(self.concluded());
         }
-        let continuing =
-            |article: &str, why: String| Ok(Some(Ruling::new(article, Outcome::Continue, why)));
+        let continuing = |article: &str, why: String| {
+            Ok(Some(AdjournmentRuling::new(
+                article,
+                Outcome::Continue,
+                why,
+            )))
+        };
         match event {
             Ev::SealRequested {
                 sealer,
@@ -776,7 +782,7 @@ impl Adjournment {
                 self.envelopes.push(*envelope);
                 self.phase = P::Sealed;
                 Ok(Some(
-                    Ruling::new(article, Outcome::Continue, why).with_clock(stop),
+                    AdjournmentRuling::new(article, Outcome::Continue, why).with_clock(stop),
                 ))
             }
             Ev::Amended { envelope } => {
@@ -852,7 +858,7 @@ impl Adjournment {
                 } else {
                     "9.1"
                 };
-                Ok(Some(Ruling::new(
+                Ok(Some(AdjournmentRuling::new(
                     article,
                     Outcome::Draw,
                     format!("{by} accepts the draw offer{}", self.archive_note()),
@@ -860,7 +866,7 @@ impl Adjournment {
             }
             Ev::DrawAgreed => {
                 self.before_resumption(out_of_order)?;
-                Ok(Some(Ruling::new(
+                Ok(Some(AdjournmentRuling::new(
                     "A6",
                     Outcome::Draw,
                     format!(
@@ -871,9 +877,9 @@ impl Adjournment {
             }
             Ev::Resigned { by } => {
                 self.before_resumption(out_of_order)?;
-                Ok(Some(Ruling::new(
+                Ok(Some(AdjournmentRuling::new(
                     "A6",
-                    Outcome::win(by.opponent()),
+                    Outcome::win_for(by.opponent()),
                     format!(
                         "{by} notifies the arbiter that he resigns{}",
                         self.archive_note()
@@ -919,7 +925,7 @@ impl Adjournment {
                     )
                 };
                 Ok(Some(
-                    Ruling::new("A5", Outcome::Continue, why)
+                    AdjournmentRuling::new("A5", Outcome::Continue, why)
                         .with_clock([ClockEffect::Set { time_used }]),
                 ))
             }
@@ -951,7 +957,7 @@ impl Adjournment {
                         );
                     }
                     return Ok(Some(
-                        Ruling::new(
+                        AdjournmentRuling::new(
                             "A11a",
                             Outcome::Continue,
                             format!(
@@ -970,7 +976,7 @@ impl Adjournment {
                     )
                 } else {
                     Ok(Some(
-                        Ruling::new(
+                        AdjournmentRuling::new(
                             "A9b",
                             Outcome::Continue,
                             format!("{replier}, who must reply, is absent: his clock is started"),
@@ -999,7 +1005,7 @@ impl Adjournment {
                     // A9b: the replier, whose clock has run, stops it and
                     // summons the arbiter.
                     return Ok(Some(
-                        Ruling::new(
+                        AdjournmentRuling::new(
                             "A9b",
                             Outcome::Continue,
                             format!(
@@ -1063,7 +1069,7 @@ impl Adjournment {
                 };
                 let set = corrected.map(|time_used| ClockEffect::Set { time_used });
                 Ok(Some(
-                    Ruling::new("A12", Outcome::Continue, why).with_clock(set),
+                    AdjournmentRuling::new("A12", Outcome::Continue, why).with_clock(set),
                 ))
             }
             Ev::FlagFell { side } => {
@@ -1087,7 +1093,7 @@ impl Adjournment {
             } => {
                 self.expect(&[P::Sealed, P::Kept, P::SetUp, P::Resumed], out_of_order)?;
                 if !position_reestablished {
-                    return Ok(Some(Ruling::new(
+                    return Ok(Some(AdjournmentRuling::new(
                         "A11b",
                         Outcome::Annulled,
                         "the envelope is missing and the position cannot be re-established: the game is annulled and a new game must be played",
@@ -1128,7 +1134,7 @@ impl Adjournment {
                     None => vec![ClockEffect::Stop],
                 });
                 self.phase = P::Missing;
-                let ruling = Ruling::new(
+                let ruling = AdjournmentRuling::new(
                     "A11a",
                     Outcome::Continue,
                     format!(
@@ -1281,7 +1287,7 @@ impl Adjournment {
         &mut self,
         sealed_move: SealedMove,
         out_of_order: AdjournmentError,
-    ) -> Result<Ruling, AdjournmentError> {
+    ) -> Result<AdjournmentRuling, AdjournmentError> {
         let article = match self.phase {
             Phase::Resumed if self.present_at_resumption.of(self.sealer.opponent()) => "A9a",
             Phase::Resumed => "A9b",
@@ -1298,9 +1304,9 @@ impl Adjournment {
         let position = outside.position().map_err(AdjournmentError::Envelope)?;
         let (mut judgment, after) = ruling::judge(&position, &sealed_move, &self.rules, article);
         let sealer = outside.sealer;
-        if let Verdict::Legal { notes, .. } = &judgment.verdict
+        if let SealedMoveVerdict::Legal { notes, .. } = &judgment.verdict
             && notes.contains(&Note::DrawOffer)
-            && !judgment.ruling.outcome.is_final()
+            && !judgment.ruling.outcome.ends_game()
             && self.draw_offer.is_none()
         {
             // An offer written with the sealed move stands once it is known.
@@ -1327,7 +1333,7 @@ impl Adjournment {
         envelope: SealedEnvelope,
         clock: Option<ClockNow>,
         out_of_order: AdjournmentError,
-    ) -> Result<Ruling, AdjournmentError> {
+    ) -> Result<AdjournmentRuling, AdjournmentError> {
         if self.phase != Phase::Continuing || self.envelopes.len() != 1 {
             return Err(out_of_order);
         }
@@ -1365,7 +1371,10 @@ impl Adjournment {
                 on_envelope: outside.fen.clone(),
             });
         }
-        if let Some(ClockNow { time_used: expected, .. }) = clock
+        if let Some(ClockNow {
+            time_used: expected,
+            ..
+        }) = clock
             && outside.time_used != expected
         {
             return Err(AdjournmentError::ReplyTimes {
@@ -1381,15 +1390,14 @@ impl Adjournment {
         );
         self.envelopes.push(envelope);
         self.phase = Phase::ReplySealed;
-        Ok(Ruling::new("A9c", Outcome::Continue, why).with_clock([ClockEffect::Run {
-            side: self.sealer,
-        }]))
+        Ok(AdjournmentRuling::new("A9c", Outcome::Continue, why)
+            .with_clock([ClockEffect::Run { side: self.sealer }]))
     }
 
     /// 6.9/6.10: a flag fell; A10c when the opponent is the absent sealer.
     /// A1a: the sealer stops his clock at `at`; stopped before the
     /// session's nominal end, he is charged up to it (A1b).
-    fn stop_to_seal(&self, at: u64) -> Ruling {
+    fn stop_to_seal(&self, at: u64) -> AdjournmentRuling {
         let sealer = self.sealer;
         let mut clock = vec![ClockEffect::Stop];
         let charged = self.session_end_ms.saturating_sub(at);
@@ -1407,12 +1415,15 @@ impl Adjournment {
                 ),
             )
         } else {
-            ("A1a", format!("{sealer} stops his clock: his move is sealed"))
+            (
+                "A1a",
+                format!("{sealer} stops his clock: his move is sealed"),
+            )
         };
-        Ruling::new(article, Outcome::Continue, why).with_clock(clock)
+        AdjournmentRuling::new(article, Outcome::Continue, why).with_clock(clock)
     }
 
-    fn flag_fall(&self, side: Side) -> Ruling {
+    fn flag_fall(&self, side: Side) -> AdjournmentRuling {
         let winner = side.opponent();
         let flag = self.rules.flag_article.as_str();
         let cannot_mate = self
@@ -1420,7 +1431,7 @@ impl Adjournment {
             .as_ref()
             .is_some_and(|p| ruling::cannot_mate(p, winner));
         if cannot_mate {
-            Ruling::new(
+            AdjournmentRuling::new(
                 flag,
                 Outcome::Draw,
                 format!(
@@ -1428,16 +1439,16 @@ impl Adjournment {
                 ),
             )
         } else {
-            Ruling::new(
+            AdjournmentRuling::new(
                 flag,
-                Outcome::win(winner),
+                Outcome::win_for(winner),
                 format!("{side}'s flag fell: {winner} wins"),
             )
         }
     }
 
     /// A10: `late` is more than the limit late.
-    fn forfeit(&self, late: Side, at: u64) -> Result<Ruling, AdjournmentError> {
+    fn forfeit(&self, late: Side, at: u64) -> Result<AdjournmentRuling, AdjournmentError> {
         if self.resumed_ms.is_none() {
             return Err(AdjournmentError::NotResumed);
         }
@@ -1457,7 +1468,7 @@ impl Adjournment {
             // own flag, counts; any other decision simply stands.
             let by_sealed_move = self.opened == 1;
             let exception = match decided.article.as_str() {
-                "5.1a" if decided.outcome == Outcome::win(late) => "A10a",
+                "5.1a" if decided.outcome == Outcome::win_for(late) => "A10a",
                 "5.2a" | "9.6" if by_sealed_move => "A10b",
                 article
                     if article == self.rules.flag_article
@@ -1470,7 +1481,7 @@ impl Adjournment {
             if late != self.sealer {
                 return Err(self.concluded());
             }
-            return Ok(Ruling::new(
+            return Ok(AdjournmentRuling::new(
                 "A10",
                 decided.outcome,
                 format!(
@@ -1489,7 +1500,7 @@ impl Adjournment {
         }
         let other_side = late.opponent();
         if !self.present.of(other_side) {
-            return Ok(Ruling::new(
+            return Ok(AdjournmentRuling::new(
                 "A10",
                 Outcome::BothLose,
                 format!(
@@ -1498,9 +1509,9 @@ impl Adjournment {
                 ),
             ));
         }
-        Ok(Ruling::new(
+        Ok(AdjournmentRuling::new(
             "A10",
-            Outcome::win(other_side),
+            Outcome::win_for(other_side),
             format!("{late} is {late_for}: {other_side} wins"),
         ))
     }

@@ -8,12 +8,12 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::adjournment::{
-    Adjournment, AdjournmentError, AdjournmentEvent, AdjournmentRules, ClockNow, Entropy,
-    Envelope, EnvelopeError, MIN_ITERATIONS, OpenError, Phase, Presence, Ruling, SealError,
-    SealedEnvelope, SealedMove, TimeUsed, Verdict, judge_sealed_move, time_used,
+    Adjournment, AdjournmentError, AdjournmentEvent, AdjournmentRules, AdjournmentRuling, ClockNow,
+    Entropy, Envelope, EnvelopeError, MIN_ITERATIONS, OpenError, Phase, Presence, SealError,
+    SealedEnvelope, SealedMove, SealedMoveVerdict, TimeUsed, judge_sealed_move, time_used,
 };
 use crate::clock::ClockAction;
-use crate::game::{Event, Game, GameError, Player, Play, Setup};
+use crate::game::{Event, Game, GameError, Play, Player, Setup};
 use crate::side::Side;
 
 /// The envelope as the scenario gives it: an exported envelope (it has a
@@ -126,15 +126,15 @@ pub struct Scenario {
 
 /// What `laws judge` prints.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Verdicts {
+pub struct JudgeVerdict {
     pub fingerprint: String,
     /// The sealed move as read, once the envelope is opened.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub sealed_move: Option<Verdict>,
+    pub sealed_move: Option<SealedMoveVerdict>,
     /// The ruling that decides the game, or the last one if it goes on.
-    pub ruling: Ruling,
+    pub ruling: AdjournmentRuling,
     /// Every ruling, step by step.
-    pub rulings: Vec<Ruling>,
+    pub rulings: Vec<AdjournmentRuling>,
     /// The time used by each player at the last step, with the clock that
     /// ran until then (A9b, A11a) charged.
     pub time_used: TimeUsed,
@@ -252,7 +252,7 @@ impl Scenario {
     }
 
     /// Judges the scenario: the final ruling with every step's.
-    pub fn judge(&self) -> Result<Verdicts, ScenarioError> {
+    pub fn judge(&self) -> Result<JudgeVerdict, ScenarioError> {
         if !["6.10", "6.9"].contains(&self.rules.flag_article.as_str()) {
             return Err(ScenarioError::FlagArticle(self.rules.flag_article.clone()));
         }
@@ -307,8 +307,12 @@ impl Scenario {
             .or(rulings.last())
             .cloned()
             .expect("every walk rules");
-        let clock = walk.play.clock.as_ref().expect("a scenario's game has a clock");
-        Ok(Verdicts {
+        let clock = walk
+            .play
+            .clock
+            .as_ref()
+            .expect("a scenario's game has a clock");
+        Ok(JudgeVerdict {
             fingerprint: walk.sealed.fingerprint().to_owned(),
             sealed_move: verdict,
             ruling,
@@ -359,7 +363,7 @@ impl Scenario {
         &self,
         walk: &mut Walk,
         outside: &Envelope,
-        verdict: &mut Option<Verdict>,
+        verdict: &mut Option<SealedMoveVerdict>,
     ) -> Result<(), ScenarioError> {
         use AdjournmentEvent as Ev;
         let sealer = outside.sealer;
@@ -537,7 +541,11 @@ impl Scenario {
             Some(side) if !walk.over() && walk.running(at) == Some(side) => {
                 // His time is up (the scenario's control): the clock shows
                 // it within the second.
-                let clock = walk.play.clock.as_ref().expect("a scenario's game has a clock");
+                let clock = walk
+                    .play
+                    .clock
+                    .as_ref()
+                    .expect("a scenario's game has a clock");
                 let fell_at = at + clock.remaining(side, at);
                 walk.step(AdjournmentEvent::FlagFell { side }, fell_at)
             }
@@ -561,7 +569,7 @@ impl Scenario {
         walk: &mut Walk,
         outside: &Envelope,
         at: u64,
-        verdict: &mut Option<Verdict>,
+        verdict: &mut Option<SealedMoveVerdict>,
     ) -> Result<(), ScenarioError> {
         use AdjournmentEvent as Ev;
         let sealed_move = walk.sealed.open(&walk.pin).map_err(ScenarioError::Open)?;

@@ -1,5 +1,6 @@
 //! What becomes of a game when the arbiter rules: the outcome every ruling
-//! of Article 7, Appendix B and 10.2 ([`crate::irregularity`]) names.
+//! of Article 7, Appendix B and 10.2 ([`crate::irregularity`]) and of
+//! Appendix A ([`crate::adjournment`]) names.
 
 use std::fmt;
 
@@ -20,6 +21,10 @@ pub enum Outcome {
     NewGame,
     /// The arbiter postpones his decision; play goes on (10.2).
     Postponed,
+    /// Both players more than an hour late (A10): each loses.
+    BothLose,
+    /// A11b: the game is annulled and a new game must be played.
+    Annulled,
 }
 
 impl Outcome {
@@ -48,6 +53,8 @@ impl fmt::Display for Outcome {
             Outcome::Draw => "the game is drawn",
             Outcome::NewGame => "the game is cancelled and a new game played",
             Outcome::Postponed => "the decision is postponed",
+            Outcome::BothLose => "both players lose",
+            Outcome::Annulled => "the game is annulled and a new game played",
         })
     }
 }

@@ -247,7 +247,11 @@ fn run_case(path: &Path) -> usize {
         }
         if let Some(time_used) = expect.time_used {
             let clock = play.clock.as_ref().unwrap();
-            assert_eq!(laws::adjournment::time_used(clock, at), time_used, "{context}");
+            assert_eq!(
+                laws::adjournment::time_used(clock, at),
+                time_used,
+                "{context}"
+            );
         }
         if let Some(phase) = expect.phase {
             assert_eq!(adjournment.phase(), phase, "{context}");
@@ -718,7 +722,7 @@ fn a_move_chosen_on_the_board_is_written_in_the_players_language() {
     );
     assert_eq!(
         judgment.verdict,
-        Verdict::Legal {
+        SealedMoveVerdict::Legal {
             san: "Bb5".into(),
             notes: Vec::new()
         }

@@ -13,7 +13,7 @@
 #![no_main]
 
 use laws::adjournment::{
-    AdjournmentRules, Entropy, MIN_ITERATIONS, OpenError, SealedEnvelope, SealedMove, Verdict,
+    AdjournmentRules, Entropy, MIN_ITERATIONS, OpenError, SealedEnvelope, SealedMove, SealedMoveVerdict,
     judge_sealed_move,
 };
 use laws::notation::Lang;
@@ -37,7 +37,7 @@ fn judge(position: &Chess, sealed_move: &SealedMove) {
     let judgment = judge_sealed_move(position, sealed_move, &AdjournmentRules::default(), "A9a");
     assert_eq!(
         judgment.fen_after.is_some(),
-        matches!(judgment.verdict, Verdict::Legal { .. }),
+        matches!(judgment.verdict, SealedMoveVerdict::Legal { .. }),
         "{judgment:?}"
     );
 }

@@ -9,39 +9,9 @@ use shakmaty::{Chess, Color, Position};
 
 use super::{AdjournmentRules, SealedMove, TimeUsed};
 use crate::notation::{MoveReading, Note, read};
+use crate::outcome::Outcome;
 use crate::side::Side;
 use crate::unwinnable::{Budget, CanMate, verdict};
-
-/// What a ruling decides.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Outcome {
-    WhiteWins,
-    BlackWins,
-    Draw,
-    /// Both players more than an hour late (A10): each loses.
-    BothLose,
-    /// The game goes on.
-    Continue,
-    /// A11b: a new game must be played.
-    Annulled,
-}
-
-impl Outcome {
-    #[must_use]
-    pub fn win(side: Side) -> Outcome {
-        match side {
-            Side::White => Outcome::WhiteWins,
-            Side::Black => Outcome::BlackWins,
-        }
-    }
-
-    /// Whether the game is over.
-    #[must_use]
-    pub fn is_final(self) -> bool {
-        self != Outcome::Continue
-    }
-}
 
 /// What a step of the adjournment does to the game's clock, in order; the
 /// game's fold carries it out.
@@ -62,7 +32,7 @@ pub enum ClockEffect {
 
 /// An arbiter's ruling: the article applied, what it decides, and why.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Ruling {
+pub struct AdjournmentRuling {
     /// e.g. `A8c`, `A10`, `5.1a`.
     pub article: String,
     /// The article of the exception that changed the result (`9.6`, `6.10`, `A10a`...).
@@ -75,9 +45,13 @@ pub struct Ruling {
     pub clock: Vec<ClockEffect>,
 }
 
-impl Ruling {
-    pub(super) fn new(article: &str, outcome: Outcome, explanation: impl Into<String>) -> Ruling {
-        Ruling {
+impl AdjournmentRuling {
+    pub(super) fn new(
+        article: &str,
+        outcome: Outcome,
+        explanation: impl Into<String>,
+    ) -> AdjournmentRuling {
+        AdjournmentRuling {
             article: article.to_owned(),
             exception: None,
             outcome,
@@ -86,18 +60,21 @@ impl Ruling {
         }
     }
 
-    pub(super) fn with_clock(mut self, effects: impl IntoIterator<Item = ClockEffect>) -> Ruling {
+    pub(super) fn with_clock(
+        mut self,
+        effects: impl IntoIterator<Item = ClockEffect>,
+    ) -> AdjournmentRuling {
         self.clock.extend(effects);
         self
     }
 
-    pub(super) fn except(mut self, exception: &str) -> Ruling {
+    pub(super) fn except(mut self, exception: &str) -> AdjournmentRuling {
         self.exception = Some(exception.to_owned());
         self
     }
 }
 
-impl fmt::Display for Ruling {
+impl fmt::Display for AdjournmentRuling {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}: {}", self.article, self.explanation)
     }
@@ -106,7 +83,7 @@ impl fmt::Display for Ruling {
 /// How the written sealed move reads in the position before it (Appendix E).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "verdict", rename_all = "snake_case")]
-pub enum Verdict {
+pub enum SealedMoveVerdict {
     Legal {
         san: String,
         /// Where the writing was not canonical (it still reads as one move).
@@ -124,8 +101,8 @@ pub enum Verdict {
 /// The sealed move's verdict and the ruling on it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Judgment {
-    pub verdict: Verdict,
-    pub ruling: Ruling,
+    pub verdict: SealedMoveVerdict,
+    pub ruling: AdjournmentRuling,
     /// The position after the sealed move, when it was played (FEN).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fen_after: Option<String>,
@@ -182,7 +159,7 @@ pub(super) fn judge(
                 shakmaty::fen::Fen::from_position(&after, shakmaty::EnPassantMode::Legal)
                     .to_string();
             let judgment = Judgment {
-                verdict: Verdict::Legal { san, notes },
+                verdict: SealedMoveVerdict::Legal { san, notes },
                 ruling,
                 fen_after: Some(fen_after),
             };
@@ -197,17 +174,20 @@ pub(super) fn judge(
                 "the sealed move {quoted:?} is ambiguous: it could be {}",
                 sans.join(" or ")
             );
-            (Verdict::Ambiguous { candidates: sans }, ("A8a", why))
+            (
+                SealedMoveVerdict::Ambiguous { candidates: sans },
+                ("A8a", why),
+            )
         }
         MoveReading::Unreadable { reason } => {
             let why = format!(
                 "the true significance of the sealed move {quoted:?} cannot be established: {reason}"
             );
-            (Verdict::Unreadable { reason }, ("A8b", why))
+            (SealedMoveVerdict::Unreadable { reason }, ("A8b", why))
         }
         MoveReading::Illegal { reason } => {
             let why = format!("the sealed move {quoted:?} is illegal: {reason}");
-            (Verdict::Illegal { reason }, ("A8c", why))
+            (SealedMoveVerdict::Illegal { reason }, ("A8c", why))
         }
     };
     let (article, why) = faulty;
@@ -223,22 +203,27 @@ pub(super) fn judge(
 }
 
 /// The ruling after a legal move by `mover` reached `after`.
-pub(super) fn played(after: &Chess, mover: Side, san: &str, continue_article: &str) -> Ruling {
+pub(super) fn played(
+    after: &Chess,
+    mover: Side,
+    san: &str,
+    continue_article: &str,
+) -> AdjournmentRuling {
     let replier = mover.opponent();
     if after.is_checkmate() {
-        Ruling::new(
+        AdjournmentRuling::new(
             "5.1a",
-            Outcome::win(mover),
+            Outcome::win_for(mover),
             format!("{san} is checkmate: {mover} wins"),
         )
     } else if after.is_stalemate() {
-        Ruling::new(
+        AdjournmentRuling::new(
             "5.2a",
             Outcome::Draw,
             format!("{san} is stalemate: the game is drawn"),
         )
     } else if is_dead(after) {
-        Ruling::new(
+        AdjournmentRuling::new(
             "9.6",
             Outcome::Draw,
             format!(
@@ -246,7 +231,7 @@ pub(super) fn played(after: &Chess, mover: Side, san: &str, continue_article: &s
             ),
         )
     } else {
-        Ruling::new(
+        AdjournmentRuling::new(
             continue_article,
             Outcome::Continue,
             format!("{san} is played; {replier}'s clock runs"),
@@ -261,10 +246,10 @@ fn faulty_recording(
     article: &str,
     why: String,
     rules: &AdjournmentRules,
-) -> Ruling {
+) -> AdjournmentRuling {
     let replier = sealer.opponent();
     if is_dead(position) {
-        Ruling::new(
+        AdjournmentRuling::new(
             article,
             Outcome::Draw,
             format!(
@@ -274,7 +259,7 @@ fn faulty_recording(
         .except("9.6")
     } else if cannot_mate(position, replier) {
         let flag = &rules.flag_article;
-        Ruling::new(
+        AdjournmentRuling::new(
             article,
             Outcome::Draw,
             format!(
@@ -283,9 +268,9 @@ fn faulty_recording(
         )
         .except(flag)
     } else {
-        Ruling::new(
+        AdjournmentRuling::new(
             article,
-            Outcome::win(replier),
+            Outcome::win_for(replier),
             format!("{why}: {sealer} loses"),
         )
     }

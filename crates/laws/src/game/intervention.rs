@@ -47,7 +47,7 @@ use crate::irregularity::replay::BoardMove;
 use crate::irregularity::{ClockReading, Effect, Finding, IrregularityRuling, Situation, rule};
 use crate::notation;
 use crate::rapidplay;
-use crate::scoresheet::{Verdict, Written};
+use crate::scoresheet::{EntryVerdict, Written};
 use crate::time_control::Class;
 
 /// A ruling the arbiter applied, as the game carried it out.
@@ -118,7 +118,7 @@ impl Play {
             .iter()
             .map(|entry| {
                 let legal = match (&entry.verdict, position.as_mut()) {
-                    (Verdict::Legal { san, .. }, Some(pos)) => san
+                    (EntryVerdict::Legal { san, .. }, Some(pos)) => san
                         .parse::<San>()
                         .ok()
                         .and_then(|san| san.to_move(pos).ok())

@@ -464,7 +464,7 @@ mod tests {
         assert_eq!(time_used(&clock, stop + MIN), outside.time_used);
         assert_eq!(clock.remaining(Side::White, stop), 90 * MIN - 33 * MIN);
         let rulings = play(&game).adjournment.rulings().to_vec();
-        assert_eq!(rulings[0].article, "A1b");
+        assert_eq!(rulings[0].article, laws::article::Article::A1b);
         assert_eq!(
             status(&play(&game).adjournment),
             "verified, in the arbiter's keeping"
@@ -512,7 +512,7 @@ mod tests {
         );
         assert_eq!(
             play(&game).adjournment.rulings().last().unwrap().article,
-            "A12"
+            laws::article::Article::A12
         );
     }
 
@@ -531,7 +531,10 @@ mod tests {
         );
         let sealed_move = sealed_envelope(&game, 0).open(PIN).unwrap();
         step(&mut game, AdjournmentEvent::Opened { sealed_move }, t);
-        assert_eq!(play(&game).adjournment.result().unwrap().article, "5.1a");
+        assert_eq!(
+            play(&game).adjournment.result().unwrap().article,
+            laws::article::Article::Art5_1a
+        );
         let log_length = game.log().len();
         record_sealed_move(&mut game, t);
         // One event: the move as sealed; no clock runs after a mate.
@@ -746,7 +749,7 @@ mod tests {
         assert_eq!(play(&game).sealed_move_to_record().unwrap().text, "Nf3");
         assert_eq!(
             play(&game).adjournment.rulings().last().unwrap().article,
-            "A9c"
+            laws::article::Article::A9c
         );
         assert_eq!(game.clock().unwrap().running_side(), Some(Side::Black));
     }
@@ -808,7 +811,7 @@ mod tests {
                 .last()
                 .unwrap()
                 .article,
-            "A13"
+            laws::article::Article::A13
         );
         let second = play.adjournment.envelopes()[0].envelope().clone();
         assert_eq!((second.sealer, second.move_number), (Side::Black, 2));

@@ -397,7 +397,7 @@ pub fn finding(finding: &Finding) -> String {
 
 /// "Article 7.4" / "Artykuł 7.4".
 #[must_use]
-pub fn article(article: impl std::fmt::Display) -> String {
+pub fn article(article: Article) -> String {
     tf!("Article {article}", "Artykuł {article}")
 }
 
@@ -470,11 +470,7 @@ pub fn adjournment_explanation(ruling: &laws::adjournment::AdjournmentRuling) ->
     match lang() {
         Lang::English => ruling.explanation.clone(),
         Lang::Polish => {
-            let cited = |article: &str| article.parse::<Article>().ok().map(article_summary);
-            let article = ruling.exception.as_deref().unwrap_or(&ruling.article);
-            let summary = cited(article)
-                .or_else(|| cited(&ruling.article))
-                .map_or_else(|| format!("Artykuł {}.", ruling.article), str::to_owned);
+            let summary = article_summary(ruling.exception.unwrap_or(ruling.article));
             format!("{summary} Wynik: {}.", outcome(ruling.outcome))
         }
     }

@@ -74,7 +74,7 @@ pub fn GameReport(game: Game, moves: Vec<String>) -> impl IntoView {
                 }).collect_view()}
                 {adjournment.into_iter().map(|ruling| view! {
                     <li>
-                        <strong>{laws_text::article(&ruling.article)}</strong>
+                        <strong>{laws_text::article(ruling.article)}</strong>
                         {format!(": {}", laws_text::adjournment_explanation(&ruling))}
                     </li>
                 }).collect_view()}

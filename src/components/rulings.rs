@@ -14,8 +14,8 @@ pub fn Rulings(rulings: Vec<AdjournmentRuling>) -> impl IntoView {
                 <ol>
                     {rulings.into_iter().map(|ruling| {
                         let article = match &ruling.exception {
-                            Some(exception) => tf!("{} (exception {exception})", "{} (wyjątek {exception})", laws_text::article(&ruling.article)),
-                            None => laws_text::article(&ruling.article),
+                            Some(exception) => tf!("{} (exception {exception})", "{} (wyjątek {exception})", laws_text::article(ruling.article)),
+                            None => laws_text::article(ruling.article),
                         };
                         view! {
                             <li class="ruling">

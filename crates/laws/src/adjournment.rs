@@ -7,6 +7,7 @@
 //!
 //! ```
 //! use laws::adjournment::*;
+//! use laws::article::Article;
 //! use laws::game::Side;
 //!
 //! let outside = Envelope {
@@ -37,7 +38,7 @@
 //! assert_eq!(adjournment.present(), Presence { white: true, black: true });
 //! let sealed_move = sealed.open("2468").unwrap();
 //! let ruling = adjournment.apply(AdjournmentEvent::Opened { sealed_move }, 1_000, None).unwrap().unwrap();
-//! assert_eq!((ruling.article.as_str(), ruling.outcome), ("A9a", Outcome::Continue));
+//! assert_eq!((ruling.article, ruling.outcome), (Article::A9a, Outcome::Continue));
 //! ```
 
 mod envelope;
@@ -60,6 +61,7 @@ pub use seal::{
     OpenError, SealError, SealedEnvelope, SealedMove, SealingDraft, SealingError,
 };
 
+use crate::article::Article;
 use crate::encoding::fen;
 use crate::notation::Note;
 use crate::side::Side;
@@ -84,6 +86,27 @@ impl Default for AdjournmentRules {
 }
 
 impl AdjournmentRules {
+    /// The flag-fall articles a printing of Appendix A may refer to.
+    pub const FLAG_ARTICLES: [Article; 2] = [Article::Art6_10, Article::Art6_9];
+
+    /// `flag_article` as one of [`Self::FLAG_ARTICLES`], or `None` for any
+    /// other text: where the rules are read (`laws judge`, `laws envelope
+    /// open`), that is refused.
+    #[must_use]
+    pub fn flag_article(&self) -> Option<Article> {
+        self.flag_article
+            .parse()
+            .ok()
+            .filter(|article| Self::FLAG_ARTICLES.contains(article))
+    }
+
+    /// The flag-fall article the rulings cite: `flag_article`, 6.10 when it
+    /// is not one (it has been refused where it was read).
+    #[must_use]
+    pub fn flag(&self) -> Article {
+        self.flag_article().unwrap_or(Article::Art6_10)
+    }
+
     /// Whether these are the Laws' own (left out of a game's JSON then).
     #[must_use]
     pub fn is_default(&self) -> bool {
@@ -718,7 +741,7 @@ impl Adjournment {
         {
             return Err(self.concluded());
         }
-        let continuing = |article: &str, why: String| {
+        let continuing = |article: Article, why: String| {
             Ok(Some(AdjournmentRuling::new(
                 article,
                 Outcome::Continue,
@@ -764,9 +787,9 @@ impl Adjournment {
                 // A1b is judged when he stopped his clock.
                 let stopped = *self.stopped_ms.get_or_insert(at);
                 let article = if stopped < self.session_end_ms {
-                    "A1b"
+                    Article::A1b
                 } else {
-                    "A1a"
+                    Article::A1a
                 };
                 let why = format!(
                     "{} sealed move {}; fingerprint {}; {}",
@@ -799,7 +822,7 @@ impl Adjournment {
                 self.draw_offer = envelope.envelope().draw_offer;
                 self.position = Some(position);
                 self.envelopes[0] = *envelope;
-                continuing("A3", why)
+                continuing(Article::A3, why)
             }
             Ev::Verified { game } => {
                 match self.phase {
@@ -813,7 +836,7 @@ impl Adjournment {
                 }
                 self.phase = P::Kept;
                 continuing(
-                    "A3",
+                    Article::A3,
                     "every item on the envelope matches the game; the arbiter keeps it".to_owned(),
                 )
             }
@@ -838,7 +861,7 @@ impl Adjournment {
                 self.draw_offer = Some(by);
                 self.offer_after_sealing = true;
                 continuing(
-                    "A4",
+                    Article::A4,
                     format!(
                         "{by} offers a draw; it is valid until {} accepts or rejects it",
                         by.opponent()
@@ -847,16 +870,16 @@ impl Adjournment {
             }
             Ev::DrawDeclined { by } => {
                 self.answer_offer(by)?;
-                continuing("A4", format!("{by} rejects the draw offer"))
+                continuing(Article::A4, format!("{by} rejects the draw offer"))
             }
             Ev::DrawAccepted { by } => {
                 self.answer_offer(by)?;
                 let article = if self.offer_after_sealing {
-                    "A4"
+                    Article::A4
                 } else if self.resumed_ms.is_none() {
-                    "A6"
+                    Article::A6
                 } else {
-                    "9.1"
+                    Article::Art9_1
                 };
                 Ok(Some(AdjournmentRuling::new(
                     article,
@@ -867,7 +890,7 @@ impl Adjournment {
             Ev::DrawAgreed => {
                 self.before_resumption(out_of_order)?;
                 Ok(Some(AdjournmentRuling::new(
-                    "A6",
+                    Article::A6,
                     Outcome::Draw,
                     format!(
                         "the game is agreed drawn before resumption{}",
@@ -878,7 +901,7 @@ impl Adjournment {
             Ev::Resigned { by } => {
                 self.before_resumption(out_of_order)?;
                 Ok(Some(AdjournmentRuling::new(
-                    "A6",
+                    Article::A6,
                     Outcome::win_for(by.opponent()),
                     format!(
                         "{by} notifies the arbiter that he resigns{}",
@@ -899,7 +922,7 @@ impl Adjournment {
                 }
                 self.session = Some((start_ms, end_ms));
                 continuing(
-                    "A13",
+                    Article::A13,
                     format!(
                         "resumption session from {} to {}, timed by the arbiter's timepiece",
                         utc(start_ms),
@@ -925,7 +948,7 @@ impl Adjournment {
                     )
                 };
                 Ok(Some(
-                    AdjournmentRuling::new("A5", Outcome::Continue, why)
+                    AdjournmentRuling::new(Article::A5, Outcome::Continue, why)
                         .with_clock([ClockEffect::Set { time_used }]),
                 ))
             }
@@ -950,7 +973,7 @@ impl Adjournment {
                     let sealer = self.sealer;
                     if present.of(sealer) {
                         return continuing(
-                            "A11a",
+                            Article::A11a,
                             format!(
                                 "play resumes with the envelope missing: {sealer} states the move he sealed and makes it"
                             ),
@@ -958,7 +981,7 @@ impl Adjournment {
                     }
                     return Ok(Some(
                         AdjournmentRuling::new(
-                            "A11a",
+                            Article::A11a,
                             Outcome::Continue,
                             format!(
                                 "play resumes with the envelope missing: {sealer}, who has the move, is absent: his clock is started"
@@ -971,13 +994,13 @@ impl Adjournment {
                 let replier = self.sealer.opponent();
                 if present.of(replier) {
                     continuing(
-                        "A9a",
+                        Article::A9a,
                         format!("{replier}, who must reply, is present: the envelope is opened"),
                     )
                 } else {
                     Ok(Some(
                         AdjournmentRuling::new(
-                            "A9b",
+                            Article::A9b,
                             Outcome::Continue,
                             format!("{replier}, who must reply, is absent: his clock is started"),
                         )
@@ -1006,7 +1029,7 @@ impl Adjournment {
                     // summons the arbiter.
                     return Ok(Some(
                         AdjournmentRuling::new(
-                            "A9b",
+                            Article::A9b,
                             Outcome::Continue,
                             format!(
                                 "{side} arrives, stops his clock and summons the arbiter to open the envelope"
@@ -1069,7 +1092,7 @@ impl Adjournment {
                 };
                 let set = corrected.map(|time_used| ClockEffect::Set { time_used });
                 Ok(Some(
-                    AdjournmentRuling::new("A12", Outcome::Continue, why).with_clock(set),
+                    AdjournmentRuling::new(Article::A12, Outcome::Continue, why).with_clock(set),
                 ))
             }
             Ev::FlagFell { side } => {
@@ -1094,7 +1117,7 @@ impl Adjournment {
                 self.expect(&[P::Sealed, P::Kept, P::SetUp, P::Resumed], out_of_order)?;
                 if !position_reestablished {
                     return Ok(Some(AdjournmentRuling::new(
-                        "A11b",
+                        Article::A11b,
                         Outcome::Annulled,
                         "the envelope is missing and the position cannot be re-established: the game is annulled and a new game must be played",
                     )));
@@ -1135,7 +1158,7 @@ impl Adjournment {
                 });
                 self.phase = P::Missing;
                 let ruling = AdjournmentRuling::new(
-                    "A11a",
+                    Article::A11a,
                     Outcome::Continue,
                     format!(
                         "the envelope is missing: play continues from the adjourned position with {time_used} ({}); {sealer} states the move he sealed and makes it{}",
@@ -1165,7 +1188,8 @@ impl Adjournment {
                     .position
                     .clone()
                     .expect("a missing envelope's position is re-established");
-                let (judgment, after) = ruling::judge(&position, &sealed_move, &self.rules, "A11a");
+                let (judgment, after) =
+                    ruling::judge(&position, &sealed_move, &self.rules, Article::A11a);
                 let Some(after) = after else {
                     return Err(AdjournmentError::StatedMoveNotLegal(judgment.verdict));
                 };
@@ -1193,7 +1217,7 @@ impl Adjournment {
                 // seals and stops it (A1a).
                 self.phase = P::Readjourned;
                 continuing(
-                    "A13",
+                    Article::A13,
                     "the resumption session is over by the arbiter's timepiece: the game is adjourned again and the player having the move seals it (A1a)"
                         .to_owned(),
                 )
@@ -1289,9 +1313,9 @@ impl Adjournment {
         out_of_order: AdjournmentError,
     ) -> Result<AdjournmentRuling, AdjournmentError> {
         let article = match self.phase {
-            Phase::Resumed if self.present_at_resumption.of(self.sealer.opponent()) => "A9a",
-            Phase::Resumed => "A9b",
-            Phase::ReplySealed => "A9c",
+            Phase::Resumed if self.present_at_resumption.of(self.sealer.opponent()) => Article::A9a,
+            Phase::Resumed => Article::A9b,
+            Phase::ReplySealed => Article::A9c,
             Phase::Sealed | Phase::Kept | Phase::SetUp => return Err(AdjournmentError::NotResumed),
             Phase::Continuing => return Err(AdjournmentError::AlreadyOpened),
             _ => return Err(out_of_order),
@@ -1390,7 +1414,7 @@ impl Adjournment {
         );
         self.envelopes.push(envelope);
         self.phase = Phase::ReplySealed;
-        Ok(AdjournmentRuling::new("A9c", Outcome::Continue, why)
+        Ok(AdjournmentRuling::new(Article::A9c, Outcome::Continue, why)
             .with_clock([ClockEffect::Run { side: self.sealer }]))
     }
 
@@ -1409,14 +1433,14 @@ impl Adjournment {
         }
         let (article, why) = if charged > 0 {
             (
-                "A1b",
+                Article::A1b,
                 format!(
                     "{sealer} stops his clock before the session's nominal end: his time is charged up to it"
                 ),
             )
         } else {
             (
-                "A1a",
+                Article::A1a,
                 format!("{sealer} stops his clock: his move is sealed"),
             )
         };
@@ -1425,7 +1449,7 @@ impl Adjournment {
 
     fn flag_fall(&self, side: Side) -> AdjournmentRuling {
         let winner = side.opponent();
-        let flag = self.rules.flag_article.as_str();
+        let flag = self.rules.flag();
         let cannot_mate = self
             .position
             .as_ref()
@@ -1467,14 +1491,14 @@ impl Adjournment {
             // Only what the sealed move itself did, or the present player's
             // own flag, counts; any other decision simply stands.
             let by_sealed_move = self.opened == 1;
-            let exception = match decided.article.as_str() {
-                "5.1a" if decided.outcome == Outcome::win_for(late) => "A10a",
-                "5.2a" | "9.6" if by_sealed_move => "A10b",
+            let exception = match decided.article {
+                Article::Art5_1a if decided.outcome == Outcome::win_for(late) => Article::A10a,
+                Article::Art5_2a | Article::Art9_6 if by_sealed_move => Article::A10b,
                 article
-                    if article == self.rules.flag_article
+                    if article == self.rules.flag()
                         && self.flag_fallen == Some(late.opponent()) =>
                 {
-                    "A10c"
+                    Article::A10c
                 }
                 _ => return Err(self.concluded()),
             };
@@ -1482,7 +1506,7 @@ impl Adjournment {
                 return Err(self.concluded());
             }
             return Ok(AdjournmentRuling::new(
-                "A10",
+                Article::A10,
                 decided.outcome,
                 format!(
                     "{late} is {late_for}, but the game was decided otherwise: {}",
@@ -1501,7 +1525,7 @@ impl Adjournment {
         let other_side = late.opponent();
         if !self.present.of(other_side) {
             return Ok(AdjournmentRuling::new(
-                "A10",
+                Article::A10,
                 Outcome::BothLose,
                 format!(
                     "both players are more than {} late: both lose",
@@ -1510,7 +1534,7 @@ impl Adjournment {
             ));
         }
         Ok(AdjournmentRuling::new(
-            "A10",
+            Article::A10,
             Outcome::win_for(other_side),
             format!("{late} is {late_for}: {other_side} wins"),
         ))

@@ -253,7 +253,7 @@ impl Scenario {
 
     /// Judges the scenario: the final ruling with every step's.
     pub fn judge(&self) -> Result<JudgeVerdict, ScenarioError> {
-        if !["6.10", "6.9"].contains(&self.rules.flag_article.as_str()) {
+        if self.rules.flag_article().is_none() {
             return Err(ScenarioError::FlagArticle(self.rules.flag_article.clone()));
         }
         if let Some(side) = self
@@ -574,7 +574,15 @@ impl Scenario {
         use AdjournmentEvent as Ev;
         let sealed_move = walk.sealed.open(&walk.pin).map_err(ScenarioError::Open)?;
         let position = outside.position().map_err(ScenarioError::Envelope)?;
-        *verdict = Some(judge_sealed_move(&position, &sealed_move, &self.rules, "A9a").verdict);
+        *verdict = Some(
+            judge_sealed_move(
+                &position,
+                &sealed_move,
+                &self.rules,
+                crate::article::Article::A9a,
+            )
+            .verdict,
+        );
         walk.step(Ev::Opened { sealed_move }, at)?;
         if walk.over() {
             return Ok(());

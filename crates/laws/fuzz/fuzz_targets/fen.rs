@@ -10,7 +10,7 @@
 use laws::game::Setup;
 use laws::irregularity::editor::PositionEditor;
 use laws::notation::{self, Lang};
-use laws::scoresheet::{Entry, Scoresheet, EntryVerdict};
+use laws::scoresheet::{Entry, EntryVerdict, Scoresheet};
 use libfuzzer_sys::fuzz_target;
 use shakmaty::fen::Fen;
 use shakmaty::{EnPassantMode, Position};

@@ -13,8 +13,8 @@
 #![no_main]
 
 use laws::adjournment::{
-    AdjournmentRules, Entropy, MIN_ITERATIONS, OpenError, SealedEnvelope, SealedMove, SealedMoveVerdict,
-    judge_sealed_move,
+    AdjournmentRules, Entropy, MIN_ITERATIONS, OpenError, SealedEnvelope, SealedMove,
+    SealedMoveVerdict, judge_sealed_move,
 };
 use laws::notation::Lang;
 use libfuzzer_sys::fuzz_target;
@@ -34,7 +34,12 @@ fn import(file: &[u8]) -> Option<SealedEnvelope> {
 
 /// Judges the sealed move: a legal one is played, and only a legal one.
 fn judge(position: &Chess, sealed_move: &SealedMove) {
-    let judgment = judge_sealed_move(position, sealed_move, &AdjournmentRules::default(), "A9a");
+    let judgment = judge_sealed_move(
+        position,
+        sealed_move,
+        &AdjournmentRules::default(),
+        laws::article::Article::A9a,
+    );
     assert_eq!(
         judgment.fen_after.is_some(),
         matches!(judgment.verdict, SealedMoveVerdict::Legal { .. }),

@@ -8,6 +8,7 @@ use shakmaty::san::San;
 use shakmaty::{Chess, Color, Position};
 
 use super::{AdjournmentRules, SealedMove, TimeUsed};
+use crate::article::Article;
 use crate::notation::{MoveReading, Note, read};
 use crate::outcome::Outcome;
 use crate::side::Side;
@@ -34,10 +35,10 @@ pub enum ClockEffect {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AdjournmentRuling {
     /// e.g. `A8c`, `A10`, `5.1a`.
-    pub article: String,
+    pub article: Article,
     /// The article of the exception that changed the result (`9.6`, `6.10`, `A10a`...).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub exception: Option<String>,
+    pub exception: Option<Article>,
     pub outcome: Outcome,
     pub explanation: String,
     /// What the game's clock does, in order.
@@ -47,12 +48,12 @@ pub struct AdjournmentRuling {
 
 impl AdjournmentRuling {
     pub(super) fn new(
-        article: &str,
+        article: Article,
         outcome: Outcome,
         explanation: impl Into<String>,
     ) -> AdjournmentRuling {
         AdjournmentRuling {
-            article: article.to_owned(),
+            article,
             exception: None,
             outcome,
             explanation: explanation.into(),
@@ -68,8 +69,8 @@ impl AdjournmentRuling {
         self
     }
 
-    pub(super) fn except(mut self, exception: &str) -> AdjournmentRuling {
-        self.exception = Some(exception.to_owned());
+    pub(super) fn except(mut self, exception: Article) -> AdjournmentRuling {
+        self.exception = Some(exception);
         self
     }
 }
@@ -118,23 +119,24 @@ pub struct Judgment {
 /// moves (6.9/6.10).
 ///
 /// ```
+/// use laws::article::Article;
 /// use laws::adjournment::{judge_sealed_move, AdjournmentRules, Outcome, SealedMove};
 /// use laws::notation::Lang;
 /// use shakmaty::Chess;
 ///
 /// let sealed = SealedMove { text: "Nf3".into(), lang: Lang::En };
-/// let judgment = judge_sealed_move(&Chess::default(), &sealed, &AdjournmentRules::default(), "A9a");
+/// let judgment = judge_sealed_move(&Chess::default(), &sealed, &AdjournmentRules::default(), Article::A9a);
 /// assert_eq!(judgment.ruling.outcome, Outcome::Continue);
 /// let sealed = SealedMove { text: "Ke3".into(), lang: Lang::En };
-/// let judgment = judge_sealed_move(&Chess::default(), &sealed, &AdjournmentRules::default(), "A9a");
-/// assert_eq!((judgment.ruling.article.as_str(), judgment.ruling.outcome), ("A8c", Outcome::BlackWins));
+/// let judgment = judge_sealed_move(&Chess::default(), &sealed, &AdjournmentRules::default(), Article::A9a);
+/// assert_eq!((judgment.ruling.article, judgment.ruling.outcome), (Article::A8c, Outcome::BlackWins));
 /// ```
 #[must_use]
 pub fn judge_sealed_move(
     position: &Chess,
     sealed: &SealedMove,
     rules: &AdjournmentRules,
-    continue_article: &str,
+    continue_article: Article,
 ) -> Judgment {
     judge(position, sealed, rules, continue_article).0
 }
@@ -144,7 +146,7 @@ pub(super) fn judge(
     position: &Chess,
     sealed: &SealedMove,
     rules: &AdjournmentRules,
-    continue_article: &str,
+    continue_article: Article,
 ) -> (Judgment, Option<Chess>) {
     let sealer = Side::from(position.turn());
     let quoted = &sealed.text;
@@ -176,18 +178,21 @@ pub(super) fn judge(
             );
             (
                 SealedMoveVerdict::Ambiguous { candidates: sans },
-                ("A8a", why),
+                (Article::A8a, why),
             )
         }
         MoveReading::Unreadable { reason } => {
             let why = format!(
                 "the true significance of the sealed move {quoted:?} cannot be established: {reason}"
             );
-            (SealedMoveVerdict::Unreadable { reason }, ("A8b", why))
+            (
+                SealedMoveVerdict::Unreadable { reason },
+                (Article::A8b, why),
+            )
         }
         MoveReading::Illegal { reason } => {
             let why = format!("the sealed move {quoted:?} is illegal: {reason}");
-            (SealedMoveVerdict::Illegal { reason }, ("A8c", why))
+            (SealedMoveVerdict::Illegal { reason }, (Article::A8c, why))
         }
     };
     let (article, why) = faulty;
@@ -207,24 +212,24 @@ pub(super) fn played(
     after: &Chess,
     mover: Side,
     san: &str,
-    continue_article: &str,
+    continue_article: Article,
 ) -> AdjournmentRuling {
     let replier = mover.opponent();
     if after.is_checkmate() {
         AdjournmentRuling::new(
-            "5.1a",
+            Article::Art5_1a,
             Outcome::win_for(mover),
             format!("{san} is checkmate: {mover} wins"),
         )
     } else if after.is_stalemate() {
         AdjournmentRuling::new(
-            "5.2a",
+            Article::Art5_2a,
             Outcome::Draw,
             format!("{san} is stalemate: the game is drawn"),
         )
     } else if is_dead(after) {
         AdjournmentRuling::new(
-            "9.6",
+            Article::Art9_6,
             Outcome::Draw,
             format!(
                 "after {san} no series of legal moves can lead to checkmate: the game is drawn"
@@ -243,7 +248,7 @@ pub(super) fn played(
 fn faulty_recording(
     position: &Chess,
     sealer: Side,
-    article: &str,
+    article: Article,
     why: String,
     rules: &AdjournmentRules,
 ) -> AdjournmentRuling {
@@ -256,9 +261,9 @@ fn faulty_recording(
                 "{why}; but no series of legal moves can lead to checkmate (9.6): the game is drawn"
             ),
         )
-        .except("9.6")
+        .except(Article::Art9_6)
     } else if cannot_mate(position, replier) {
-        let flag = &rules.flag_article;
+        let flag = rules.flag();
         AdjournmentRuling::new(
             article,
             Outcome::Draw,

@@ -15,7 +15,7 @@ pub fn AppliedRulings(rulings: Vec<Applied>) -> impl IntoView {
                 <ol reversed>
                     {rulings.into_iter().rev().map(|applied| view! {
                         <li class="ruling">
-                            <strong class="article">{laws_text::article(&applied.ruling.article)}</strong>
+                            <strong class="article">{laws_text::article(applied.ruling.article)}</strong>
                             {format!(" ({}): {}", local_time(applied.at_ms), laws_text::explanation(&applied.ruling))}
                         </li>
                     }).collect_view()}

@@ -1,4 +1,4 @@
-use laws::clock::{ClockAction, Reading, Setting};
+use laws::clock::{ClockAction, ClockDisplay, Setting};
 use laws::game::Side;
 use leptos::prelude::*;
 
@@ -89,7 +89,7 @@ struct SideFields {
 }
 
 impl SideFields {
-    fn new(side: Side, reading: Option<&Reading>) -> SideFields {
+    fn new(side: Side, reading: Option<&ClockDisplay>) -> SideFields {
         let dial = reading.map(|r| match side {
             Side::White => r.white,
             Side::Black => r.black,
@@ -125,7 +125,7 @@ impl SideFields {
 pub fn ArbiterClockMenu(
     open: RwSignal<bool>,
     /// The clock when the menu opened, to start the fields from.
-    reading: Option<Reading>,
+    reading: Option<ClockDisplay>,
     started: Signal<bool>,
     starter: RwSignal<Side>,
     /// Records a clock action; `Err` says why the clock refused it.

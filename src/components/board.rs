@@ -1,7 +1,7 @@
 //! A chessboard: 64 buttons named for screen readers ("e4, white knight"),
 //! a move made by tapping two squares or by dragging, and a flip.
 
-use laws::notation::{self, Lang, Reading};
+use laws::notation::{self, Lang, MoveReading};
 use leptos::prelude::*;
 use shakmaty::{Chess, Color, File, Piece, Rank, Role, Square};
 use wasm_bindgen::JsCast;
@@ -86,7 +86,7 @@ pub fn tapped_text(
     [&long, &queen]
         .into_iter()
         .find_map(|text| match notation::read(position, text, lang) {
-            Reading::Legal { mv, .. } => Some(notation::write(position, &mv, lang)),
+            MoveReading::Legal { mv, .. } => Some(notation::write(position, &mv, lang)),
             _ => None,
         })
         .unwrap_or_else(|| long.clone())

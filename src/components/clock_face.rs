@@ -1,4 +1,4 @@
-use laws::clock::Reading;
+use laws::clock::ClockDisplay;
 use laws::game::Side;
 use leptos::ev::{MouseEvent, PointerEvent};
 use leptos::prelude::*;
@@ -27,7 +27,7 @@ pub fn format_clock(ms: u64) -> String {
 }
 
 /// What one side's clock shows, in words and figures.
-fn shown_time(reading: Reading, side: Side) -> String {
+fn shown_time(reading: ClockDisplay, side: Side) -> String {
     let dial = dial(reading, side);
     if dial.overtime_ms > 0 {
         format!("−{}", format_clock(dial.overtime_ms))
@@ -36,7 +36,7 @@ fn shown_time(reading: Reading, side: Side) -> String {
     }
 }
 
-fn dial(reading: Reading, side: Side) -> laws::clock::DialReading {
+fn dial(reading: ClockDisplay, side: Side) -> laws::clock::DialDisplay {
     match side {
         Side::White => reading.white,
         Side::Black => reading.black,
@@ -49,7 +49,7 @@ pub fn ClockFace(
     side: Side,
     /// The player's name.
     name: String,
-    reading: Memo<Option<Reading>>,
+    reading: Memo<Option<ClockDisplay>>,
     /// The player pressed (a finger touching down, or Enter on the focused face).
     on_press: Callback<Side>,
 ) -> impl IntoView {

@@ -1,4 +1,4 @@
-use laws::clock::{FlagFall, Ruling, Verdict};
+use laws::clock::{FlagFall, FlagRuling, FlagVerdict};
 use laws::game::Side;
 use laws::time_control::Class;
 use leptos::prelude::*;
@@ -6,26 +6,26 @@ use leptos::prelude::*;
 use crate::laws_text;
 use crate::{t, tf};
 
-fn verdict_words(verdict: Verdict) -> String {
+fn verdict_words(verdict: FlagVerdict) -> String {
     match verdict {
-        Verdict::Win { winner } => tf!(
+        FlagVerdict::Win { winner } => tf!(
             "{} wins",
             "Wygrywają {}",
             laws_text::side_in_sentence(winner)
         ),
-        Verdict::Draw => t!("Draw", "Remis").to_owned(),
-        Verdict::PlayOn => t!("Play on", "Gra toczy się dalej").to_owned(),
-        Verdict::ArbiterDecides => t!("The arbiter decides", "Decyduje sędzia").to_owned(),
+        FlagVerdict::Draw => t!("Draw", "Remis").to_owned(),
+        FlagVerdict::PlayOn => t!("Play on", "Gra toczy się dalej").to_owned(),
+        FlagVerdict::ArbiterDecides => t!("The arbiter decides", "Decyduje sędzia").to_owned(),
     }
 }
 
 /// A ruling from `laws` as the arbiter reads it out: verdict, article, why.
 #[component]
-fn RulingText(ruling: Ruling) -> impl IntoView {
+fn RulingText(ruling: FlagRuling) -> impl IntoView {
     view! {
         <p class="ruling">
             <strong>{verdict_words(ruling.verdict)}</strong>
-            {tf!(" (Article {}): ", " (artykuł {}): ", ruling.article)} {laws_text::article_text(&ruling.article, &ruling.explanation)}
+            {tf!(" (Article {}): ", " (artykuł {}): ", ruling.article)} {laws_text::article_text(ruling.article, &ruling.explanation)}
         </p>
     }
 }
@@ -37,9 +37,9 @@ pub fn FlagRuling(
     flagged_first: Memo<Option<FlagFall>>,
     class: Option<Class>,
     /// The standard-play ruling on the flag shown.
-    ruling: Memo<Option<Ruling>>,
+    ruling: Memo<Option<FlagRuling>>,
     /// The ruling on the last claim, while the flags are as they were then.
-    claim: Signal<Option<Ruling>>,
+    claim: Signal<Option<FlagRuling>>,
     on_claim: Callback<Side>,
 ) -> impl IntoView {
     let on_claim_only = matches!(class, Some(Class::Rapid | Class::Blitz));

@@ -68,13 +68,13 @@ pub fn GameReport(game: Game, moves: Vec<String>) -> impl IntoView {
             <ol class="report-rulings">
                 {rulings.into_iter().map(|applied| view! {
                     <li>
-                        <strong>{laws_text::article(&applied.ruling.article)}</strong>
+                        <strong>{laws_text::article(applied.ruling.article)}</strong>
                         {format!(" ({}) — {}: {}", local_time(applied.at_ms), laws_text::finding(&applied.finding), laws_text::explanation(&applied.ruling))}
                     </li>
                 }).collect_view()}
                 {adjournment.into_iter().map(|ruling| view! {
                     <li>
-                        <strong>{laws_text::article(&ruling.article)}</strong>
+                        <strong>{laws_text::article(ruling.article)}</strong>
                         {format!(": {}", laws_text::adjournment_explanation(&ruling))}
                     </li>
                 }).collect_view()}

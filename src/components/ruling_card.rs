@@ -1,5 +1,5 @@
 use laws::game::Event;
-use laws::irregularity::{Finding, Ruling};
+use laws::irregularity::{Finding, IrregularityRuling};
 use leptos::prelude::*;
 
 use crate::components::confirm_dialog::ConfirmDialog;
@@ -15,16 +15,15 @@ pub fn RulingCard(
     id: String,
     title: String,
     finding: Finding,
-    ruling: Ruling,
+    ruling: IrregularityRuling,
     /// Rapidplay (B5): the claimant had touched a piece since.
     #[prop(optional)]
     claimant_touched_piece: bool,
 ) -> impl IntoView {
     let state = expect_context::<AppState>();
     let confirming = RwSignal::new(false);
-    let article = ruling.article.clone();
+    let article = ruling.article;
     let apply = Callback::new({
-        let article = article.clone();
         move |()| match state.apply(
             &id,
             Event::Ruled {
@@ -50,7 +49,7 @@ pub fn RulingCard(
     view! {
         <li class="ruling-card">
             <h3>{title.clone()}</h3>
-            <p><strong class="article">{laws_text::article(&article)}</strong>" — "{laws_text::outcome(ruling.outcome)}</p>
+            <p><strong class="article">{laws_text::article(article)}</strong>" — "{laws_text::outcome(ruling.outcome)}</p>
             <p>{explanation.clone()}</p>
             {(!ruling.effects.is_empty()).then(|| view! {
                 <ul class="effects">

@@ -1,4 +1,4 @@
-use laws::adjournment::Ruling;
+use laws::adjournment::AdjournmentRuling;
 use leptos::prelude::*;
 
 use crate::laws_text;
@@ -6,7 +6,7 @@ use crate::{t, tf};
 
 /// Every ruling of the adjournment so far, each naming its article.
 #[component]
-pub fn Rulings(rulings: Vec<Ruling>) -> impl IntoView {
+pub fn Rulings(rulings: Vec<AdjournmentRuling>) -> impl IntoView {
     (!rulings.is_empty()).then(|| {
         view! {
             <section class="rulings" aria-label=t!("Rulings", "Decyzje")>
@@ -14,8 +14,8 @@ pub fn Rulings(rulings: Vec<Ruling>) -> impl IntoView {
                 <ol>
                     {rulings.into_iter().map(|ruling| {
                         let article = match &ruling.exception {
-                            Some(exception) => tf!("{} (exception {exception})", "{} (wyjątek {exception})", laws_text::article(&ruling.article)),
-                            None => laws_text::article(&ruling.article),
+                            Some(exception) => tf!("{} (exception {exception})", "{} (wyjątek {exception})", laws_text::article(ruling.article)),
+                            None => laws_text::article(ruling.article),
                         };
                         view! {
                             <li class="ruling">

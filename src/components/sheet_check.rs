@@ -4,11 +4,11 @@
 //! claim (9.2, 9.3), also one made by writing the intended move, and
 //! corrections of the entries.
 
-use laws::claim::{self, Ruling};
+use laws::claim::{self, ClaimRuling};
 use laws::game::{Game, Play};
 use laws::game_pgn::SheetMoves;
-use laws::notation::{self, Reading};
-use laws::scoresheet::{SheetCheck, Verdict};
+use laws::notation::{self, MoveReading};
+use laws::scoresheet::{EntryVerdict, SheetCheck};
 use leptos::prelude::*;
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Position};
@@ -22,12 +22,12 @@ use crate::laws_text;
 use crate::{t, tf};
 
 /// A verdict in the arbiter's words.
-pub fn verdict_words(verdict: &Verdict) -> String {
+pub fn verdict_words(verdict: &EntryVerdict) -> String {
     match verdict {
-        Verdict::Legal { san, notes } if notes.is_empty() => {
+        EntryVerdict::Legal { san, notes } if notes.is_empty() => {
             tf!("legal: {san}", "prawidłowe: {san}")
         }
-        Verdict::Legal { san, notes } => tf!(
+        EntryVerdict::Legal { san, notes } => tf!(
             "legal: {san} ({})",
             "prawidłowe: {san} ({})",
             notes
@@ -36,25 +36,25 @@ pub fn verdict_words(verdict: &Verdict) -> String {
                 .collect::<Vec<_>>()
                 .join("; ")
         ),
-        Verdict::Ambiguous { candidates } => {
+        EntryVerdict::Ambiguous { candidates } => {
             tf!(
                 "ambiguous: could be {}",
                 "niejednoznaczne: może to być {}",
                 candidates.join(t!(" or ", " lub "))
             )
         }
-        Verdict::Unreadable { reason } => {
+        EntryVerdict::Unreadable { reason } => {
             laws_text::with_reason(t!("unreadable", "nieczytelne"), reason)
         }
-        Verdict::Illegal { reason } => {
+        EntryVerdict::Illegal { reason } => {
             laws_text::with_reason(t!("illegal", "nieprawidłowe"), reason)
         }
-        Verdict::Dash => t!(
+        EntryVerdict::Dash => t!(
             "dash: a move made but not written (8.4)",
             "kreska: posunięcie wykonane, ale niezapisane (8.4)"
         )
         .to_owned(),
-        Verdict::Unverified => t!(
+        EntryVerdict::Unverified => t!(
             "not checked: the position before it is not known",
             "niesprawdzone: pozycja przed nim nie jest znana"
         )
@@ -79,7 +79,7 @@ pub fn checked_cells(check: &SheetCheck) -> Vec<Cell> {
 }
 
 /// A ruling in words: the article, for whom, and why.
-pub fn ruling_words(name: &str, ruling: &Ruling) -> String {
+pub fn ruling_words(name: &str, ruling: &ClaimRuling) -> String {
     tf!(
         "{name} ({}): a claim by {} now would be {}: {}.",
         "{name} ({}): reklamacja {} byłaby teraz {}: {}.",
@@ -112,7 +112,7 @@ pub fn claims(play: &Play, intended: &str) -> Vec<String> {
         None
     } else {
         match notation::read(&read.end(), intended, play.sheet.lang) {
-            Reading::Legal { mv, san, .. } => {
+            MoveReading::Legal { mv, san, .. } => {
                 lines.push(tf!(
                     "With the intended move {san}, written and not played:",
                     "Z zamierzonym posunięciem {san}, zapisanym, ale niewykonanym:"
@@ -145,20 +145,20 @@ pub fn claims(play: &Play, intended: &str) -> Vec<String> {
 }
 
 /// Why a written move is not one legal move.
-fn reading_words(reading: &Reading) -> String {
+fn reading_words(reading: &MoveReading) -> String {
     match reading {
-        Reading::Legal { san, .. } => tf!("legal: {san}", "prawidłowe: {san}"),
-        Reading::Ambiguous { candidates } => {
+        MoveReading::Legal { san, .. } => tf!("legal: {san}", "prawidłowe: {san}"),
+        MoveReading::Ambiguous { candidates } => {
             tf!(
                 "it is ambiguous ({} moves fit)",
                 "jest niejednoznaczne (pasujące posunięcia: {})",
                 candidates.len()
             )
         }
-        Reading::Unreadable { reason } => {
+        MoveReading::Unreadable { reason } => {
             laws_text::with_reason(t!("it cannot be read", "nie da się go odczytać"), reason)
         }
-        Reading::Illegal { reason } => {
+        MoveReading::Illegal { reason } => {
             laws_text::with_reason(t!("it is illegal", "jest nieprawidłowe"), reason)
         }
     }

@@ -94,7 +94,7 @@ fn ArbiterPanel(game: Game) -> impl IntoView {
                 <h2 id="recording-title">{t!("Recording the moves", "Zapisywanie posunięć")}</h2>
                 <ul>
                     {recording.into_iter().map(|ruling| view! {
-                        <li class="ruling"><strong class="article">{laws_text::article(&ruling.article)}</strong>": "{laws_text::article_text(&ruling.article, &ruling.explanation)}</li>
+                        <li class="ruling"><strong class="article">{laws_text::article(ruling.article)}</strong>": "{laws_text::article_text(ruling.article, &ruling.explanation)}</li>
                     }).collect_view()}
                 </ul>
             </section>

@@ -124,7 +124,7 @@ fn ClockScreen(id: String, game: Memo<Option<Game>>) -> impl IntoView {
 
     let now = RwSignal::new(now_ms());
     follow_time(now);
-    let reading = Memo::new(move |_| clock.with(|c| c.as_ref().map(|c| c.reading(now.get()))));
+    let reading = Memo::new(move |_| clock.with(|c| c.as_ref().map(|c| c.display(now.get()))));
     let flagged_first = Memo::new(move |_| reading.with(|r| r.and_then(|r| r.flagged_first)));
     let flags = move || reading.with(|r| r.map(|r| (r.white.flag, r.black.flag)));
     let running = move || clock.with(|c| c.as_ref().and_then(|c| c.running_side()));
@@ -142,7 +142,7 @@ fn ClockScreen(id: String, game: Memo<Option<Game>>) -> impl IntoView {
     let claim = RwSignal::new(
         None::<(
             Option<(Option<FlagFall>, Option<FlagFall>)>,
-            laws::clock::Ruling,
+            laws::clock::FlagRuling,
         )>,
     );
 

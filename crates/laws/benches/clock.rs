@@ -38,7 +38,7 @@ fn bench(c: &mut Criterion) {
     let clock = Clock::replay(&control, ClockSettings::default(), &log).unwrap();
     let now = log.last().unwrap().0 + 12_345;
     c.bench_function("read the clock for a frame", |b| {
-        b.iter(|| black_box(&clock).reading(black_box(now)))
+        b.iter(|| black_box(&clock).display(black_box(now)))
     });
 }
 

@@ -2,11 +2,12 @@
 //!
 //! Every step is an [`AdjournmentEvent`] the game log stores; an
 //! [`Adjournment`] folds them, refusing steps out of order with a typed
-//! [`AdjournmentError`], and answers each step with a [`Ruling`] that names
+//! [`AdjournmentError`], and answers each step with a [`AdjournmentRuling`] that names
 //! the article it applies.
 //!
 //! ```
 //! use laws::adjournment::*;
+//! use laws::article::Article;
 //! use laws::game::Side;
 //!
 //! let outside = Envelope {
@@ -37,7 +38,7 @@
 //! assert_eq!(adjournment.present(), Presence { white: true, black: true });
 //! let sealed_move = sealed.open("2468").unwrap();
 //! let ruling = adjournment.apply(AdjournmentEvent::Opened { sealed_move }, 1_000, None).unwrap().unwrap();
-//! assert_eq!((ruling.article.as_str(), ruling.outcome), ("A9a", Outcome::Continue));
+//! assert_eq!((ruling.article, ruling.outcome), (Article::A9a, Outcome::Continue));
 //! ```
 
 mod envelope;
@@ -50,16 +51,18 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 use shakmaty::{Chess, Color, Position};
 
+pub use crate::outcome::Outcome;
 pub use envelope::{Check, Checklist, Envelope, EnvelopeError, Resumption, TimeUsed};
 pub use game_clock::{ClockNow, time_used};
 pub(crate) use game_clock::{after_sealed_move, carry_out};
-pub use ruling::{ClockEffect, Judgment, Outcome, Ruling, Verdict, judge_sealed_move};
+pub use ruling::{AdjournmentRuling, ClockEffect, Judgment, SealedMoveVerdict, judge_sealed_move};
 pub use seal::{
     AmendError, DEFAULT_ITERATIONS, Entropy, HPKE_SUITE, HpkeSeal, Kdf, KeySeal, MAX_ITERATIONS,
     MAX_RECIPIENTS, MIN_ITERATIONS, MIN_PIN_LEN, OpenError, SealError, SealedEnvelope, SealedFor,
     SealedMove, SealingDraft, SealingError,
 };
 
+use crate::article::Article;
 use crate::encoding::fen;
 use crate::notation::Note;
 use crate::side::Side;
@@ -84,6 +87,27 @@ impl Default for AdjournmentRules {
 }
 
 impl AdjournmentRules {
+    /// The flag-fall articles a printing of Appendix A may refer to.
+    pub const FLAG_ARTICLES: [Article; 2] = [Article::Art6_10, Article::Art6_9];
+
+    /// `flag_article` as one of [`Self::FLAG_ARTICLES`], or `None` for any
+    /// other text: where the rules are read (`laws judge`, `laws envelope
+    /// open`), that is refused.
+    #[must_use]
+    pub fn flag_article(&self) -> Option<Article> {
+        self.flag_article
+            .parse()
+            .ok()
+            .filter(|article| Self::FLAG_ARTICLES.contains(article))
+    }
+
+    /// The flag-fall article the rulings cite: `flag_article`, 6.10 when it
+    /// is not one (it has been refused where it was read).
+    #[must_use]
+    pub fn flag(&self) -> Article {
+        self.flag_article().unwrap_or(Article::Art6_10)
+    }
+
     /// Whether these are the Laws' own (left out of a game's JSON then).
     #[must_use]
     pub fn is_default(&self) -> bool {
@@ -390,8 +414,8 @@ pub enum AdjournmentError {
     /// A11a: the sealer must be there to state his move.
     SealerAbsent(Side),
     /// A11a: the stated move is made on the board and must be legal there.
-    StatedMoveNotLegal(Verdict),
-    Concluded(Ruling),
+    StatedMoveNotLegal(SealedMoveVerdict),
+    Concluded(AdjournmentRuling),
 }
 
 impl fmt::Display for AdjournmentError {
@@ -502,7 +526,7 @@ pub struct Adjournment {
     played: Option<SealedMove>,
     /// Whose flag fell, once one has (6.10).
     flag_fallen: Option<Side>,
-    rulings: Vec<Ruling>,
+    rulings: Vec<AdjournmentRuling>,
 }
 
 impl Adjournment {
@@ -537,14 +561,14 @@ impl Adjournment {
 
     /// Every ruling so far, oldest first.
     #[must_use]
-    pub fn rulings(&self) -> &[Ruling] {
+    pub fn rulings(&self) -> &[AdjournmentRuling] {
         &self.rulings
     }
 
     /// The ruling that ended the game, if it has ended.
     #[must_use]
-    pub fn result(&self) -> Option<&Ruling> {
-        self.rulings.iter().rev().find(|r| r.outcome.is_final())
+    pub fn result(&self) -> Option<&AdjournmentRuling> {
+        self.rulings.iter().rev().find(|r| r.outcome.ends_game())
     }
 
     /// The envelopes in the arbiter's keeping: the sealed move's, then an A9c reply's.
@@ -696,11 +720,11 @@ impl Adjournment {
         event: AdjournmentEvent,
         at_ms: u64,
         clock: Option<ClockNow>,
-    ) -> Result<Option<Ruling>, AdjournmentError> {
+    ) -> Result<Option<AdjournmentRuling>, AdjournmentError> {
         let mut next = self.clone();
         let mut ruling = next.step(event, at_ms, clock)?;
         if let Some(ruling) = &mut ruling {
-            if ruling.outcome.is_final() {
+            if ruling.outcome.ends_game() {
                 next.phase = Phase::Concluded;
                 // The game ends with the ruling: its clock stops.
                 if !ruling.clock.contains(&ClockEffect::Stop) {
@@ -718,7 +742,7 @@ impl Adjournment {
         event: AdjournmentEvent,
         at: u64,
         clock: Option<ClockNow>,
-    ) -> Result<Option<Ruling>, AdjournmentError> {
+    ) -> Result<Option<AdjournmentRuling>, AdjournmentError> {
         use AdjournmentEvent as Ev;
         use Phase as P;
         let out_of_order = AdjournmentError::OutOfOrder {
@@ -729,8 +753,13 @@ impl Adjournment {
         {
             return Err(self.concluded());
         }
-        let continuing =
-            |article: &str, why: String| Ok(Some(Ruling::new(article, Outcome::Continue, why)));
+        let continuing = |article: Article, why: String| {
+            Ok(Some(AdjournmentRuling::new(
+                article,
+                Outcome::Continue,
+                why,
+            )))
+        };
         match event {
             Ev::SealRequested {
                 sealer,
@@ -770,9 +799,9 @@ impl Adjournment {
                 // A1b is judged when he stopped his clock.
                 let stopped = *self.stopped_ms.get_or_insert(at);
                 let article = if stopped < self.session_end_ms {
-                    "A1b"
+                    Article::A1b
                 } else {
-                    "A1a"
+                    Article::A1a
                 };
                 let why = format!(
                     "{} sealed move {}; fingerprint {}; {}",
@@ -788,7 +817,7 @@ impl Adjournment {
                 self.envelopes.push(*envelope);
                 self.phase = P::Sealed;
                 Ok(Some(
-                    Ruling::new(article, Outcome::Continue, why).with_clock(stop),
+                    AdjournmentRuling::new(article, Outcome::Continue, why).with_clock(stop),
                 ))
             }
             Ev::Amended { envelope } => {
@@ -805,7 +834,7 @@ impl Adjournment {
                 self.draw_offer = envelope.envelope().draw_offer;
                 self.position = Some(position);
                 self.envelopes[0] = *envelope;
-                continuing("A3", why)
+                continuing(Article::A3, why)
             }
             Ev::Resealed { envelope } => {
                 self.expect(&[P::Sealed, P::Kept, P::SetUp], out_of_order)?;
@@ -819,7 +848,7 @@ impl Adjournment {
                     envelope.fingerprint()
                 );
                 self.envelopes[0] = *envelope;
-                continuing("A3", why)
+                continuing(Article::A3, why)
             }
             Ev::Verified { game } => {
                 match self.phase {
@@ -833,7 +862,7 @@ impl Adjournment {
                 }
                 self.phase = P::Kept;
                 continuing(
-                    "A3",
+                    Article::A3,
                     "every item on the envelope matches the game; the arbiter keeps it".to_owned(),
                 )
             }
@@ -858,7 +887,7 @@ impl Adjournment {
                 self.draw_offer = Some(by);
                 self.offer_after_sealing = true;
                 continuing(
-                    "A4",
+                    Article::A4,
                     format!(
                         "{by} offers a draw; it is valid until {} accepts or rejects it",
                         by.opponent()
@@ -867,18 +896,18 @@ impl Adjournment {
             }
             Ev::DrawDeclined { by } => {
                 self.answer_offer(by)?;
-                continuing("A4", format!("{by} rejects the draw offer"))
+                continuing(Article::A4, format!("{by} rejects the draw offer"))
             }
             Ev::DrawAccepted { by } => {
                 self.answer_offer(by)?;
                 let article = if self.offer_after_sealing {
-                    "A4"
+                    Article::A4
                 } else if self.resumed_ms.is_none() {
-                    "A6"
+                    Article::A6
                 } else {
-                    "9.1"
+                    Article::Art9_1
                 };
-                Ok(Some(Ruling::new(
+                Ok(Some(AdjournmentRuling::new(
                     article,
                     Outcome::Draw,
                     format!("{by} accepts the draw offer{}", self.archive_note()),
@@ -886,8 +915,8 @@ impl Adjournment {
             }
             Ev::DrawAgreed => {
                 self.before_resumption(out_of_order)?;
-                Ok(Some(Ruling::new(
-                    "A6",
+                Ok(Some(AdjournmentRuling::new(
+                    Article::A6,
                     Outcome::Draw,
                     format!(
                         "the game is agreed drawn before resumption{}",
@@ -897,9 +926,9 @@ impl Adjournment {
             }
             Ev::Resigned { by } => {
                 self.before_resumption(out_of_order)?;
-                Ok(Some(Ruling::new(
-                    "A6",
-                    Outcome::win(by.opponent()),
+                Ok(Some(AdjournmentRuling::new(
+                    Article::A6,
+                    Outcome::win_for(by.opponent()),
                     format!(
                         "{by} notifies the arbiter that he resigns{}",
                         self.archive_note()
@@ -919,7 +948,7 @@ impl Adjournment {
                 }
                 self.session = Some((start_ms, end_ms));
                 continuing(
-                    "A13",
+                    Article::A13,
                     format!(
                         "resumption session from {} to {}, timed by the arbiter's timepiece",
                         utc(start_ms),
@@ -945,7 +974,7 @@ impl Adjournment {
                     )
                 };
                 Ok(Some(
-                    Ruling::new("A5", Outcome::Continue, why)
+                    AdjournmentRuling::new(Article::A5, Outcome::Continue, why)
                         .with_clock([ClockEffect::Set { time_used }]),
                 ))
             }
@@ -970,15 +999,15 @@ impl Adjournment {
                     let sealer = self.sealer;
                     if present.of(sealer) {
                         return continuing(
-                            "A11a",
+                            Article::A11a,
                             format!(
                                 "play resumes with the envelope missing: {sealer} states the move he sealed and makes it"
                             ),
                         );
                     }
                     return Ok(Some(
-                        Ruling::new(
-                            "A11a",
+                        AdjournmentRuling::new(
+                            Article::A11a,
                             Outcome::Continue,
                             format!(
                                 "play resumes with the envelope missing: {sealer}, who has the move, is absent: his clock is started"
@@ -991,13 +1020,13 @@ impl Adjournment {
                 let replier = self.sealer.opponent();
                 if present.of(replier) {
                     continuing(
-                        "A9a",
+                        Article::A9a,
                         format!("{replier}, who must reply, is present: the envelope is opened"),
                     )
                 } else {
                     Ok(Some(
-                        Ruling::new(
-                            "A9b",
+                        AdjournmentRuling::new(
+                            Article::A9b,
                             Outcome::Continue,
                             format!("{replier}, who must reply, is absent: his clock is started"),
                         )
@@ -1025,8 +1054,8 @@ impl Adjournment {
                     // A9b: the replier, whose clock has run, stops it and
                     // summons the arbiter.
                     return Ok(Some(
-                        Ruling::new(
-                            "A9b",
+                        AdjournmentRuling::new(
+                            Article::A9b,
                             Outcome::Continue,
                             format!(
                                 "{side} arrives, stops his clock and summons the arbiter to open the envelope"
@@ -1089,7 +1118,7 @@ impl Adjournment {
                 };
                 let set = corrected.map(|time_used| ClockEffect::Set { time_used });
                 Ok(Some(
-                    Ruling::new("A12", Outcome::Continue, why).with_clock(set),
+                    AdjournmentRuling::new(Article::A12, Outcome::Continue, why).with_clock(set),
                 ))
             }
             Ev::FlagFell { side } => {
@@ -1113,8 +1142,8 @@ impl Adjournment {
             } => {
                 self.expect(&[P::Sealed, P::Kept, P::SetUp, P::Resumed], out_of_order)?;
                 if !position_reestablished {
-                    return Ok(Some(Ruling::new(
-                        "A11b",
+                    return Ok(Some(AdjournmentRuling::new(
+                        Article::A11b,
                         Outcome::Annulled,
                         "the envelope is missing and the position cannot be re-established: the game is annulled and a new game must be played",
                     )));
@@ -1154,8 +1183,8 @@ impl Adjournment {
                     None => vec![ClockEffect::Stop],
                 });
                 self.phase = P::Missing;
-                let ruling = Ruling::new(
-                    "A11a",
+                let ruling = AdjournmentRuling::new(
+                    Article::A11a,
                     Outcome::Continue,
                     format!(
                         "the envelope is missing: play continues from the adjourned position with {time_used} ({}); {sealer} states the move he sealed and makes it{}",
@@ -1185,7 +1214,8 @@ impl Adjournment {
                     .position
                     .clone()
                     .expect("a missing envelope's position is re-established");
-                let (judgment, after) = ruling::judge(&position, &sealed_move, &self.rules, "A11a");
+                let (judgment, after) =
+                    ruling::judge(&position, &sealed_move, &self.rules, Article::A11a);
                 let Some(after) = after else {
                     return Err(AdjournmentError::StatedMoveNotLegal(judgment.verdict));
                 };
@@ -1213,7 +1243,7 @@ impl Adjournment {
                 // seals and stops it (A1a).
                 self.phase = P::Readjourned;
                 continuing(
-                    "A13",
+                    Article::A13,
                     "the resumption session is over by the arbiter's timepiece: the game is adjourned again and the player having the move seals it (A1a)"
                         .to_owned(),
                 )
@@ -1307,11 +1337,11 @@ impl Adjournment {
         &mut self,
         sealed_move: SealedMove,
         out_of_order: AdjournmentError,
-    ) -> Result<Ruling, AdjournmentError> {
+    ) -> Result<AdjournmentRuling, AdjournmentError> {
         let article = match self.phase {
-            Phase::Resumed if self.present_at_resumption.of(self.sealer.opponent()) => "A9a",
-            Phase::Resumed => "A9b",
-            Phase::ReplySealed => "A9c",
+            Phase::Resumed if self.present_at_resumption.of(self.sealer.opponent()) => Article::A9a,
+            Phase::Resumed => Article::A9b,
+            Phase::ReplySealed => Article::A9c,
             Phase::Sealed | Phase::Kept | Phase::SetUp => return Err(AdjournmentError::NotResumed),
             Phase::Continuing => return Err(AdjournmentError::AlreadyOpened),
             _ => return Err(out_of_order),
@@ -1324,9 +1354,9 @@ impl Adjournment {
         let position = outside.position().map_err(AdjournmentError::Envelope)?;
         let (mut judgment, after) = ruling::judge(&position, &sealed_move, &self.rules, article);
         let sealer = outside.sealer;
-        if let Verdict::Legal { notes, .. } = &judgment.verdict
+        if let SealedMoveVerdict::Legal { notes, .. } = &judgment.verdict
             && notes.contains(&Note::DrawOffer)
-            && !judgment.ruling.outcome.is_final()
+            && !judgment.ruling.outcome.ends_game()
             && self.draw_offer.is_none()
         {
             // An offer written with the sealed move stands once it is known.
@@ -1353,7 +1383,7 @@ impl Adjournment {
         envelope: SealedEnvelope,
         clock: Option<ClockNow>,
         out_of_order: AdjournmentError,
-    ) -> Result<Ruling, AdjournmentError> {
+    ) -> Result<AdjournmentRuling, AdjournmentError> {
         if self.phase != Phase::Continuing || self.envelopes.len() != 1 {
             return Err(out_of_order);
         }
@@ -1410,14 +1440,14 @@ impl Adjournment {
         );
         self.envelopes.push(envelope);
         self.phase = Phase::ReplySealed;
-        Ok(Ruling::new("A9c", Outcome::Continue, why)
+        Ok(AdjournmentRuling::new(Article::A9c, Outcome::Continue, why)
             .with_clock([ClockEffect::Run { side: self.sealer }]))
     }
 
     /// 6.9/6.10: a flag fell; A10c when the opponent is the absent sealer.
     /// A1a: the sealer stops his clock at `at`; stopped before the
     /// session's nominal end, he is charged up to it (A1b).
-    fn stop_to_seal(&self, at: u64) -> Ruling {
+    fn stop_to_seal(&self, at: u64) -> AdjournmentRuling {
         let sealer = self.sealer;
         let mut clock = vec![ClockEffect::Stop];
         let charged = self.session_end_ms.saturating_sub(at);
@@ -1429,29 +1459,29 @@ impl Adjournment {
         }
         let (article, why) = if charged > 0 {
             (
-                "A1b",
+                Article::A1b,
                 format!(
                     "{sealer} stops his clock before the session's nominal end: his time is charged up to it"
                 ),
             )
         } else {
             (
-                "A1a",
+                Article::A1a,
                 format!("{sealer} stops his clock: his move is sealed"),
             )
         };
-        Ruling::new(article, Outcome::Continue, why).with_clock(clock)
+        AdjournmentRuling::new(article, Outcome::Continue, why).with_clock(clock)
     }
 
-    fn flag_fall(&self, side: Side) -> Ruling {
+    fn flag_fall(&self, side: Side) -> AdjournmentRuling {
         let winner = side.opponent();
-        let flag = self.rules.flag_article.as_str();
+        let flag = self.rules.flag();
         let cannot_mate = self
             .position
             .as_ref()
             .is_some_and(|p| ruling::cannot_mate(p, winner));
         if cannot_mate {
-            Ruling::new(
+            AdjournmentRuling::new(
                 flag,
                 Outcome::Draw,
                 format!(
@@ -1459,16 +1489,16 @@ impl Adjournment {
                 ),
             )
         } else {
-            Ruling::new(
+            AdjournmentRuling::new(
                 flag,
-                Outcome::win(winner),
+                Outcome::win_for(winner),
                 format!("{side}'s flag fell: {winner} wins"),
             )
         }
     }
 
     /// A10: `late` is more than the limit late.
-    fn forfeit(&self, late: Side, at: u64) -> Result<Ruling, AdjournmentError> {
+    fn forfeit(&self, late: Side, at: u64) -> Result<AdjournmentRuling, AdjournmentError> {
         if self.resumed_ms.is_none() {
             return Err(AdjournmentError::NotResumed);
         }
@@ -1487,22 +1517,22 @@ impl Adjournment {
             // Only what the sealed move itself did, or the present player's
             // own flag, counts; any other decision simply stands.
             let by_sealed_move = self.opened == 1;
-            let exception = match decided.article.as_str() {
-                "5.1a" if decided.outcome == Outcome::win(late) => "A10a",
-                "5.2a" | "9.6" if by_sealed_move => "A10b",
+            let exception = match decided.article {
+                Article::Art5_1a if decided.outcome == Outcome::win_for(late) => Article::A10a,
+                Article::Art5_2a | Article::Art9_6 if by_sealed_move => Article::A10b,
                 article
-                    if article == self.rules.flag_article
+                    if article == self.rules.flag()
                         && self.flag_fallen == Some(late.opponent()) =>
                 {
-                    "A10c"
+                    Article::A10c
                 }
                 _ => return Err(self.concluded()),
             };
             if late != self.sealer {
                 return Err(self.concluded());
             }
-            return Ok(Ruling::new(
-                "A10",
+            return Ok(AdjournmentRuling::new(
+                Article::A10,
                 decided.outcome,
                 format!(
                     "{late} is {late_for}, but the game was decided otherwise: {}",
@@ -1520,8 +1550,8 @@ impl Adjournment {
         }
         let other_side = late.opponent();
         if !self.present.of(other_side) {
-            return Ok(Ruling::new(
-                "A10",
+            return Ok(AdjournmentRuling::new(
+                Article::A10,
                 Outcome::BothLose,
                 format!(
                     "both players are more than {} late: both lose",
@@ -1529,9 +1559,9 @@ impl Adjournment {
                 ),
             ));
         }
-        Ok(Ruling::new(
-            "A10",
-            Outcome::win(other_side),
+        Ok(AdjournmentRuling::new(
+            Article::A10,
+            Outcome::win_for(other_side),
             format!("{late} is {late_for}: {other_side} wins"),
         ))
     }

@@ -33,7 +33,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use sha2::{Digest, Sha256};
 use zeroize::Zeroizing;
 
-use crate::adjournment::Entropy;
+use crate::entropy::Entropy;
 use crate::encoding::hex;
 
 /// The KEM of the envelopes' HPKE suite.

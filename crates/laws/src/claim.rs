@@ -8,7 +8,8 @@
 //! claim is valid, and why.
 //!
 //! ```
-//! use laws::claim::{self, Article};
+//! use laws::article::Article;
+//! use laws::claim;
 //! use shakmaty::{Chess, Position, san::San};
 //!
 //! // Knights out and back twice: the start position occurs a third time.
@@ -21,7 +22,7 @@
 //! }
 //! let intended = "Ng8".parse::<San>().unwrap().to_move(&pos).unwrap();
 //! let ruling = claim::repetition(&Chess::default(), &moves, Some(&intended)).unwrap();
-//! assert_eq!(ruling.article, Article::Repetition);
+//! assert_eq!(ruling.article, Article::Art9_2);
 //! assert!(ruling.valid);
 //! ```
 
@@ -30,6 +31,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 use shakmaty::{Bitboard, Board, Chess, Color, EnPassantMode, Move, Position, Square};
 
+use crate::article::Article;
 use crate::side::Side;
 
 /// The time below which a player need not record (8.4): five minutes.
@@ -52,41 +54,6 @@ pub const RECORDING_INCREMENT_MS: u64 = 30 * 1000;
 #[must_use]
 pub fn must_record(remaining_ms: u64, increment_ms: u64) -> bool {
     remaining_ms >= RECORDING_THRESHOLD_MS || increment_ms >= RECORDING_INCREMENT_MS
-}
-
-/// The article a ruling applies.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Article {
-    /// 5.1a: checkmate ends the game.
-    #[serde(rename = "5.1a")]
-    Checkmate,
-    /// 5.2a: stalemate ends the game.
-    #[serde(rename = "5.2a")]
-    Stalemate,
-    /// 9.2: threefold repetition.
-    #[serde(rename = "9.2")]
-    Repetition,
-    /// 9.3: the 50-move rule.
-    #[serde(rename = "9.3")]
-    FiftyMoves,
-}
-
-impl Article {
-    /// The article's number, e.g. `"9.2"`.
-    pub fn number(self) -> &'static str {
-        match self {
-            Article::Checkmate => "5.1a",
-            Article::Stalemate => "5.2a",
-            Article::Repetition => "9.2",
-            Article::FiftyMoves => "9.3",
-        }
-    }
-}
-
-impl fmt::Display for Article {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.number())
-    }
 }
 
 /// Why a claim is valid or not.
@@ -133,7 +100,7 @@ impl fmt::Display for Reason {
 /// The arbiter's ruling on a claim.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[must_use]
-pub struct Ruling {
+pub struct ClaimRuling {
     pub article: Article,
     /// The claimant: the player to move.
     pub claimant: Side,
@@ -174,8 +141,8 @@ pub enum Ending {
 impl Ending {
     pub fn article(self) -> Article {
         match self {
-            Ending::Checkmate { .. } => Article::Checkmate,
-            Ending::Stalemate => Article::Stalemate,
+            Ending::Checkmate { .. } => Article::Art5_1a,
+            Ending::Stalemate => Article::Art5_2a,
         }
     }
 }
@@ -244,13 +211,13 @@ fn rule(
     moves: &[Move],
     intended: Option<&Move>,
     judge: impl FnOnce(&[Chess]) -> (bool, Reason),
-) -> Result<Ruling, HistoryError> {
+) -> Result<ClaimRuling, HistoryError> {
     let mut positions = replay(start, moves)?;
     let current = positions
         .last()
         .expect("replay yields the start position")
         .clone();
-    let ruling = |valid, reason| Ruling {
+    let ruling = |valid, reason| ClaimRuling {
         article,
         claimant: Side::from(current.turn()),
         valid,
@@ -286,8 +253,8 @@ pub fn repetition(
     start: &Chess,
     moves: &[Move],
     intended: Option<&Move>,
-) -> Result<Ruling, HistoryError> {
-    rule(Article::Repetition, start, moves, intended, |positions| {
+) -> Result<ClaimRuling, HistoryError> {
+    rule(Article::Art9_2, start, moves, intended, |positions| {
         let key = RepetitionKey::of(positions.last().expect("replay yields the start position"));
         let plies: Vec<usize> = positions
             .iter()
@@ -312,8 +279,8 @@ pub fn fifty_moves(
     start: &Chess,
     moves: &[Move],
     intended: Option<&Move>,
-) -> Result<Ruling, HistoryError> {
-    rule(Article::FiftyMoves, start, moves, intended, |positions| {
+) -> Result<ClaimRuling, HistoryError> {
+    rule(Article::Art9_3, start, moves, intended, |positions| {
         let halfmoves = positions
             .last()
             .expect("replay yields the start position")

@@ -29,6 +29,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 use shakmaty::{Chess, Color};
 
+use crate::article::Article;
 use crate::side::Side;
 use crate::time_control::{Class, MAX_MS, Schedule, TimeControl, Timing};
 use crate::unwinnable::{Budget, CanMate, verdict as mate_verdict};
@@ -642,7 +643,7 @@ impl Clock {
         self.face.dials[ix(side)].moves
     }
 
-    /// `side`'s period, from 1, as of the last action (see [`Clock::reading`]
+    /// `side`'s period, from 1, as of the last action (see [`Clock::display`]
     /// for the period at a later time when it changes at the flag).
     pub fn period(&self, side: Side) -> u32 {
         self.face.dials[ix(side)].period
@@ -709,11 +710,11 @@ impl Clock {
     }
 
     /// Everything the clock shows at `now_ms`, for a display or the CLI.
-    pub fn reading(&self, now_ms: u64) -> Reading {
+    pub fn display(&self, now_ms: u64) -> ClockDisplay {
         let face = self.face_at(now_ms);
         let dial = |side: Side| {
             let dial = face.dials[ix(side)];
-            DialReading {
+            DialDisplay {
                 remaining_ms: dial.remaining_ms.max(0) as u64,
                 overtime_ms: dial.remaining_ms.min(0).unsigned_abs(),
                 moves: dial.moves,
@@ -723,7 +724,7 @@ impl Clock {
                 account: dial.account,
             }
         };
-        Reading {
+        ClockDisplay {
             at_ms: now_ms.max(self.last_ms),
             running: self.running_side(),
             paused: self.is_paused(),
@@ -734,9 +735,9 @@ impl Clock {
     }
 }
 
-/// One side of a [`Reading`].
+/// One side of a [`ClockDisplay`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct DialReading {
+pub struct DialDisplay {
     pub remaining_ms: u64,
     pub overtime_ms: u64,
     pub moves: u32,
@@ -750,19 +751,19 @@ pub struct DialReading {
 
 /// The clock at one moment, both sides.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Reading {
+pub struct ClockDisplay {
     pub at_ms: u64,
     pub running: Option<Side>,
     pub paused: bool,
-    pub white: DialReading,
-    pub black: DialReading,
+    pub white: DialDisplay,
+    pub black: DialDisplay,
     pub flagged_first: Option<FlagFall>,
 }
 
 /// What the arbiter decides about a flag.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "verdict", rename_all = "snake_case")]
-pub enum Verdict {
+pub enum FlagVerdict {
     Win {
         winner: Side,
     },
@@ -775,11 +776,21 @@ pub enum Verdict {
 
 /// A ruling with its article and the reason, in plain English.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Ruling {
+pub struct FlagRuling {
     #[serde(flatten)]
-    pub verdict: Verdict,
-    pub article: String,
+    pub verdict: FlagVerdict,
+    pub article: Article,
     pub explanation: String,
+}
+
+impl FlagRuling {
+    fn new(verdict: FlagVerdict, article: Article, explanation: String) -> FlagRuling {
+        FlagRuling {
+            verdict,
+            article,
+            explanation,
+        }
+    }
 }
 
 /// The ruling on the flags at `now_ms` in `position` (the position on the
@@ -791,7 +802,8 @@ pub struct Ruling {
 /// whose own flag must be up; both flags down: draw.
 ///
 /// ```
-/// use laws::clock::{Clock, ClockAction, ClockSettings, Verdict, rule_flag_fall};
+/// use laws::article::Article;
+/// use laws::clock::{Clock, ClockAction, ClockSettings, FlagVerdict, rule_flag_fall};
 /// use laws::game::Side;
 /// use laws::time_control::Class;
 /// use shakmaty::{CastlingMode, Chess, fen::Fen};
@@ -802,14 +814,14 @@ pub struct Ruling {
 /// let now = 1_000_000; // White's 15' + 10" ran out at 910 s.
 /// let start = Chess::default();
 /// let silent = rule_flag_fall(&clock, now, &start, Class::Rapid, None);
-/// assert_eq!((silent.verdict, silent.article.as_str()), (Verdict::PlayOn, "B6"));
+/// assert_eq!((silent.verdict, silent.article), (FlagVerdict::PlayOn, Article::B6));
 /// let claim = rule_flag_fall(&clock, now, &start, Class::Rapid, Some(Side::Black));
-/// assert_eq!(claim.verdict, Verdict::Win { winner: Side::Black });
+/// assert_eq!(claim.verdict, FlagVerdict::Win { winner: Side::Black });
 /// // Black has a lone king: he cannot checkmate, so White's flag draws.
 /// let lone_king: Chess = "7k/8/8/8/8/8/8/KQ6 w - - 0 1".parse::<Fen>().unwrap()
 ///     .into_position(CastlingMode::Standard).unwrap();
 /// let ruling = rule_flag_fall(&clock, now, &lone_king, Class::Standard, None);
-/// assert_eq!((ruling.verdict, ruling.article.as_str()), (Verdict::Draw, "6.9"));
+/// assert_eq!((ruling.verdict, ruling.article), (FlagVerdict::Draw, Article::Art6_9));
 /// assert!(ruling.explanation.contains("cannot checkmate"));
 /// ```
 pub fn rule_flag_fall(
@@ -818,46 +830,48 @@ pub fn rule_flag_fall(
     position: &Chess,
     class: Class,
     claimant: Option<Side>,
-) -> Ruling {
+) -> FlagRuling {
     let down = |side: Side| clock.flag(side, now_ms).is_some();
-    let ruling = |verdict, article: &str, explanation: String| Ruling {
-        verdict,
-        article: article.to_owned(),
-        explanation,
-    };
+    let ruling = FlagRuling::new;
     let flagged = match class {
         Class::Standard => match clock.flagged_first(now_ms) {
             Some(first) => first.side,
-            None => return ruling(Verdict::PlayOn, "6.9", "No flag has fallen.".to_owned()),
+            None => {
+                return ruling(
+                    FlagVerdict::PlayOn,
+                    Article::Art6_9,
+                    "No flag has fallen.".to_owned(),
+                );
+            }
         },
         Class::Rapid | Class::Blitz => {
             if down(Side::White) && down(Side::Black) {
                 return ruling(
-                    Verdict::Draw,
-                    "B8",
+                    FlagVerdict::Draw,
+                    Article::B8,
                     "Both flags have fallen: the game is drawn.".to_owned(),
                 );
             }
             let Some(claimant) = claimant else {
                 return ruling(
-                    Verdict::PlayOn,
-                    "B6",
+                    FlagVerdict::PlayOn,
+                    Article::B6,
                     "In rapidplay a flag counts only when a player claims it; the arbiter does not signal it."
                         .to_owned(),
                 );
             };
             if down(claimant) {
                 return ruling(
-                    Verdict::PlayOn,
-                    "B7",
+                    FlagVerdict::PlayOn,
+                    Article::B7,
                     format!("{claimant}'s claim is not valid: {claimant}'s own flag has fallen."),
                 );
             }
             let flagged = claimant.opponent();
             if !down(flagged) {
                 return ruling(
-                    Verdict::PlayOn,
-                    "B6",
+                    FlagVerdict::PlayOn,
+                    Article::B6,
                     format!("{claimant}'s claim is not valid: {flagged}'s flag has not fallen."),
                 );
             }
@@ -875,35 +889,31 @@ pub fn rule_flag_fall(
 /// and the arbiter's panel's, on a flag seen in a standard game
 /// ([`crate::irregularity::Finding::FlagSeen`]).
 #[must_use]
-pub fn flag_fell(flagged: Side, position: &Chess) -> Ruling {
+pub fn flag_fell(flagged: Side, position: &Chess) -> FlagRuling {
     let winner = flagged.opponent();
     let (verdict, why) = match mate_verdict(position, Color::from(winner), Budget::AT_THE_BOARD)
         .can_mate
     {
         CanMate::Yes => (
-            Verdict::Win { winner },
+            FlagVerdict::Win { winner },
             format!(
                 "{flagged}'s flag fell first: {flagged} loses on time, since {winner} can still checkmate"
             ),
         ),
         CanMate::No => (
-            Verdict::Draw,
+            FlagVerdict::Draw,
             format!(
                 "{flagged}'s flag fell, but {winner} cannot checkmate by any series of legal moves: draw"
             ),
         ),
         CanMate::Undetermined => (
-            Verdict::ArbiterDecides,
+            FlagVerdict::ArbiterDecides,
             format!(
                 "{flagged}'s flag fell; whether {winner} can still checkmate was not decided in the time a ruling at the board allows: the arbiter decides"
             ),
         ),
     };
-    Ruling {
-        verdict,
-        article: "6.9".to_owned(),
-        explanation: format!("{why}."),
-    }
+    FlagRuling::new(verdict, Article::Art6_9, format!("{why}."))
 }
 
 #[cfg(test)]

@@ -39,7 +39,7 @@ use crate::encoding::{fen, hex};
 use crate::irregularity::{ClockReading, Finding, IllegalMoveCount, IrregularityError, Outcome};
 use crate::notation::Lang;
 use crate::ruleset::Ruleset;
-use crate::scoresheet::{Entry, NoSuchEntry, Scoresheet, SheetCheck, Slot, Verdict, Written};
+use crate::scoresheet::{Entry, EntryVerdict, NoSuchEntry, Scoresheet, SheetCheck, Slot, Written};
 pub use crate::side::Side;
 use crate::time_control::TimeControl;
 use intervention::Applied;
@@ -561,7 +561,7 @@ impl Play {
         let last_legal = check
             .entries
             .iter()
-            .take_while(|entry| matches!(entry.verdict, Verdict::Legal { .. }))
+            .take_while(|entry| matches!(entry.verdict, EntryVerdict::Legal { .. }))
             .last()
             .and_then(|entry| entry.fen_after.as_deref());
         last_legal
@@ -735,7 +735,7 @@ impl Play {
                 let Some(ruling) = ruling else {
                     return Ok(Vec::new());
                 };
-                if ruling.outcome.is_final() {
+                if ruling.outcome.ends_game() {
                     // The game ends with the ruling: its clock stops.
                     self.stop_clock(at_ms)?;
                 }

@@ -165,16 +165,15 @@ pub fn export(game: &Game) -> Result<Export, GameError> {
 /// The result a ruling (Article 7, Appendix B, 10.2) or the adjournment
 /// (Appendix A) gave the game, when PGN can write it.
 fn ruled(play: &Play) -> Option<PgnResult> {
-    use crate::adjournment::Outcome as Adjourned;
-    use crate::irregularity::Outcome as Ruled;
+    use crate::outcome::Outcome;
     match (play.outcome, play.adjournment.result().map(|r| r.outcome)) {
-        (Some(Ruled::WhiteWins), _) | (None, Some(Adjourned::WhiteWins)) => {
+        (Some(Outcome::WhiteWins), _) | (None, Some(Outcome::WhiteWins)) => {
             Some(PgnResult::WhiteWins)
         }
-        (Some(Ruled::BlackWins), _) | (None, Some(Adjourned::BlackWins)) => {
+        (Some(Outcome::BlackWins), _) | (None, Some(Outcome::BlackWins)) => {
             Some(PgnResult::BlackWins)
         }
-        (Some(Ruled::Draw), _) | (None, Some(Adjourned::Draw)) => Some(PgnResult::Draw),
+        (Some(Outcome::Draw), _) | (None, Some(Outcome::Draw)) => Some(PgnResult::Draw),
         _ => None,
     }
 }

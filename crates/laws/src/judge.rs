@@ -8,10 +8,10 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::adjournment::{
-    Adjournment, AdjournmentError, AdjournmentEvent, AdjournmentRules, ClockFinding, ClockNow,
-    Entropy, Envelope, EnvelopeError, MIN_ITERATIONS, OpenError, Phase, Presence, Ruling,
-    SealError, SealedEnvelope, SealedMove, SealingDraft, SealingError, TimeUsed, Verdict,
-    judge_sealed_move, time_used,
+    Adjournment, AdjournmentError, AdjournmentEvent, AdjournmentRules, AdjournmentRuling,
+    ClockFinding, ClockNow, Entropy, Envelope, EnvelopeError, MIN_ITERATIONS, OpenError, Phase,
+    Presence, SealError, SealedEnvelope, SealedMove, SealedMoveVerdict, SealingDraft, SealingError,
+    TimeUsed, judge_sealed_move, time_used,
 };
 use crate::clock::ClockAction;
 use crate::game::{Event, Game, GameError, Play, Player, Setup};
@@ -191,15 +191,15 @@ pub struct Scenario {
 
 /// What `laws judge` prints.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Verdicts {
+pub struct JudgeVerdict {
     pub fingerprint: String,
     /// The sealed move as read, once the envelope is opened.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub sealed_move: Option<Verdict>,
+    pub sealed_move: Option<SealedMoveVerdict>,
     /// The ruling that decides the game, or the last one if it goes on.
-    pub ruling: Ruling,
+    pub ruling: AdjournmentRuling,
     /// Every ruling, step by step.
-    pub rulings: Vec<Ruling>,
+    pub rulings: Vec<AdjournmentRuling>,
     /// The time used by each player at the last step, with the clock that
     /// ran until then (A9b, A11a) charged.
     pub time_used: TimeUsed,
@@ -325,8 +325,8 @@ impl Scenario {
     }
 
     /// Judges the scenario: the final ruling with every step's.
-    pub fn judge(&self) -> Result<Verdicts, ScenarioError> {
-        if !["6.10", "6.9"].contains(&self.rules.flag_article.as_str()) {
+    pub fn judge(&self) -> Result<JudgeVerdict, ScenarioError> {
+        if self.rules.flag_article().is_none() {
             return Err(ScenarioError::FlagArticle(self.rules.flag_article.clone()));
         }
         if let Some(side) = self
@@ -379,7 +379,7 @@ impl Scenario {
             .clock
             .as_ref()
             .expect("a scenario's game has a clock");
-        Ok(Verdicts {
+        Ok(JudgeVerdict {
             fingerprint: walk.sealed.fingerprint().to_owned(),
             sealed_move: verdict,
             ruling,
@@ -419,7 +419,7 @@ impl Scenario {
             let wrote = if written.on_board {
                 let reading = crate::notation::read(&position, &written.text, written.lang);
                 match reading {
-                    crate::notation::Reading::Legal { mv, .. } => {
+                    crate::notation::MoveReading::Legal { mv, .. } => {
                         draft.played_on_board(&mv, written.lang)
                     }
                     _ => Err(SealingError::NotLegalOnBoard),
@@ -490,7 +490,7 @@ impl Scenario {
         &self,
         walk: &mut Walk,
         outside: &Envelope,
-        verdict: &mut Option<Verdict>,
+        verdict: &mut Option<SealedMoveVerdict>,
     ) -> Result<(), ScenarioError> {
         use AdjournmentEvent as Ev;
         let sealer = outside.sealer;
@@ -724,12 +724,20 @@ impl Scenario {
         walk: &mut Walk,
         outside: &Envelope,
         at: u64,
-        verdict: &mut Option<Verdict>,
+        verdict: &mut Option<SealedMoveVerdict>,
     ) -> Result<(), ScenarioError> {
         use AdjournmentEvent as Ev;
         let sealed_move = walk.sealed.open(&walk.pin).map_err(ScenarioError::Open)?;
         let position = outside.position().map_err(ScenarioError::Envelope)?;
-        *verdict = Some(judge_sealed_move(&position, &sealed_move, &self.rules, "A9a").verdict);
+        *verdict = Some(
+            judge_sealed_move(
+                &position,
+                &sealed_move,
+                &self.rules,
+                crate::article::Article::A9a,
+            )
+            .verdict,
+        );
         walk.step(Ev::Opened { sealed_move }, at)?;
         if walk.over() {
             return Ok(());

@@ -26,16 +26,18 @@
 //! | [`unwinnable`] | 9.6, 6.9/6.10 |
 //! | [`ruleset`] | what differs between editions and competitions |
 //!
-//! Below them all, the words they share: [`side`], [`ruling`],
+//! Below them all, the words they share: [`side`], [`article`], [`outcome`], [`ruling`],
 //! [`touch_move`], [`board_move`] (and, inside the crate, `encoding`). No
 //! two modules import each other (`scripts/module-cycles.mjs`).
 
 pub mod adjournment;
 pub mod arbiter_key;
+pub mod article;
 pub mod board_move;
 pub mod claim;
 pub mod clock;
 mod encoding;
+pub mod entropy;
 pub mod game;
 pub mod game_pgn;
 // The arbiter's rulings carried out on a game: part of the game's fold.
@@ -43,6 +45,7 @@ pub use game::intervention;
 pub mod irregularity;
 pub mod judge;
 pub mod notation;
+pub mod outcome;
 pub mod pgn;
 pub mod pin;
 pub mod rapidplay;

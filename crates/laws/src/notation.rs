@@ -2,14 +2,14 @@
 //!
 //! [`read`] takes a move as a player wrote it, in the language he chose
 //! ([`Lang`]: chosen, never guessed, since a French `R` is the king and an
-//! English `R` the rook) and gives exactly one [`Reading`]:
+//! English `R` the rook) and gives exactly one [`MoveReading`]:
 //!
-//! - [`Reading::Legal`]: one legal move fits; with [`Note`]s wherever the
+//! - [`MoveReading::Legal`]: one legal move fits; with [`Note`]s wherever the
 //!   writing was not canonical SAN (wrong check mark, capture not marked...).
-//! - [`Reading::Ambiguous`]: several legal moves fit (A8a), and only then.
-//! - [`Reading::Unreadable`]: the text cannot be read as a move: its true
+//! - [`MoveReading::Ambiguous`]: several legal moves fit (A8a), and only then.
+//! - [`MoveReading::Unreadable`]: the text cannot be read as a move: its true
 //!   significance cannot be established (A8b).
-//! - [`Reading::Illegal`]: it reads as a move, but no legal move fits (A8c),
+//! - [`MoveReading::Illegal`]: it reads as a move, but no legal move fits (A8c),
 //!   with the reason.
 //!
 //! [`write`] writes canonical SAN in each language, [`write_figurine`] with
@@ -85,15 +85,15 @@
 //!   [`Note::DrawOffer`]; the scoresheet acts on it.
 //!
 //! ```
-//! use laws::notation::{read, Lang, Reading};
+//! use laws::notation::{read, Lang, MoveReading};
 //! use shakmaty::Chess;
 //!
 //! let start = Chess::default();
 //! assert!(read(&start, "Sf3", Lang::De).is_legal());
-//! assert!(matches!(read(&start, "Sf3", Lang::En), Reading::Unreadable { .. }));
-//! assert!(matches!(read(&start, "e5", Lang::En), Reading::Illegal { .. }));
+//! assert!(matches!(read(&start, "Sf3", Lang::En), MoveReading::Unreadable { .. }));
+//! assert!(matches!(read(&start, "e5", Lang::En), MoveReading::Illegal { .. }));
 //! match read(&start, "Ng1-f3+", Lang::En) {
-//!     Reading::Legal { san, notes, .. } => {
+//!     MoveReading::Legal { san, notes, .. } => {
 //!         assert_eq!(san, "Nf3");
 //!         assert_eq!(notes.len(), 2); // origin not needed, check mark without check
 //!     }
@@ -119,7 +119,7 @@ pub use write::{write, write_figurine};
 /// The verdict on a written move: exactly one of the four.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[must_use]
-pub enum Reading {
+pub enum MoveReading {
     /// One legal move fits what was written.
     Legal {
         /// The move.
@@ -146,18 +146,18 @@ pub enum Reading {
     },
 }
 
-impl Reading {
+impl MoveReading {
     /// Whether one legal move fits.
     #[must_use]
     pub fn is_legal(&self) -> bool {
-        matches!(self, Reading::Legal { .. })
+        matches!(self, MoveReading::Legal { .. })
     }
 
     /// The move, when legal.
     #[must_use]
     pub fn legal_move(&self) -> Option<&Move> {
         match self {
-            Reading::Legal { mv, .. } => Some(mv),
+            MoveReading::Legal { mv, .. } => Some(mv),
             _ => None,
         }
     }
@@ -166,27 +166,27 @@ impl Reading {
     #[must_use]
     pub fn verdict(&self) -> &'static str {
         match self {
-            Reading::Legal { .. } => "legal",
-            Reading::Ambiguous { .. } => "ambiguous",
-            Reading::Unreadable { .. } => "unreadable",
-            Reading::Illegal { .. } => "illegal",
+            MoveReading::Legal { .. } => "legal",
+            MoveReading::Ambiguous { .. } => "ambiguous",
+            MoveReading::Unreadable { .. } => "unreadable",
+            MoveReading::Illegal { .. } => "illegal",
         }
     }
 }
 
-impl fmt::Display for Reading {
+impl fmt::Display for MoveReading {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Reading::Legal { san, .. } => write!(f, "legal: {san}"),
-            Reading::Ambiguous { candidates } => {
+            MoveReading::Legal { san, .. } => write!(f, "legal: {san}"),
+            MoveReading::Ambiguous { candidates } => {
                 f.write_str("ambiguous:")?;
                 for m in candidates {
                     write!(f, " {}", m.to_uci(CastlingMode::Standard))?;
                 }
                 Ok(())
             }
-            Reading::Unreadable { reason } => write!(f, "unreadable: {reason}"),
-            Reading::Illegal { reason } => write!(f, "illegal: {reason}"),
+            MoveReading::Unreadable { reason } => write!(f, "unreadable: {reason}"),
+            MoveReading::Illegal { reason } => write!(f, "illegal: {reason}"),
         }
     }
 }
@@ -253,10 +253,10 @@ impl fmt::Display for Note {
 
 /// Reads `text`, a move written by the player to move in `position`, in
 /// `lang`. See the [module documentation](self) for what is read and how.
-pub fn read(position: &Chess, text: &str, lang: Lang) -> Reading {
+pub fn read(position: &Chess, text: &str, lang: Lang) -> MoveReading {
     let written = match parse::parse(text, lang) {
         Ok(written) => written,
-        Err(reason) => return Reading::Unreadable { reason },
+        Err(reason) => return MoveReading::Unreadable { reason },
     };
     let legals = position.legal_moves();
     let turn = position.turn();
@@ -280,13 +280,13 @@ pub fn read(position: &Chess, text: &str, lang: Lang) -> Reading {
                     .iter()
                     .find(|(_, p)| explain::on_the_board(position, p))
                 {
-                    return Reading::Illegal {
+                    return MoveReading::Illegal {
                         reason: explain::explain(position, pattern),
                     };
                 }
             }
             [(mv, pattern)] => {
-                return Reading::Legal {
+                return MoveReading::Legal {
                     mv: *mv,
                     san: write(position, mv, Lang::En),
                     notes: fit::notes(position, pattern, &written.marks, *mv, group[0].0),
@@ -295,11 +295,11 @@ pub fn read(position: &Chess, text: &str, lang: Lang) -> Reading {
             _ => {
                 let mut candidates: Vec<Move> = found.iter().map(|(m, _)| *m).collect();
                 candidates.sort_by_key(|m| m.to_uci(CastlingMode::Standard).to_string());
-                return Reading::Ambiguous { candidates };
+                return MoveReading::Ambiguous { candidates };
             }
         }
     }
-    Reading::Illegal {
+    MoveReading::Illegal {
         reason: explain::explain(position, &written.readings[0].1),
     }
 }

@@ -8,6 +8,7 @@
 //! by little time.
 //!
 //! ```
+//! use laws::article::Article;
 //! use laws::game::Side;
 //! use laws::irregularity::{ClockReading, Outcome};
 //! use laws::rapidplay::time_claim;
@@ -17,7 +18,7 @@
 //! // White stops the clocks: Black's flag is down, White's still up.
 //! let reading = ClockReading { white_ms: 4_000, black_ms: 0 };
 //! let ruling = time_claim(&Chess::default(), Class::Rapid, Side::White, reading).unwrap();
-//! assert_eq!((ruling.article.as_str(), ruling.outcome), ("B7", Outcome::WhiteWins));
+//! assert_eq!((ruling.article, ruling.outcome), (Article::B7, Outcome::WhiteWins));
 //! ```
 
 use std::fmt;
@@ -25,9 +26,11 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 use shakmaty::{Chess, Color, Position, Square};
 
+use crate::article::Article;
 use crate::claim::must_record;
+use crate::outcome::Outcome;
 use crate::ruleset::Ruleset;
-use crate::ruling::{ClockReading, Effect, Outcome, Ruling, clock_face, minutes};
+use crate::ruling::{ClockReading, Effect, IrregularityRuling, clock_face, minutes};
 use crate::side::Side;
 use crate::time_control::Class;
 use crate::touch_move::{TouchMoveError, touch_move};
@@ -100,18 +103,23 @@ fn rapid_only(class: Class) -> Result<(), RapidplayError> {
 /// Whether `side` must record the moves: never in rapidplay (B3); in a
 /// standard game not with under five minutes left and less than 30 seconds
 /// added per move (8.4), otherwise yes (8.1).
-pub fn recording(class: Class, side: Side, remaining_ms: u64, increment_ms: u64) -> Ruling {
+pub fn recording(
+    class: Class,
+    side: Side,
+    remaining_ms: u64,
+    increment_ms: u64,
+) -> IrregularityRuling {
     if class != Class::Standard {
-        return Ruling::new(
-            "B3",
+        return IrregularityRuling::new(
+            Article::B3,
             Outcome::Continue,
             format!("In rapidplay {side} does not need to record the moves."),
         )
         .with(Effect::RecordingOptional { side });
     }
     if !must_record(remaining_ms, increment_ms) {
-        Ruling::new(
-            "8.4",
+        IrregularityRuling::new(
+            Article::Art8_4,
             Outcome::Continue,
             format!(
                 "{side} has less than five minutes left and less than 30 seconds added per move: he need not record, but must update his scoresheet as soon as a flag has fallen."
@@ -119,8 +127,8 @@ pub fn recording(class: Class, side: Side, remaining_ms: u64, increment_ms: u64)
         )
         .with(Effect::RecordingOptional { side })
     } else {
-        Ruling::new(
-            "8.1",
+        IrregularityRuling::new(
+            Article::Art8_1,
             Outcome::Continue,
             format!("{side} must record his own moves and his opponent's, move after move."),
         )
@@ -134,17 +142,17 @@ pub fn touch_move_ruling(
     class: Class,
     touched: &[Square],
     requested: bool,
-) -> Result<Ruling, RapidplayError> {
+) -> Result<IrregularityRuling, RapidplayError> {
     if class != Class::Standard && !requested {
-        return Ok(Ruling::new(
-            "B5",
+        return Ok(IrregularityRuling::new(
+            Article::B5,
             Outcome::Continue,
             "In rapidplay the arbiter rules on touch move only when a player asks him to: no ruling.",
         ));
     }
     let requirement = touch_move(position, touched)?;
-    Ok(Ruling::new(
-        &requirement.article.clone(),
+    Ok(IrregularityRuling::new(
+        requirement.article,
         Outcome::Continue,
         requirement.explanation.clone(),
     )
@@ -153,7 +161,10 @@ pub fn touch_move_ruling(
 
 /// What the arbiter does on seeing a flag down in a rapidplay game with no
 /// claim: nothing (B6), unless both are down (B8).
-pub fn flags_seen(class: Class, reading: ClockReading) -> Result<Ruling, RapidplayError> {
+pub fn flags_seen(
+    class: Class,
+    reading: ClockReading,
+) -> Result<IrregularityRuling, RapidplayError> {
     rapid_only(class)?;
     let down: Vec<Side> = [Side::White, Side::Black]
         .into_iter()
@@ -161,8 +172,8 @@ pub fn flags_seen(class: Class, reading: ClockReading) -> Result<Ruling, Rapidpl
         .collect();
     match down[..] {
         [] => Err(RapidplayError::NoFlagDown),
-        [side] => Ok(Ruling::new(
-            "B6",
+        [side] => Ok(IrregularityRuling::new(
+            Article::B6,
             Outcome::Continue,
             format!(
                 "{side}'s flag is down, but it counts as fallen only when {} makes a valid claim; the arbiter does not signal it.",
@@ -173,9 +184,9 @@ pub fn flags_seen(class: Class, reading: ClockReading) -> Result<Ruling, Rapidpl
     }
 }
 
-fn both_flags_down() -> Ruling {
-    Ruling::new(
-        "B8",
+fn both_flags_down() -> IrregularityRuling {
+    IrregularityRuling::new(
+        Article::B8,
         Outcome::Draw,
         "Both flags have fallen: the arbiter declares the game drawn.",
     )
@@ -190,20 +201,20 @@ pub fn time_claim(
     class: Class,
     claimant: Side,
     reading: ClockReading,
-) -> Result<Ruling, RapidplayError> {
+) -> Result<IrregularityRuling, RapidplayError> {
     rapid_only(class)?;
     let flagged = claimant.opponent();
     let ruling = match (reading.flag_down(claimant), reading.flag_down(flagged)) {
         (true, true) => both_flags_down(),
-        (true, false) => Ruling::new(
-            "B7",
+        (true, false) => IrregularityRuling::new(
+            Article::B7,
             Outcome::Continue,
             format!(
                 "{claimant}'s own flag is down, so his claim fails; {flagged}'s flag is still up. The game continues."
             ),
         ),
-        (false, false) => Ruling::new(
-            "B7",
+        (false, false) => IrregularityRuling::new(
+            Article::B7,
             Outcome::Continue,
             format!(
                 "{flagged}'s flag has not fallen ({}): the claim is rejected and the game continues.",
@@ -211,15 +222,15 @@ pub fn time_claim(
             ),
         ),
         (false, true) => match can_checkmate(position, Color::from(claimant)) {
-            CanMate::No => Ruling::new(
-                "B7",
+            CanMate::No => IrregularityRuling::new(
+                Article::B7,
                 Outcome::Draw,
                 format!(
                     "{flagged}'s flag has fallen, but {claimant} cannot checkmate by any series of legal moves (6.9): the game is drawn."
                 ),
             ),
-            CanMate::Yes | CanMate::Undetermined => Ruling::new(
-                "B7",
+            CanMate::Yes | CanMate::Undetermined => IrregularityRuling::new(
+                Article::B7,
                 Outcome::win_for(claimant),
                 format!(
                     "{claimant} stopped the clocks with his own flag up and {flagged}'s flag down: {claimant} wins on time."
@@ -227,7 +238,7 @@ pub fn time_claim(
             ),
         },
     };
-    Ok(Ruling {
+    Ok(IrregularityRuling {
         effects: [vec![Effect::StopClocks], ruling.effects].concat(),
         ..ruling
     })
@@ -266,7 +277,7 @@ pub fn quickplay_claim(
     claimant: Side,
     remaining_ms: u64,
     decision: QuickplayDecision,
-) -> Result<Ruling, RapidplayError> {
+) -> Result<IrregularityRuling, RapidplayError> {
     check_quickplay_claim(position, ruleset, claimant, remaining_ms)?;
     let other = claimant.opponent();
     let bonus = Effect::AddTime {
@@ -279,8 +290,8 @@ pub fn quickplay_claim(
         CanMate::Yes | CanMate::Undetermined => String::new(),
     };
     Ok(match decision {
-        QuickplayDecision::Accept => Ruling::new(
-            "10.2",
+        QuickplayDecision::Accept => IrregularityRuling::new(
+            Article::Art10_2,
             Outcome::Draw,
             format!(
                 "{claimant} claimed a draw with {} left; {other} is making no effort to win, or cannot win, by normal means: the game is drawn.{note}",
@@ -288,8 +299,8 @@ pub fn quickplay_claim(
             ),
         ),
         QuickplayDecision::Postpone { extra_time } => {
-            let ruling = Ruling::new(
-                "10.2",
+            let ruling = IrregularityRuling::new(
+                Article::Art10_2,
                 Outcome::Postponed,
                 format!(
                     "The arbiter postpones his decision on {claimant}'s claim{}; the game continues, if possible with an arbiter present, and the result is declared later or as soon as a flag has fallen.{note}",
@@ -302,8 +313,8 @@ pub fn quickplay_claim(
             );
             if extra_time { ruling.with(bonus) } else { ruling }
         }
-        QuickplayDecision::Reject => Ruling::new(
-            "10.2",
+        QuickplayDecision::Reject => IrregularityRuling::new(
+            Article::Art10_2,
             Outcome::Continue,
             format!(
                 "The arbiter rejects {claimant}'s claim: {other} receives {extra} extra and the game continues.{note}"
@@ -319,7 +330,7 @@ pub fn quickplay_options(
     ruleset: &Ruleset,
     claimant: Side,
     remaining_ms: u64,
-) -> Result<Vec<(QuickplayDecision, Ruling)>, RapidplayError> {
+) -> Result<Vec<(QuickplayDecision, IrregularityRuling)>, RapidplayError> {
     QuickplayDecision::ALL
         .into_iter()
         .map(|d| {

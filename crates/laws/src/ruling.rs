@@ -1,12 +1,14 @@
 //! What a ruling says: the article, the outcome, what it does and why.
 //! The vocabulary below the rulings of [`crate::irregularity`] and
-//! [`crate::rapidplay`], which re-exports it as `laws::irregularity::Ruling`
+//! [`crate::rapidplay`], which re-exports it as `laws::irregularity::IrregularityRuling`
 //! and so on.
 
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use crate::article::Article;
+use crate::outcome::Outcome;
 use crate::side::Side;
 
 use crate::touch_move::TouchMove;
@@ -14,9 +16,10 @@ use crate::touch_move::TouchMove;
 /// An arbiter's ruling, ready to be shown and logged.
 ///
 /// ```
-/// use laws::irregularity::{Outcome, Ruling};
+/// use laws::article::Article;
+/// use laws::irregularity::{Outcome, IrregularityRuling};
 ///
-/// let ruling = Ruling::new("7.1a", Outcome::NewGame, "The initial position was incorrect.");
+/// let ruling = IrregularityRuling::new(Article::Art7_1a, Outcome::NewGame, "The initial position was incorrect.");
 /// let json = serde_json::to_string(&ruling).unwrap();
 /// assert_eq!(
 ///     json,
@@ -25,9 +28,9 @@ use crate::touch_move::TouchMove;
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[must_use]
-pub struct Ruling {
-    /// The article applied, as printed: "7.4", "B7", "10.2".
-    pub article: String,
+pub struct IrregularityRuling {
+    /// The article applied: 7.4, B7, 10.2.
+    pub article: Article,
     pub outcome: Outcome,
     /// What the arbiter (or the app) does to carry the ruling out, in order.
     pub effects: Vec<Effect>,
@@ -35,10 +38,14 @@ pub struct Ruling {
     pub explanation: String,
 }
 
-impl Ruling {
-    pub fn new(article: &str, outcome: Outcome, explanation: impl Into<String>) -> Ruling {
-        Ruling {
-            article: article.to_owned(),
+impl IrregularityRuling {
+    pub fn new(
+        article: Article,
+        outcome: Outcome,
+        explanation: impl Into<String>,
+    ) -> IrregularityRuling {
+        IrregularityRuling {
+            article,
             outcome,
             effects: Vec::new(),
             explanation: explanation.into(),
@@ -46,54 +53,9 @@ impl Ruling {
     }
 
     /// The same ruling, doing `effect` too.
-    pub fn with(mut self, effect: Effect) -> Ruling {
+    pub fn with(mut self, effect: Effect) -> IrregularityRuling {
         self.effects.push(effect);
         self
-    }
-}
-
-/// What becomes of the game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Outcome {
-    /// Play goes on (after the effects, if any).
-    Continue,
-    WhiteWins,
-    BlackWins,
-    Draw,
-    /// The game is cancelled and a new game played (7.1a).
-    NewGame,
-    /// The arbiter postpones his decision; play goes on (10.2).
-    Postponed,
-}
-
-impl Outcome {
-    /// The win of `side`.
-    #[must_use]
-    pub fn win_for(side: Side) -> Outcome {
-        match side {
-            Side::White => Outcome::WhiteWins,
-            Side::Black => Outcome::BlackWins,
-        }
-    }
-
-    /// Whether the game is over (or replaced by a new one).
-    #[must_use]
-    pub fn ends_game(self) -> bool {
-        !matches!(self, Outcome::Continue | Outcome::Postponed)
-    }
-}
-
-impl fmt::Display for Outcome {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Outcome::Continue => "the game continues",
-            Outcome::WhiteWins => "White wins",
-            Outcome::BlackWins => "Black wins",
-            Outcome::Draw => "the game is drawn",
-            Outcome::NewGame => "the game is cancelled and a new game played",
-            Outcome::Postponed => "the decision is postponed",
-        })
     }
 }
 

@@ -19,7 +19,7 @@
 //!
 //! ```
 //! use laws::notation::Lang;
-//! use laws::scoresheet::{Entry, Scoresheet, Verdict};
+//! use laws::scoresheet::{Entry, Scoresheet, EntryVerdict};
 //! use shakmaty::Chess;
 //!
 //! let start = Chess::default();
@@ -30,8 +30,8 @@
 //! sheet.record(Entry::dash());
 //! let check = sheet.check(&start);
 //! assert_eq!(check.first_irregularity, None);
-//! assert!(matches!(check.entries[2].verdict, Verdict::Legal { ref san, .. } if san == "Nf3"));
-//! assert_eq!(check.entries[6].verdict, Verdict::Dash);
+//! assert!(matches!(check.entries[2].verdict, EntryVerdict::Legal { ref san, .. } if san == "Nf3"));
+//! assert_eq!(check.entries[6].verdict, EntryVerdict::Dash);
 //! // The game so far stops at the dash, in SAN whatever the sheet's language.
 //! assert_eq!(check.moves_played(), ["e4", "e5", "Nf3", "Nc6", "Bb5", "Nd4"]);
 //! ```
@@ -43,7 +43,7 @@ use shakmaty::{Chess, EnPassantMode, Move, Position, fen::Fen, san::San};
 
 use crate::{
     claim::RepetitionKey,
-    notation::{self, Lang, Note, Reading},
+    notation::{self, Lang, MoveReading, Note},
     side::Side,
 };
 
@@ -308,12 +308,12 @@ impl Scoresheet {
         let mut entries = Vec::with_capacity(self.len());
         for (i, (slot, entry)) in self.entries().enumerate() {
             let (verdict, played) = match (&entry.written, &position) {
-                (Written::Dash, _) => (Verdict::Dash, None),
-                (Written::Move(_), None) => (Verdict::Unverified, None),
+                (Written::Dash, _) => (EntryVerdict::Dash, None),
+                (Written::Move(_), None) => (EntryVerdict::Unverified, None),
                 (Written::Move(text), Some(pos)) => {
                     let reading = notation::read(pos, text, self.lang);
                     let played = reading.legal_move().copied();
-                    (Verdict::of(pos, reading), played)
+                    (EntryVerdict::of(pos, reading), played)
                 }
             };
             position = match (played, position) {
@@ -346,7 +346,7 @@ impl Scoresheet {
 /// The arbiter's verdict on one entry.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "verdict", rename_all = "snake_case")]
-pub enum Verdict {
+pub enum EntryVerdict {
     /// One legal move fits; its canonical SAN and what was not canonical.
     Legal { san: String, notes: Vec<Note> },
     /// Several legal moves fit (A8a), in SAN.
@@ -362,15 +362,15 @@ pub enum Verdict {
     Unverified,
 }
 
-impl Verdict {
-    fn of(position: &Chess, reading: Reading) -> Verdict {
+impl EntryVerdict {
+    fn of(position: &Chess, reading: MoveReading) -> EntryVerdict {
         match reading {
-            Reading::Legal { san, notes, .. } => Verdict::Legal { san, notes },
-            Reading::Ambiguous { candidates } => Verdict::Ambiguous {
+            MoveReading::Legal { san, notes, .. } => EntryVerdict::Legal { san, notes },
+            MoveReading::Ambiguous { candidates } => EntryVerdict::Ambiguous {
                 candidates: sans(position, &candidates),
             },
-            Reading::Unreadable { reason } => Verdict::Unreadable { reason },
-            Reading::Illegal { reason } => Verdict::Illegal { reason },
+            MoveReading::Unreadable { reason } => EntryVerdict::Unreadable { reason },
+            MoveReading::Illegal { reason } => EntryVerdict::Illegal { reason },
         }
     }
 
@@ -378,7 +378,9 @@ impl Verdict {
     pub fn is_irregular(&self) -> bool {
         matches!(
             self,
-            Verdict::Ambiguous { .. } | Verdict::Unreadable { .. } | Verdict::Illegal { .. }
+            EntryVerdict::Ambiguous { .. }
+                | EntryVerdict::Unreadable { .. }
+                | EntryVerdict::Illegal { .. }
         )
     }
 }
@@ -395,7 +397,7 @@ fn sans(position: &Chess, moves: &[Move]) -> Vec<String> {
 pub struct EntryCheck {
     pub slot: Slot,
     pub written: Written,
-    pub verdict: Verdict,
+    pub verdict: EntryVerdict,
     /// The position after the move, while it is known.
     pub fen_after: Option<String>,
 }
@@ -417,7 +419,7 @@ impl SheetCheck {
         self.entries
             .iter()
             .map_while(|entry| match &entry.verdict {
-                Verdict::Legal { san, .. } => Some(san.clone()),
+                EntryVerdict::Legal { san, .. } => Some(san.clone()),
                 _ => None,
             })
             .collect()
@@ -472,9 +474,9 @@ fn allowed(
     match entry.map(|e| &e.written) {
         None | Some(Written::Dash) => None,
         Some(Written::Move(text)) => Some(match notation::read(position, text, sheet.lang) {
-            Reading::Legal { mv, .. } => Ok(vec![mv]),
-            Reading::Ambiguous { candidates } => Ok(candidates),
-            Reading::Unreadable { .. } | Reading::Illegal { .. } => Err(()),
+            MoveReading::Legal { mv, .. } => Ok(vec![mv]),
+            MoveReading::Ambiguous { candidates } => Ok(candidates),
+            MoveReading::Unreadable { .. } | MoveReading::Illegal { .. } => Err(()),
         }),
     }
 }

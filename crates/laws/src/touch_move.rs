@@ -5,11 +5,12 @@
 //!
 //! ```
 //! use laws::irregularity::touch_move::{touch_move, Requirement};
+//! use laws::article::Article;
 //! use shakmaty::{Chess, Square};
 //!
 //! // White touched his knight on g1: he must move it.
 //! let ruling = touch_move(&Chess::default(), &[Square::G1]).unwrap();
-//! assert_eq!(ruling.article, "4.3a");
+//! assert_eq!(ruling.article, Article::Art4_3a);
 //! assert_eq!(ruling.requirement, Requirement::MovePiece { square: Square::G1 });
 //! let allowed: Vec<String> = ruling.allowed.iter().map(|m| m.to_string()).collect();
 //! assert_eq!(allowed, ["g1f3", "g1h3"]);
@@ -20,6 +21,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 use shakmaty::{Chess, Move, Position, Square, uci::UciMove};
 
+use crate::article::Article;
 use crate::board_move::BoardMove;
 use crate::encoding::{self as text, role_name};
 
@@ -51,8 +53,8 @@ pub enum Requirement {
 /// The touch-move ruling: the requirement and the moves that meet it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TouchMove {
-    /// "4.3a", "4.3b", "4.3c" or "4.5".
-    pub article: String,
+    /// 4.3a, 4.3b, 4.3c or 4.5.
+    pub article: Article,
     /// The touched squares, in the order touched.
     #[serde(with = "text::squares")]
     pub touched: Vec<Square>,
@@ -137,7 +139,7 @@ pub fn touch_move(position: &Chess, touched: &[Square]) -> Result<TouchMove, Tou
             })
         }) {
         (
-            "4.3c",
+            Article::Art4_3c,
             Requirement::CaptureWith { piece, target },
             moves,
             format!(
@@ -163,9 +165,12 @@ pub fn touch_move(position: &Chess, touched: &[Square]) -> Result<TouchMove, Tou
                     _ => "capture",
                 };
                 let (article, why) = match (mixed, ours.contains(sq)) {
-                    (true, _) => ("4.3c", "neither touched piece can capture the other, so "),
-                    (false, true) => ("4.3a", ""),
-                    (false, false) => ("4.3b", ""),
+                    (true, _) => (
+                        Article::Art4_3c,
+                        "neither touched piece can capture the other, so ",
+                    ),
+                    (false, true) => (Article::Art4_3a, ""),
+                    (false, false) => (Article::Art4_3b, ""),
                 };
                 let first = if order.len() > 1 {
                     "the first touched piece that can be moved or captured: "
@@ -184,7 +189,7 @@ pub fn touch_move(position: &Chess, touched: &[Square]) -> Result<TouchMove, Tou
                 )
             }
             None => (
-                "4.5",
+                Article::Art4_5,
                 Requirement::AnyMove,
                 legal.iter().copied().collect(),
                 format!(
@@ -195,7 +200,7 @@ pub fn touch_move(position: &Chess, touched: &[Square]) -> Result<TouchMove, Tou
         }
     };
     Ok(TouchMove {
-        article: article.to_owned(),
+        article,
         touched: order,
         requirement,
         allowed: allowed.iter().map(board_move).collect(),

@@ -9,6 +9,7 @@ mod envelope_outside;
 use std::path::Path;
 
 use laws::adjournment::*;
+use laws::article::Article;
 use laws::clock::{ClockAction, Setting};
 use laws::game::{Event, Game, Play, Player, Setup, Side};
 use laws::judge::Scenario;
@@ -59,11 +60,11 @@ struct Step {
 #[serde(deny_unknown_fields)]
 struct Expect {
     #[serde(default)]
-    article: Option<String>,
+    article: Option<Article>,
     #[serde(default)]
     outcome: Option<Outcome>,
     #[serde(default)]
-    exception: Option<String>,
+    exception: Option<Article>,
     /// A substring of the refusal's message.
     #[serde(default)]
     error: Option<String>,
@@ -238,7 +239,7 @@ fn run_case(path: &Path) -> usize {
             let ruling = ruling
                 .as_ref()
                 .unwrap_or_else(|| panic!("{context}: no ruling"));
-            assert_eq!(&ruling.article, article, "{context}: {ruling:?}");
+            assert_eq!(ruling.article, *article, "{context}: {ruling:?}");
             assert_eq!(ruling.exception, expect.exception, "{context}: {ruling:?}");
             if let Some(outcome) = expect.outcome {
                 assert_eq!(ruling.outcome, outcome, "{context}: {ruling:?}");
@@ -739,11 +740,11 @@ fn a_move_chosen_on_the_board_is_written_in_the_players_language() {
         &position,
         draft.written().unwrap(),
         &AdjournmentRules::default(),
-        "A9a",
+        Article::A9a,
     );
     assert_eq!(
         judgment.verdict,
-        Verdict::Legal {
+        SealedMoveVerdict::Legal {
             san: "Bb5".into(),
             notes: Vec::new()
         }

@@ -7,6 +7,7 @@ use laws::adjournment::{
     AdjournmentEvent, ClockFinding, Entropy, Envelope, MIN_ITERATIONS, Phase, Presence, Resumption,
     SealedMove, SealingDraft, TimeUsed, time_used,
 };
+use laws::article::Article;
 use laws::clock::ClockAction;
 use laws::game::{Event, Game, Play, Player, Setup, Side};
 use laws::notation::Lang;
@@ -189,7 +190,7 @@ fn a1b_the_sealer_s_time_is_charged_up_to_the_session_s_end() {
     assert_eq!(time_used(&clock, stop + MIN), outside.time_used);
     assert_eq!(clock.remaining(Side::White, stop), 90 * MIN - 33 * MIN);
     let rulings = play(&game).adjournment.rulings().to_vec();
-    assert_eq!(rulings[0].article, "A1b");
+    assert_eq!(rulings[0].article, Article::A1b);
     assert_eq!(play(&game).adjournment.phase(), Phase::Kept);
 }
 
@@ -234,7 +235,7 @@ fn a5_a12_the_clock_is_set_to_the_times_the_arbiter_sets() {
     );
     assert_eq!(
         play(&game).adjournment.rulings().last().unwrap().article,
-        "A12"
+        Article::A12
     );
 }
 
@@ -253,7 +254,10 @@ fn a8_a_sealed_mate_is_recorded_and_no_clock_starts_after_it() {
     );
     let sealed_move = sealed_envelope(&game, 0).open(PIN).unwrap();
     step(&mut game, AdjournmentEvent::Opened { sealed_move }, t);
-    assert_eq!(play(&game).adjournment.result().unwrap().article, "5.1a");
+    assert_eq!(
+        play(&game).adjournment.result().unwrap().article,
+        Article::Art5_1a
+    );
     let log_length = game.log().len();
     record_sealed_move(&mut game, t);
     // One event: the move as sealed; no clock runs after a mate.
@@ -463,7 +467,7 @@ fn a9c_the_reply_is_sealed_in_a_fresh_envelope_and_opened_on_arrival() {
     assert_eq!(play(&game).sealed_move_to_record().unwrap().text, "Nf3");
     assert_eq!(
         play(&game).adjournment.rulings().last().unwrap().article,
-        "A9c"
+        Article::A9c
     );
     assert_eq!(game.clock().unwrap().running_side(), Some(Side::Black));
 }
@@ -525,7 +529,7 @@ fn a13_a_resumed_game_is_adjourned_again_at_the_session_s_end() {
             .last()
             .unwrap()
             .article,
-        "A13"
+        Article::A13
     );
     let second = play.adjournment.envelopes()[0].envelope().clone();
     assert_eq!((second.sealer, second.move_number), (Side::Black, 2));

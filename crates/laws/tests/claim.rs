@@ -1,6 +1,6 @@
 //! Claims and rules read from the record, driven by `tests/cases/claim/`.
 
-use laws::claim::{self, Ruling};
+use laws::claim::{self, ClaimRuling};
 mod case_files;
 
 use case_files::position;
@@ -51,7 +51,7 @@ fn claim_cases() {
                 }
             })
         });
-        let ruling: Ruling = match case["claim"].as_str().unwrap() {
+        let ruling: ClaimRuling = match case["claim"].as_str().unwrap() {
             "repetition" => claim::repetition(&start, &history, intended.as_ref()),
             "fifty_moves" => claim::fifty_moves(&start, &history, intended.as_ref()),
             other => panic!("unknown claim {other}"),

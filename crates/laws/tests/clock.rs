@@ -96,7 +96,7 @@ fn clock_scenarios() {
         for check in &scenario.checks {
             let clock = replay(&scenario, check.at_ms);
             let actual = match &check.ruling {
-                None => serde_json::json!(clock.reading(check.at_ms)),
+                None => serde_json::json!(clock.display(check.at_ms)),
                 Some(request) => {
                     let position = match &request.fen {
                         Some(fen) => fen
@@ -276,7 +276,7 @@ proptest! {
         }
         prop_assert_eq!(&reloaded, &whole);
         let end = log.last().map_or(0, |l| l.0) + 90_000;
-        prop_assert_eq!(reloaded.reading(end), whole.reading(end));
+        prop_assert_eq!(reloaded.display(end), whole.display(end));
     }
 
     /// A refused action leaves the clock as it was.

@@ -453,7 +453,7 @@ fn a_first_release_pin_envelope_still_opens_and_is_resealed() {
         )
         .unwrap()
         .unwrap();
-    assert_eq!(ruling.article, "A3");
+    assert_eq!(ruling.article, laws::article::Article::A3);
     assert!(ruling.explanation.contains(resealed.fingerprint()));
     assert_eq!(adjournment.envelopes()[0], resealed);
     assert_eq!(sealer, Side::White);

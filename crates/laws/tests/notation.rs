@@ -16,7 +16,7 @@
 use std::fs;
 use std::path::Path;
 
-use laws::notation::{self, Lang, Reading};
+use laws::notation::{self, Lang, MoveReading};
 use shakmaty::{CastlingMode, Chess, Move, Position, fen::Fen, uci::UciMove};
 
 struct Context {
@@ -71,7 +71,7 @@ fn check(ctx: &mut Context, line: &str) -> Result<(), String> {
     let reading = notation::read(&ctx.position, text.trim(), ctx.lang);
     let (verdict, rest) = expected.split_once(' ').unwrap_or((expected, ""));
     let ok = match (&reading, verdict) {
-        (Reading::Legal { mv, san, notes }, "legal") => {
+        (MoveReading::Legal { mv, san, notes }, "legal") => {
             let (moves, want_notes) = rest.split_once('|').unwrap_or((rest, ""));
             let mut words = moves.split_whitespace();
             let got_notes: Vec<String> = notes
@@ -89,19 +89,19 @@ fn check(ctx: &mut Context, line: &str) -> Result<(), String> {
                 && words.next() == Some(san.as_str())
                 && got_notes == want_notes
         }
-        (Reading::Ambiguous { candidates }, "ambiguous") => {
+        (MoveReading::Ambiguous { candidates }, "ambiguous") => {
             candidates.iter().map(uci).collect::<Vec<_>>()
                 == rest.split_whitespace().collect::<Vec<_>>()
         }
-        (Reading::Illegal { reason }, "illegal")
-        | (Reading::Unreadable { reason }, "unreadable") => reason.contains(rest),
+        (MoveReading::Illegal { reason }, "illegal")
+        | (MoveReading::Unreadable { reason }, "unreadable") => reason.contains(rest),
         _ => false,
     };
     if ok {
         Ok(())
     } else {
         let notes = match &reading {
-            Reading::Legal { notes, .. } => format!(" notes {notes:?}"),
+            MoveReading::Legal { notes, .. } => format!(" notes {notes:?}"),
             _ => String::new(),
         };
         Err(format!("got {reading}{notes}"))
@@ -177,7 +177,7 @@ mod properties {
                     let text = notation::write(&position, &m, lang);
                     prop_assert_eq!(
                         notation::read(&position, &text, lang),
-                        Reading::Legal { mv: m, san: san.clone(), notes: vec![] },
+                        MoveReading::Legal { mv: m, san: san.clone(), notes: vec![] },
                         "{} in {}", text, lang
                     );
                 }
@@ -209,15 +209,15 @@ mod properties {
             let position = playout(&choices);
             let legal = position.legal_moves();
             match notation::read(&position, &text, lang) {
-                Reading::Legal { mv, .. } => prop_assert!(legal.contains(&mv)),
-                Reading::Ambiguous { candidates } => {
+                MoveReading::Legal { mv, .. } => prop_assert!(legal.contains(&mv)),
+                MoveReading::Ambiguous { candidates } => {
                     prop_assert!(candidates.len() >= 2);
                     for (i, c) in candidates.iter().enumerate() {
                         prop_assert!(legal.contains(c));
                         prop_assert!(!candidates[i + 1..].contains(c));
                     }
                 }
-                Reading::Unreadable { reason } | Reading::Illegal { reason } => {
+                MoveReading::Unreadable { reason } | MoveReading::Illegal { reason } => {
                     prop_assert!(!reason.is_empty());
                 }
             }

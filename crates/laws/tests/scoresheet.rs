@@ -55,7 +55,7 @@ fn check_cases() {
         for entry in &check.entries {
             assert_eq!(
                 entry.fen_after.is_some(),
-                matches!(entry.verdict, scoresheet::Verdict::Legal { .. }),
+                matches!(entry.verdict, scoresheet::EntryVerdict::Legal { .. }),
                 "{name}"
             );
         }
@@ -126,7 +126,7 @@ fn reconstruct_cases() {
 
 mod properties {
     use laws::notation::{self, Lang};
-    use laws::scoresheet::{self, Agreement, Budget, Entry, Found, Scoresheet, Verdict};
+    use laws::scoresheet::{self, Agreement, Budget, Entry, EntryVerdict, Found, Scoresheet};
     use proptest::prelude::*;
     use shakmaty::{Chess, Position};
 
@@ -159,7 +159,7 @@ mod properties {
             }
             let check = a.check(&start);
             prop_assert_eq!(check.first_irregularity, None);
-            let all_legal = check.entries.iter().all(|e| matches!(e.verdict, Verdict::Legal { .. }));
+            let all_legal = check.entries.iter().all(|e| matches!(e.verdict, EntryVerdict::Legal { .. }));
             prop_assert!(all_legal);
             let comparison = scoresheet::compare(&a, &full_b, &start);
             prop_assert_eq!(comparison.first_difference, None);

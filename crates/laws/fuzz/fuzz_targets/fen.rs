@@ -12,7 +12,7 @@
 use laws::game::Setup;
 use laws::irregularity::editor::{PositionEditor, Refusal};
 use laws::notation::{self, Lang};
-use laws::scoresheet::{Entry, Scoresheet, Verdict};
+use laws::scoresheet::{Entry, EntryVerdict, Scoresheet};
 use libfuzzer_sys::fuzz_target;
 use shakmaty::fen::Fen;
 use shakmaty::{EnPassantMode, Position};
@@ -92,7 +92,7 @@ fuzz_target!(|data: &[u8]| {
         let check = sheet.check(&position);
         assert_eq!(check.entries.len(), 2, "{fen:?}");
         assert!(
-            matches!(check.entries[0].verdict, Verdict::Legal { .. }),
+            matches!(check.entries[0].verdict, EntryVerdict::Legal { .. }),
             "{fen:?}: {:?}",
             check.entries[0]
         );

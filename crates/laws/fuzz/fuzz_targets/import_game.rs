@@ -28,7 +28,7 @@ fuzz_target!(|data: &[u8]| {
     assert_eq!(check.entries.len(), play.sheet.len());
     let _ = play.position();
     if let Some(clock) = &play.clock {
-        clock.reading(game.updated_ms());
+        clock.display(game.updated_ms());
     }
     let export = game_pgn::export(&game).expect("a game that replays exports");
     if let Ok(text) = pgn::export(&export.record) {

@@ -17,8 +17,8 @@
 #![no_main]
 
 use laws::adjournment::{
-    AdjournmentRules, Entropy, MIN_ITERATIONS, OpenError, SealedEnvelope, SealedMove, Verdict,
-    judge_sealed_move,
+    AdjournmentRules, Entropy, MIN_ITERATIONS, OpenError, SealedEnvelope, SealedMove,
+    SealedMoveVerdict, judge_sealed_move,
 };
 use laws::arbiter_key::{ArbiterSecret, Recipient};
 use laws::notation::Lang;
@@ -44,10 +44,15 @@ fn import(file: &[u8]) -> Option<SealedEnvelope> {
 
 /// Judges the sealed move: a legal one is played, and only a legal one.
 fn judge(position: &Chess, sealed_move: &SealedMove) {
-    let judgment = judge_sealed_move(position, sealed_move, &AdjournmentRules::default(), "A9a");
+    let judgment = judge_sealed_move(
+        position,
+        sealed_move,
+        &AdjournmentRules::default(),
+        laws::article::Article::A9a,
+    );
     assert_eq!(
         judgment.fen_after.is_some(),
-        matches!(judgment.verdict, Verdict::Legal { .. }),
+        matches!(judgment.verdict, SealedMoveVerdict::Legal { .. }),
         "{judgment:?}"
     );
 }

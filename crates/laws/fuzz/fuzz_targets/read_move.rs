@@ -7,7 +7,7 @@
 
 #![no_main]
 
-use laws::notation::{self, Lang, Reading};
+use laws::notation::{self, Lang, MoveReading};
 use libfuzzer_sys::fuzz_target;
 use shakmaty::{Chess, Position};
 
@@ -27,18 +27,18 @@ fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(text);
     let legal = position.legal_moves();
     match notation::read(&position, &text, lang) {
-        Reading::Legal { mv, san, .. } => {
+        MoveReading::Legal { mv, san, .. } => {
             assert!(legal.contains(&mv), "{text:?} read as illegal {mv:?}");
             assert_eq!(san, notation::write(&position, &mv, Lang::En));
             let written = notation::write(&position, &mv, lang);
             let again = notation::read(&position, &written, lang);
             assert_eq!(again.legal_move(), Some(&mv), "{written:?} in {lang}: {again}");
         }
-        Reading::Ambiguous { candidates } => {
+        MoveReading::Ambiguous { candidates } => {
             assert!(candidates.len() >= 2, "{text:?}: {candidates:?}");
             assert!(candidates.iter().all(|c| legal.contains(c)));
         }
-        Reading::Unreadable { reason } | Reading::Illegal { reason } => {
+        MoveReading::Unreadable { reason } | MoveReading::Illegal { reason } => {
             assert!(!reason.is_empty());
         }
     }

@@ -8,40 +8,11 @@ use shakmaty::san::San;
 use shakmaty::{Chess, Color, Position};
 
 use super::{AdjournmentRules, SealedMove, TimeUsed};
-use crate::notation::{Note, Reading, read};
+use crate::article::Article;
+use crate::notation::{MoveReading, Note, read};
+use crate::outcome::Outcome;
 use crate::side::Side;
 use crate::unwinnable::{Budget, CanMate, verdict};
-
-/// What a ruling decides.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Outcome {
-    WhiteWins,
-    BlackWins,
-    Draw,
-    /// Both players more than an hour late (A10): each loses.
-    BothLose,
-    /// The game goes on.
-    Continue,
-    /// A11b: a new game must be played.
-    Annulled,
-}
-
-impl Outcome {
-    #[must_use]
-    pub fn win(side: Side) -> Outcome {
-        match side {
-            Side::White => Outcome::WhiteWins,
-            Side::Black => Outcome::BlackWins,
-        }
-    }
-
-    /// Whether the game is over.
-    #[must_use]
-    pub fn is_final(self) -> bool {
-        self != Outcome::Continue
-    }
-}
 
 /// What a step of the adjournment does to the game's clock, in order; the
 /// game's fold carries it out.
@@ -62,12 +33,12 @@ pub enum ClockEffect {
 
 /// An arbiter's ruling: the article applied, what it decides, and why.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Ruling {
+pub struct AdjournmentRuling {
     /// e.g. `A8c`, `A10`, `5.1a`.
-    pub article: String,
+    pub article: Article,
     /// The article of the exception that changed the result (`9.6`, `6.10`, `A10a`...).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub exception: Option<String>,
+    pub exception: Option<Article>,
     pub outcome: Outcome,
     pub explanation: String,
     /// What the game's clock does, in order.
@@ -75,10 +46,14 @@ pub struct Ruling {
     pub clock: Vec<ClockEffect>,
 }
 
-impl Ruling {
-    pub(super) fn new(article: &str, outcome: Outcome, explanation: impl Into<String>) -> Ruling {
-        Ruling {
-            article: article.to_owned(),
+impl AdjournmentRuling {
+    pub(super) fn new(
+        article: Article,
+        outcome: Outcome,
+        explanation: impl Into<String>,
+    ) -> AdjournmentRuling {
+        AdjournmentRuling {
+            article,
             exception: None,
             outcome,
             explanation: explanation.into(),
@@ -86,18 +61,21 @@ impl Ruling {
         }
     }
 
-    pub(super) fn with_clock(mut self, effects: impl IntoIterator<Item = ClockEffect>) -> Ruling {
+    pub(super) fn with_clock(
+        mut self,
+        effects: impl IntoIterator<Item = ClockEffect>,
+    ) -> AdjournmentRuling {
         self.clock.extend(effects);
         self
     }
 
-    pub(super) fn except(mut self, exception: &str) -> Ruling {
-        self.exception = Some(exception.to_owned());
+    pub(super) fn except(mut self, exception: Article) -> AdjournmentRuling {
+        self.exception = Some(exception);
         self
     }
 }
 
-impl fmt::Display for Ruling {
+impl fmt::Display for AdjournmentRuling {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}: {}", self.article, self.explanation)
     }
@@ -106,7 +84,7 @@ impl fmt::Display for Ruling {
 /// How the written sealed move reads in the position before it (Appendix E).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "verdict", rename_all = "snake_case")]
-pub enum Verdict {
+pub enum SealedMoveVerdict {
     Legal {
         san: String,
         /// Where the writing was not canonical (it still reads as one move).
@@ -124,8 +102,8 @@ pub enum Verdict {
 /// The sealed move's verdict and the ruling on it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Judgment {
-    pub verdict: Verdict,
-    pub ruling: Ruling,
+    pub verdict: SealedMoveVerdict,
+    pub ruling: AdjournmentRuling,
     /// The position after the sealed move, when it was played (FEN).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fen_after: Option<String>,
@@ -141,23 +119,24 @@ pub struct Judgment {
 /// moves (6.9/6.10).
 ///
 /// ```
+/// use laws::article::Article;
 /// use laws::adjournment::{judge_sealed_move, AdjournmentRules, Outcome, SealedMove};
 /// use laws::notation::Lang;
 /// use shakmaty::Chess;
 ///
 /// let sealed = SealedMove { text: "Nf3".into(), lang: Lang::En };
-/// let judgment = judge_sealed_move(&Chess::default(), &sealed, &AdjournmentRules::default(), "A9a");
+/// let judgment = judge_sealed_move(&Chess::default(), &sealed, &AdjournmentRules::default(), Article::A9a);
 /// assert_eq!(judgment.ruling.outcome, Outcome::Continue);
 /// let sealed = SealedMove { text: "Ke3".into(), lang: Lang::En };
-/// let judgment = judge_sealed_move(&Chess::default(), &sealed, &AdjournmentRules::default(), "A9a");
-/// assert_eq!((judgment.ruling.article.as_str(), judgment.ruling.outcome), ("A8c", Outcome::BlackWins));
+/// let judgment = judge_sealed_move(&Chess::default(), &sealed, &AdjournmentRules::default(), Article::A9a);
+/// assert_eq!((judgment.ruling.article, judgment.ruling.outcome), (Article::A8c, Outcome::BlackWins));
 /// ```
 #[must_use]
 pub fn judge_sealed_move(
     position: &Chess,
     sealed: &SealedMove,
     rules: &AdjournmentRules,
-    continue_article: &str,
+    continue_article: Article,
 ) -> Judgment {
     judge(position, sealed, rules, continue_article).0
 }
@@ -167,12 +146,12 @@ pub(super) fn judge(
     position: &Chess,
     sealed: &SealedMove,
     rules: &AdjournmentRules,
-    continue_article: &str,
+    continue_article: Article,
 ) -> (Judgment, Option<Chess>) {
     let sealer = Side::from(position.turn());
     let quoted = &sealed.text;
     let (verdict, faulty) = match read(position, &sealed.text, sealed.lang) {
-        Reading::Legal { mv, san, notes } => {
+        MoveReading::Legal { mv, san, notes } => {
             let after = position
                 .clone()
                 .play(mv)
@@ -182,13 +161,13 @@ pub(super) fn judge(
                 shakmaty::fen::Fen::from_position(&after, shakmaty::EnPassantMode::Legal)
                     .to_string();
             let judgment = Judgment {
-                verdict: Verdict::Legal { san, notes },
+                verdict: SealedMoveVerdict::Legal { san, notes },
                 ruling,
                 fen_after: Some(fen_after),
             };
             return (judgment, Some(after));
         }
-        Reading::Ambiguous { candidates } => {
+        MoveReading::Ambiguous { candidates } => {
             let sans: Vec<String> = candidates
                 .into_iter()
                 .map(|m| San::from_move(position, m).to_string())
@@ -197,17 +176,23 @@ pub(super) fn judge(
                 "the sealed move {quoted:?} is ambiguous: it could be {}",
                 sans.join(" or ")
             );
-            (Verdict::Ambiguous { candidates: sans }, ("A8a", why))
+            (
+                SealedMoveVerdict::Ambiguous { candidates: sans },
+                (Article::A8a, why),
+            )
         }
-        Reading::Unreadable { reason } => {
+        MoveReading::Unreadable { reason } => {
             let why = format!(
                 "the true significance of the sealed move {quoted:?} cannot be established: {reason}"
             );
-            (Verdict::Unreadable { reason }, ("A8b", why))
+            (
+                SealedMoveVerdict::Unreadable { reason },
+                (Article::A8b, why),
+            )
         }
-        Reading::Illegal { reason } => {
+        MoveReading::Illegal { reason } => {
             let why = format!("the sealed move {quoted:?} is illegal: {reason}");
-            (Verdict::Illegal { reason }, ("A8c", why))
+            (SealedMoveVerdict::Illegal { reason }, (Article::A8c, why))
         }
     };
     let (article, why) = faulty;
@@ -223,30 +208,35 @@ pub(super) fn judge(
 }
 
 /// The ruling after a legal move by `mover` reached `after`.
-pub(super) fn played(after: &Chess, mover: Side, san: &str, continue_article: &str) -> Ruling {
+pub(super) fn played(
+    after: &Chess,
+    mover: Side,
+    san: &str,
+    continue_article: Article,
+) -> AdjournmentRuling {
     let replier = mover.opponent();
     if after.is_checkmate() {
-        Ruling::new(
-            "5.1a",
-            Outcome::win(mover),
+        AdjournmentRuling::new(
+            Article::Art5_1a,
+            Outcome::win_for(mover),
             format!("{san} is checkmate: {mover} wins"),
         )
     } else if after.is_stalemate() {
-        Ruling::new(
-            "5.2a",
+        AdjournmentRuling::new(
+            Article::Art5_2a,
             Outcome::Draw,
             format!("{san} is stalemate: the game is drawn"),
         )
     } else if is_dead(after) {
-        Ruling::new(
-            "9.6",
+        AdjournmentRuling::new(
+            Article::Art9_6,
             Outcome::Draw,
             format!(
                 "after {san} no series of legal moves can lead to checkmate: the game is drawn"
             ),
         )
     } else {
-        Ruling::new(
+        AdjournmentRuling::new(
             continue_article,
             Outcome::Continue,
             format!("{san} is played; {replier}'s clock runs"),
@@ -258,23 +248,23 @@ pub(super) fn played(after: &Chess, mover: Side, san: &str, continue_article: &s
 fn faulty_recording(
     position: &Chess,
     sealer: Side,
-    article: &str,
+    article: Article,
     why: String,
     rules: &AdjournmentRules,
-) -> Ruling {
+) -> AdjournmentRuling {
     let replier = sealer.opponent();
     if is_dead(position) {
-        Ruling::new(
+        AdjournmentRuling::new(
             article,
             Outcome::Draw,
             format!(
                 "{why}; but no series of legal moves can lead to checkmate (9.6): the game is drawn"
             ),
         )
-        .except("9.6")
+        .except(Article::Art9_6)
     } else if cannot_mate(position, replier) {
-        let flag = &rules.flag_article;
-        Ruling::new(
+        let flag = rules.flag();
+        AdjournmentRuling::new(
             article,
             Outcome::Draw,
             format!(
@@ -283,9 +273,9 @@ fn faulty_recording(
         )
         .except(flag)
     } else {
-        Ruling::new(
+        AdjournmentRuling::new(
             article,
-            Outcome::win(replier),
+            Outcome::win_for(replier),
             format!("{why}: {sealer} loses"),
         )
     }

@@ -59,12 +59,7 @@ pub struct SealedMove {
     pub lang: Lang,
 }
 
-/// The caller's random bytes: the app fills them with `crypto.getRandomValues`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Entropy {
-    pub salt: [u8; 16],
-    pub nonce: [u8; 12],
-}
+pub use crate::entropy::Entropy;
 
 /// A1a: the move being sealed. The text can be changed until the player stops
 /// his clock, which [`seal`](SealingDraft::seal)s it; sealing consumes the

@@ -32,7 +32,7 @@
 //! let play = game.fold().unwrap();
 //! assert_eq!(play.sheet.len(), 2); // 1. e4 e5 stand
 //! assert_eq!(play.sheet.struck_out.len(), 2);
-//! assert_eq!(play.rulings[0].ruling.article, "7.4");
+//! assert_eq!(play.rulings[0].ruling.article, laws::article::Article::Art7_4);
 //! let clock = play.clock.unwrap();
 //! assert!(clock.is_paused());
 //! assert_eq!(clock.running_side(), None);
@@ -44,10 +44,10 @@ use shakmaty::{CastlingMode, Chess, Position, san::San};
 use crate::clock::{ClockAction, Setting};
 use crate::game::{GameError, Play, Side};
 use crate::irregularity::replay::BoardMove;
-use crate::irregularity::{ClockReading, Effect, Finding, Ruling, Situation, rule};
+use crate::irregularity::{ClockReading, Effect, Finding, IrregularityRuling, Situation, rule};
 use crate::notation;
 use crate::rapidplay;
-use crate::scoresheet::{Verdict, Written};
+use crate::scoresheet::{EntryVerdict, Written};
 use crate::time_control::Class;
 
 /// A ruling the arbiter applied, as the game carried it out.
@@ -55,7 +55,7 @@ use crate::time_control::Class;
 pub struct Applied {
     pub at_ms: u64,
     pub finding: Finding,
-    pub ruling: Ruling,
+    pub ruling: IrregularityRuling,
 }
 
 impl Play {
@@ -90,7 +90,7 @@ impl Play {
 
     /// Whether `side` must record the moves now (8.1), need not with little
     /// time left (8.4), or need not in rapidplay (B3).
-    pub fn recording(&self, side: Side, now_ms: u64) -> Ruling {
+    pub fn recording(&self, side: Side, now_ms: u64) -> IrregularityRuling {
         let situation = self.situation(now_ms);
         let (remaining_ms, increment_ms) = match self.clock.as_ref().filter(|c| c.is_started()) {
             Some(clock) => (
@@ -118,7 +118,7 @@ impl Play {
             .iter()
             .map(|entry| {
                 let legal = match (&entry.verdict, position.as_mut()) {
-                    (Verdict::Legal { san, .. }, Some(pos)) => san
+                    (EntryVerdict::Legal { san, .. }, Some(pos)) => san
                         .parse::<San>()
                         .ok()
                         .and_then(|san| san.to_move(pos).ok())
@@ -189,7 +189,7 @@ impl Play {
     /// The effects of `ruling`, in order, then its outcome. The arbiter has
     /// stopped the clocks to intervene (6.12b); they stay stopped, set for
     /// the player to move, until he restarts them.
-    fn carry_out(&mut self, ruling: &Ruling, at_ms: u64) -> Result<(), GameError> {
+    fn carry_out(&mut self, ruling: &IrregularityRuling, at_ms: u64) -> Result<(), GameError> {
         let clock_error = |e| GameError::Clock(e);
         self.stop_clock(at_ms)?;
         for effect in &ruling.effects {

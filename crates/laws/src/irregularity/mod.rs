@@ -11,7 +11,7 @@
 //! - [`editor`]: setting up a position by hand, refusing impossible ones.
 //!
 //! The rulings carry the article in the numbering of the source texts
-//! ("7.4" for the illegal move in every edition); the edition shows in the
+//! (7.4 for the illegal move in every edition); the edition shows in the
 //! penalties and the explanation. Reinstating a position also resets the
 //! move counter (later editions of 6.13): [`Effect::ReinstatePosition`]
 //! says how many half-moves stand.
@@ -19,6 +19,7 @@
 //! ```
 //! use laws::irregularity::{rule, Effect, Finding, Outcome, Situation};
 //! use laws::irregularity::replay::parse_record;
+//! use laws::article::Article;
 //! use laws::ruleset::{Edition, Ruleset};
 //!
 //! // 1. e4 e5 2. Bc4 Ke7 3. Qh6??: the queen does not move that way.
@@ -28,7 +29,7 @@
 //!     ..Situation::default()
 //! };
 //! let ruling = rule(&Finding::illegal_move(), &situation).unwrap();
-//! assert_eq!(ruling.article, "7.4");
+//! assert_eq!(ruling.article, Article::Art7_4);
 //! assert_eq!(ruling.outcome, Outcome::Continue);
 //! assert!(ruling.effects.contains(&Effect::AddTime { side: laws::game::Side::Black, ms: 120_000 }));
 //! ```
@@ -44,6 +45,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 use shakmaty::{Chess, Color, Position, Rank, Role, Square};
 
+use crate::article::Article;
 use crate::clock;
 use crate::rapidplay::{self, QuickplayDecision, RapidplayError};
 use crate::ruleset::Ruleset;
@@ -53,8 +55,9 @@ use crate::unwinnable::{CanMate, can_checkmate};
 use replay::{BoardMove, IllegalMove, Reinstatement, ReplayError};
 use touch_move::TouchMoveError;
 
+pub use crate::outcome::Outcome;
 pub(crate) use crate::ruling::minutes;
-pub use crate::ruling::{ClockReading, Effect, IllegalMoveCount, Outcome, Ruling};
+pub use crate::ruling::{ClockReading, Effect, IllegalMoveCount, IrregularityRuling};
 
 /// The game as the arbiter finds it: what the rulings of Article 7 need.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -228,7 +231,7 @@ impl Finding {
 pub struct Applicable {
     pub finding: Finding,
     pub title: String,
-    pub ruling: Ruling,
+    pub ruling: IrregularityRuling,
 }
 
 /// A finding that cannot be ruled on as given.
@@ -340,7 +343,10 @@ pub fn actions_now(situation: &Situation) -> Vec<Applicable> {
 }
 
 /// The ruling on `finding` in `situation`.
-pub fn rule(finding: &Finding, situation: &Situation) -> Result<Ruling, IrregularityError> {
+pub fn rule(
+    finding: &Finding,
+    situation: &Situation,
+) -> Result<IrregularityRuling, IrregularityError> {
     let closed = situation.setup_claims_closed();
     Ok(match finding {
         Finding::WrongInitialPosition | Finding::BoardMisplaced | Finding::ClockSetWrongly
@@ -348,13 +354,13 @@ pub fn rule(finding: &Finding, situation: &Situation) -> Result<Ruling, Irregula
         {
             too_late_for_setup_claims(situation)
         }
-        Finding::WrongInitialPosition => Ruling::new(
-            "7.1a",
+        Finding::WrongInitialPosition => IrregularityRuling::new(
+            Article::Art7_1a,
             Outcome::NewGame,
             "The initial position of the pieces was incorrect: the game is cancelled and a new game is played.",
         ),
-        Finding::BoardMisplaced => Ruling::new(
-            "7.1b",
+        Finding::BoardMisplaced => IrregularityRuling::new(
+            Article::Art7_1b,
             Outcome::Continue,
             "The only error is the placing of the board: the position reached is transferred to a correctly placed board and the game continues.",
         )
@@ -362,8 +368,8 @@ pub fn rule(finding: &Finding, situation: &Situation) -> Result<Ruling, Irregula
         Finding::ColoursReversed { new_game_ordered } => {
             colours_reversed(situation, *new_game_ordered)
         }
-        Finding::PiecesDisplaced { by } => Ruling::new(
-            "7.3",
+        Finding::PiecesDisplaced { by } => IrregularityRuling::new(
+            Article::Art7_3,
             Outcome::Continue,
             format!(
                 "{by} displaced pieces and re-establishes the correct position on his own time; if necessary, {} may restart {by}'s clock to make sure of it.",
@@ -377,8 +383,8 @@ pub fn rule(finding: &Finding, situation: &Situation) -> Result<Ruling, Irregula
                 && !situation.ruleset.illegal_move_claim_open_until_move()
                 && situation.claimant_touched_piece =>
         {
-            Ruling::new(
-                "B5",
+            IrregularityRuling::new(
+                Article::B5,
                 Outcome::Continue,
                 "The claimant has touched a piece, so he can no longer claim the displacement under Article 7: the position stands and the game continues.",
             )
@@ -390,8 +396,8 @@ pub fn rule(finding: &Finding, situation: &Situation) -> Result<Ruling, Irregula
                 &situation.clocks,
                 *ply,
             )?;
-            let mut ruling = Ruling::new(
-                "7.4",
+            let mut ruling = IrregularityRuling::new(
+                Article::Art7_4,
                 Outcome::Continue,
                 format!(
                     "Pieces were displaced after half-move {ply}: the position before the displacement is reinstated{}. The game then continues.",
@@ -402,13 +408,13 @@ pub fn rule(finding: &Finding, situation: &Situation) -> Result<Ruling, Irregula
             ruling
         }
         Finding::IllegalMove { by, touched } => illegal_move(situation, *by, touched)?,
-        Finding::ClockSetWrongly => Ruling::new(
-            "6.13",
+        Finding::ClockSetWrongly => IrregularityRuling::new(
+            Article::Art6_13,
             Outcome::Continue,
             "The arbiter corrects the clock settings, using his best judgement to set the times.",
         ),
-        Finding::KingAndQueenReversed { side } if closed => Ruling::new(
-            "B4",
+        Finding::KingAndQueenReversed { side } if closed => IrregularityRuling::new(
+            Article::B4,
             Outcome::Continue,
             format!(
                 "Each player has made his first {} moves, so the placing of the pieces can no longer be claimed: the game continues, but {side} may not castle with the misplaced king.",
@@ -438,8 +444,8 @@ pub fn rule(finding: &Finding, situation: &Situation) -> Result<Ruling, Irregula
                 *decision,
             )?
         }
-        Finding::KingAndQueenReversed { side } => Ruling::new(
-            "7.1a",
+        Finding::KingAndQueenReversed { side } => IrregularityRuling::new(
+            Article::Art7_1a,
             Outcome::NewGame,
             format!(
                 "{side}'s king and queen started on each other's squares, so the initial position was incorrect: the game is cancelled and a new game is played."
@@ -452,20 +458,24 @@ pub fn rule(finding: &Finding, situation: &Situation) -> Result<Ruling, Irregula
 /// opponent cannot checkmate by any series of legal moves: the ruling of
 /// [`clock::flag_fell`], which `laws clock` and the app's clock give too.
 /// The arbiter signals the flag himself, so a claim rules the same.
-fn standard_flag(situation: &Situation) -> Result<Ruling, IrregularityError> {
+fn standard_flag(situation: &Situation) -> Result<IrregularityRuling, IrregularityError> {
     let flagged = first_flag(situation, now(situation)?)?;
     let ruled = clock::flag_fell(flagged, &current(situation)?);
     let outcome = match ruled.verdict {
-        clock::Verdict::Win { winner } => Outcome::win_for(winner),
-        clock::Verdict::Draw => Outcome::Draw,
-        clock::Verdict::PlayOn | clock::Verdict::ArbiterDecides => {
+        clock::FlagVerdict::Win { winner } => Outcome::win_for(winner),
+        clock::FlagVerdict::Draw => Outcome::Draw,
+        clock::FlagVerdict::PlayOn | clock::FlagVerdict::ArbiterDecides => {
             return Err(IrregularityError::FlagUndecided {
                 flagged,
                 explanation: ruled.explanation,
             });
         }
     };
-    Ok(Ruling::new(&ruled.article, outcome, ruled.explanation))
+    Ok(IrregularityRuling::new(
+        ruled.article,
+        outcome,
+        ruled.explanation,
+    ))
 }
 
 /// Whose flag fell first: the one down now, or, both being down, the one
@@ -507,9 +517,9 @@ fn current(situation: &Situation) -> Result<Chess, IrregularityError> {
     )?)
 }
 
-fn too_late_for_setup_claims(situation: &Situation) -> Ruling {
-    Ruling::new(
-        "B4",
+fn too_late_for_setup_claims(situation: &Situation) -> IrregularityRuling {
+    IrregularityRuling::new(
+        Article::B4,
         Outcome::Continue,
         format!(
             "Each player has made his first {} moves: no claim can be made any more about the placing of the pieces, the orientation of the board or the setting of the clocks. The game continues.",
@@ -518,25 +528,25 @@ fn too_late_for_setup_claims(situation: &Situation) -> Ruling {
     )
 }
 
-fn colours_reversed(situation: &Situation, new_game_ordered: bool) -> Ruling {
+fn colours_reversed(situation: &Situation, new_game_ordered: bool) -> IrregularityRuling {
     let made = situation
         .moves_made(Side::White)
         .min(situation.moves_made(Side::Black));
     match situation.ruleset.colours_reversed_replay_before {
-        Some(limit) if made < limit as usize => Ruling::new(
-            "7.2",
+        Some(limit) if made < limit as usize => IrregularityRuling::new(
+            Article::Art7_2,
             Outcome::NewGame,
             format!(
                 "The game began with colours reversed and fewer than {limit} moves have been made by each player: it is discontinued and a new game is played with the correct colours."
             ),
         ),
-        _ if new_game_ordered => Ruling::new(
-            "7.2",
+        _ if new_game_ordered => IrregularityRuling::new(
+            Article::Art7_2,
             Outcome::NewGame,
             "The game began with colours reversed and the arbiter rules that a new game is played with the correct colours.",
         ),
-        _ => Ruling::new(
-            "7.2",
+        _ => IrregularityRuling::new(
+            Article::Art7_2,
             Outcome::Continue,
             "The game began with colours reversed: it continues, unless the arbiter rules otherwise.",
         ),
@@ -575,7 +585,7 @@ fn illegal_move(
     situation: &Situation,
     by: Option<Side>,
     touched: &[Square],
-) -> Result<Ruling, IrregularityError> {
+) -> Result<IrregularityRuling, IrregularityError> {
     let (reinstatement, position) =
         replay::find(&situation.start, &situation.moves, &situation.clocks)?;
     let offender = reinstatement.illegal.as_ref().map(|i| i.side).or(by);
@@ -594,8 +604,8 @@ fn illegal_move(
         return Ok(ruling);
     }
     let Some(offender) = offender else {
-        let mut ruling = Ruling::new(
-            "7.4",
+        let mut ruling = IrregularityRuling::new(
+            Article::Art7_4,
             Outcome::Continue,
             format!(
                 "{what} The position is reinstated{}. No penalty: nobody can say which player made the illegal move.",
@@ -608,7 +618,7 @@ fn illegal_move(
     let beneficiary = offender.opponent();
     if class == Class::Blitz {
         return Ok(decisive(
-            "C3",
+            Article::C3,
             &position,
             beneficiary,
             format!("{what} In blitz the completed illegal move loses on the opponent's claim"),
@@ -621,7 +631,7 @@ fn illegal_move(
         && count >= limit
     {
         let mut ruling = decisive(
-            "7.4",
+            Article::Art7_4,
             &position,
             beneficiary,
             format!(
@@ -676,7 +686,7 @@ fn illegal_move(
         }
     }
     explanation += " The game then continues.";
-    let mut ruling = Ruling::new("7.4", Outcome::Continue, explanation);
+    let mut ruling = IrregularityRuling::new(Article::Art7_4, Outcome::Continue, explanation);
     ruling.effects = effects;
     Ok(ruling)
 }
@@ -687,17 +697,17 @@ fn claim_too_late(
     situation: &Situation,
     reinstatement: &Reinstatement,
     what: &str,
-) -> Option<Ruling> {
+) -> Option<IrregularityRuling> {
     let claimant_moved = reinstatement.ply + 1 < situation.moves.len();
     let open_until_move = situation.ruleset.illegal_move_claim_open_until_move();
     let (article, why) = if claimant_moved {
-        ("B5", "the claimant has made his own move since")
+        (Article::B5, "the claimant has made his own move since")
     } else if !open_until_move && situation.claimant_touched_piece {
-        ("B5", "the claimant has touched a piece since")
+        (Article::B5, "the claimant has touched a piece since")
     } else {
         return None;
     };
-    Some(Ruling::new(
+    Some(IrregularityRuling::new(
         article,
         Outcome::Continue,
         format!(
@@ -708,16 +718,21 @@ fn claim_too_late(
 
 /// `beneficiary` wins, unless he cannot checkmate by any series of legal
 /// moves: then the game is drawn.
-fn decisive(article: &str, position: &Chess, beneficiary: Side, why: String) -> Ruling {
+fn decisive(
+    article: Article,
+    position: &Chess,
+    beneficiary: Side,
+    why: String,
+) -> IrregularityRuling {
     match can_checkmate(position, Color::from(beneficiary)) {
-        CanMate::No => Ruling::new(
+        CanMate::No => IrregularityRuling::new(
             article,
             Outcome::Draw,
             format!(
                 "{why}, but {beneficiary} cannot checkmate by any series of legal moves: the game is drawn."
             ),
         ),
-        CanMate::Yes | CanMate::Undetermined => Ruling::new(
+        CanMate::Yes | CanMate::Undetermined => IrregularityRuling::new(
             article,
             Outcome::win_for(beneficiary),
             format!("{why}: {beneficiary} wins."),

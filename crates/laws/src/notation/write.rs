@@ -10,10 +10,10 @@ use super::Lang;
 /// promotion piece, `+` or `#` after, castling as `O-O` / `O-O-O` (the
 /// letter, as PGN writes it; Appendix E accepts both).
 ///
-/// `mv` should be legal in `position` (as every move in a [`Reading::Legal`]
+/// `mv` should be legal in `position` (as every move in a [`MoveReading::Legal`]
 /// is); for any other move the text is what SAN would write were it legal.
 ///
-/// [`Reading::Legal`]: super::Reading::Legal
+/// [`MoveReading::Legal`]: super::MoveReading::Legal
 ///
 /// ```
 /// use laws::notation::{write, Lang};

@@ -10,7 +10,7 @@ use shakmaty::{CastlingMode, Chess, Color, Move, Position, san::San};
 use tinystr::TinyAsciiStr;
 
 use super::*;
-use crate::notation::{self, Lang, Reading};
+use crate::notation::{self, Lang, MoveReading};
 
 impl From<Outcome> for PgnResult {
     fn from(outcome: Outcome) -> PgnResult {
@@ -305,15 +305,15 @@ impl Movetext {
 /// Reads a move the way an arbiter reads a scoresheet entry (English).
 fn read_leniently(position: &Chess, text: &str) -> Result<Move, MoveProblem> {
     match notation::read(position, text, Lang::En) {
-        Reading::Legal { mv, .. } => Ok(mv),
-        Reading::Ambiguous { candidates } => Err(MoveProblem::Ambiguous {
+        MoveReading::Legal { mv, .. } => Ok(mv),
+        MoveReading::Ambiguous { candidates } => Err(MoveProblem::Ambiguous {
             candidates: candidates
                 .iter()
                 .map(|m| San::from_move(position, *m).to_string())
                 .collect(),
         }),
-        Reading::Unreadable { reason } => Err(MoveProblem::Unreadable { reason }),
-        Reading::Illegal { reason } => Err(MoveProblem::Illegal { reason }),
+        MoveReading::Unreadable { reason } => Err(MoveProblem::Unreadable { reason }),
+        MoveReading::Illegal { reason } => Err(MoveProblem::Illegal { reason }),
     }
 }
 

@@ -122,7 +122,7 @@ impl Default for Budget {
 /// The answer for one side, with the evidence.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[must_use]
-pub struct Verdict {
+pub struct MateVerdict {
     pub can_mate: CanMate,
     /// When `can_mate` is yes: a series of legal moves from the position
     /// that ends with that side checkmating (the other side cooperating).
@@ -189,9 +189,9 @@ pub fn analyse(position: &Chess, budget: Budget) -> Report {
 }
 
 /// The full analysis for `side`, within `budget`.
-pub fn verdict(position: &Chess, side: Color, budget: Budget) -> Verdict {
+pub fn verdict(position: &Chess, side: Color, budget: Budget) -> MateVerdict {
     let Some(pos) = as_white(position, side) else {
-        return Verdict {
+        return MateVerdict {
             can_mate: CanMate::Undetermined,
             helpmate: Vec::new(),
             nodes: 0,
@@ -204,7 +204,7 @@ pub fn verdict(position: &Chess, side: Color, budget: Budget) -> Verdict {
         Some(Found::Impossible) => (CanMate::No, Vec::new()),
         None => (CanMate::Undetermined, Vec::new()),
     };
-    Verdict {
+    MateVerdict {
         can_mate,
         helpmate,
         nodes: search.total_nodes,

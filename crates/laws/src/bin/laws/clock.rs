@@ -158,6 +158,6 @@ fn step(
             "unknown field `{other}`: expected \"action\" or \"ruling\" besides \"at_ms\""
         )));
     }
-    out["clock"] = serde_json::json!(clock.reading(at_ms));
+    out["clock"] = serde_json::json!(clock.display(at_ms));
     Ok(out)
 }

@@ -111,7 +111,14 @@ pub fn run(command: EnvelopeCommand) -> Result<(), String> {
                 flag_article,
                 ..AdjournmentRules::default()
             };
-            let judgment = judge_sealed_move(&position, &sealed_move, &rules, "A9a");
+            if rules.flag_article().is_none() {
+                return Err(format!(
+                    "--flag-article must be 6.10 or 6.9 (the flag-fall article), not {:?}",
+                    rules.flag_article
+                ));
+            }
+            let judgment =
+                judge_sealed_move(&position, &sealed_move, &rules, laws::article::Article::A9a);
             let line = serde_json::json!({
                 "fingerprint": sealed.fingerprint(),
                 "sealed_to": if sealed.is_sealed_under_pin() { "pin" } else { "keys" },

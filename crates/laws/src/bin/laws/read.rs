@@ -2,7 +2,7 @@
 
 use std::io::{BufRead, Write};
 
-use laws::notation::{self, Lang, Note, Reading};
+use laws::notation::{self, Lang, MoveReading, Note};
 use serde::{Deserialize, Serialize};
 use shakmaty::{CastlingMode, Chess, fen::Fen};
 
@@ -60,7 +60,7 @@ fn batch() -> Result<(), String> {
         if line.trim().is_empty() {
             continue;
         }
-        let answer = one(&line, n + 1).unwrap_or_else(|reason| Verdict::Error { reason });
+        let answer = one(&line, n + 1).unwrap_or_else(|reason| ReadAnswer::Error { reason });
         let answer = serde_json::to_string(&answer).map_err(|e| format!("json: {e}"))?;
         writeln!(out, "{answer}").map_err(|e| format!("stdout: {e}"))?;
     }
@@ -69,7 +69,7 @@ fn batch() -> Result<(), String> {
 
 /// The verdict on line `number`; a field it does not know (a misspelt
 /// `lang` would read the move in English) leaves the move unjudged.
-fn one(line: &str, number: usize) -> Result<Verdict, String> {
+fn one(line: &str, number: usize) -> Result<ReadAnswer, String> {
     let request: Request = Input {
         source: &format!("line {number}"),
         what: "a request",
@@ -101,7 +101,7 @@ fn position(fen: Option<&str>) -> Result<Chess, String> {
 /// One line of output: the verdict first, then what goes with it.
 #[derive(Serialize)]
 #[serde(tag = "verdict", rename_all = "snake_case")]
-enum Verdict {
+enum ReadAnswer {
     Legal {
         uci: String,
         san: String,
@@ -123,22 +123,22 @@ enum Verdict {
     },
 }
 
-fn verdict(position: &Chess, reading: &Reading) -> Verdict {
+fn verdict(position: &Chess, reading: &MoveReading) -> ReadAnswer {
     let uci = |m: &shakmaty::Move| m.to_uci(CastlingMode::Standard).to_string();
     match reading {
-        Reading::Legal { mv, san, notes } => Verdict::Legal {
+        MoveReading::Legal { mv, san, notes } => ReadAnswer::Legal {
             uci: uci(mv),
             san: san.clone(),
             notes: notes.clone(),
             figurine: notation::write_figurine(position, mv),
         },
-        Reading::Ambiguous { candidates } => Verdict::Ambiguous {
+        MoveReading::Ambiguous { candidates } => ReadAnswer::Ambiguous {
             candidates: candidates.iter().map(uci).collect(),
         },
-        Reading::Unreadable { reason } => Verdict::Unreadable {
+        MoveReading::Unreadable { reason } => ReadAnswer::Unreadable {
             reason: reason.clone(),
         },
-        Reading::Illegal { reason } => Verdict::Illegal {
+        MoveReading::Illegal { reason } => ReadAnswer::Illegal {
             reason: reason.clone(),
         },
     }

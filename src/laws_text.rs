@@ -650,6 +650,10 @@ pub fn setup_error(error: &laws::game::SetupError) -> String {
             "tempa gry i pozycji wyjściowej nie można zmienić po rozpoczęciu partii; sędzia koryguje zamiast tego zegar (6.13)"
         )
         .to_owned(),
+        SetupError::FlagArticle(article) => tf!(
+            "the flag-fall article of adjourned games must be 6.10 or 6.9, not “{article}”",
+            "artykuł o przekroczeniu czasu w partiach odłożonych musi być 6.10 lub 6.9, a nie „{article}”"
+        ),
     }
 }
 

@@ -33,8 +33,8 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use sha2::{Digest, Sha256};
 use zeroize::Zeroizing;
 
-use crate::entropy::Entropy;
 use crate::encoding::hex;
+use crate::entropy::Entropy;
 
 /// The KEM of the envelopes' HPKE suite.
 pub(crate) type Kem = X25519HkdfSha256;

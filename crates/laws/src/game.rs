@@ -149,6 +149,11 @@ impl Setup {
         if self.black.name.trim().is_empty() {
             return Err(SetupError::MissingName(Side::Black));
         }
+        if self.adjournment.flag_article().is_none() {
+            return Err(SetupError::FlagArticle(
+                self.adjournment.flag_article.clone(),
+            ));
+        }
         self.start_position().map(drop)
     }
 
@@ -181,6 +186,8 @@ pub enum SetupError {
     /// The time control, clock settings or start position cannot change
     /// once the clock has started or a move is recorded.
     LockedAfterStart,
+    /// The competition's flag-fall article is neither 6.10 nor 6.9.
+    FlagArticle(String),
 }
 
 impl fmt::Display for SetupError {
@@ -190,6 +197,10 @@ impl fmt::Display for SetupError {
             SetupError::InvalidStart(why) => write!(f, "the starting position is not valid: {why}"),
             SetupError::LockedAfterStart => f.write_str(
                 "the time control and the starting position cannot change once the game has begun; the arbiter adjusts the clock instead (6.13)",
+            ),
+            SetupError::FlagArticle(article) => write!(
+                f,
+                "the flag-fall article of adjourned games must be 6.10 or 6.9, not {article:?}"
             ),
         }
     }
@@ -895,6 +906,24 @@ mod tests {
             ..Setup::default()
         };
         Game::new("g", setup, 1000)
+    }
+
+    #[test]
+    fn a_competition_s_flag_article_is_6_10_or_6_9() {
+        let mut g = game();
+        let mut setup = g.setup().clone();
+        setup.adjournment.flag_article = "6.9".into();
+        g.apply(Event::DetailsEdited(Box::new(setup.clone())), 1_500)
+            .unwrap();
+        assert_eq!(
+            g.fold().unwrap().adjournment.rules().flag(),
+            crate::article::Article::Art6_9
+        );
+        setup.adjournment.flag_article = "6.11".into();
+        assert_eq!(
+            g.apply(Event::DetailsEdited(Box::new(setup)), 1_600),
+            Err(GameError::Setup(SetupError::FlagArticle("6.11".into())))
+        );
     }
 
     #[test]

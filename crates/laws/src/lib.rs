@@ -27,7 +27,7 @@
 //! | [`ruleset`] | what differs between editions and competitions |
 //!
 //! Below them all, the words they share: [`side`], [`article`], [`outcome`], [`ruling`],
-//! [`touch_move`], [`board_move`] (and, inside the crate, `encoding`). No
+//! [`touch_move`], [`board_move`], [`entropy`] (and, inside the crate, `encoding`). No
 //! two modules import each other (`scripts/module-cycles.mjs`).
 
 pub mod adjournment;

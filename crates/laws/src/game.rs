@@ -919,10 +919,10 @@ mod tests {
             g.fold().unwrap().adjournment.rules().flag(),
             crate::article::Article::Art6_9
         );
-        setup.adjournment.flag_article = "6.11".into();
+        setup.adjournment.flag_article = "6,10".into();
         assert_eq!(
             g.apply(Event::DetailsEdited(Box::new(setup)), 1_600),
-            Err(GameError::Setup(SetupError::FlagArticle("6.11".into())))
+            Err(GameError::Setup(SetupError::FlagArticle("6,10".into())))
         );
     }
 

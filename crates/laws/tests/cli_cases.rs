@@ -13,8 +13,6 @@
 //!   leave keys out, `~` strings need only be part of the actual one) and
 //!   `stderr` (texts it must contain; `[]`: it must be empty).
 
-use std::path::Path;
-
 use serde_json::Value;
 
 mod case_files;
@@ -101,36 +99,13 @@ fn run(case: &Value, at: &str) -> Result<(), String> {
 
 #[test]
 fn cli_cases() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/cli");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "jsonl"))
-        .collect();
-    files.sort();
+    let cases = case_files::jsonl_dir("cli");
     let mut failures = Vec::new();
-    let mut count = 0;
-    for file in &files {
-        let text = std::fs::read_to_string(file).unwrap();
-        for (i, line) in text.lines().enumerate() {
-            let line = line.trim();
-            if line.is_empty() || line.starts_with('#') {
-                continue;
-            }
-            let at = format!("{}:{}", file.file_name().unwrap().to_string_lossy(), i + 1);
-            let case: Value =
-                serde_json::from_str(line).unwrap_or_else(|e| panic!("{at}: not a case: {e}"));
-            count += 1;
-            if let Err(why) = run(&case, &at) {
-                failures.push(format!("{at} {}: {why}", case["name"]));
-            }
+    for (at, case) in &cases {
+        if let Err(why) = run(case, at) {
+            failures.push(format!("{at} {}: {why}", case["name"]));
         }
     }
-    assert!(count >= 20, "only {count} cases found in {}", dir.display());
-    assert!(
-        failures.is_empty(),
-        "{} of {count} cases failed:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    assert!(cases.len() >= 20, "only {} cases found", cases.len());
+    case_files::report(&failures, cases.len());
 }

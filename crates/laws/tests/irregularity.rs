@@ -3,8 +3,6 @@
 //! `call`, its inputs, and `expect`: a JSON value the result must contain
 //! (objects may leave keys out; arrays must match element for element).
 
-use std::path::Path;
-
 mod case_files;
 
 use laws::game::Side;
@@ -167,42 +165,21 @@ fn run(call: Call) -> Value {
 
 #[test]
 fn irregularity_cases() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/irregularity");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "jsonl"))
-        .collect();
-    files.sort();
+    let cases = case_files::jsonl_dir("irregularity");
     let mut failures = Vec::new();
-    let mut count = 0;
-    for file in &files {
-        let text = std::fs::read_to_string(file).unwrap();
-        for (i, line) in text.lines().enumerate() {
-            let line = line.trim();
-            if line.is_empty() || line.starts_with('#') {
-                continue;
-            }
-            let at = format!("{}:{}", file.file_name().unwrap().to_string_lossy(), i + 1);
-            let case: Case =
-                serde_json::from_str(line).unwrap_or_else(|e| panic!("{at}: not a case: {e}"));
-            count += 1;
-            let actual = run(case.call);
-            if let Err(e) = case_files::contains(&actual, &case.expect) {
-                failures.push(format!(
-                    "{at} {}: {e}\n  expected {}\n  got      {}",
-                    case.name, case.expect, actual
-                ));
-            }
+    for (at, value) in &cases {
+        let case: Case = serde_json::from_value(value.clone())
+            .unwrap_or_else(|e| panic!("{at}: not a case: {e}"));
+        let actual = run(case.call);
+        if let Err(e) = case_files::contains(&actual, &case.expect) {
+            failures.push(format!(
+                "{at} {}: {e}\n  expected {}\n  got      {}",
+                case.name, case.expect, actual
+            ));
         }
     }
-    assert!(count >= 60, "only {count} cases found in {}", dir.display());
-    assert!(
-        failures.is_empty(),
-        "{} of {count} cases failed:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    assert!(cases.len() >= 60, "only {} cases found", cases.len());
+    case_files::report(&failures, cases.len());
 }
 
 #[test]

@@ -17,6 +17,44 @@ pub fn jsonl(dir: &str, name: &str) -> Vec<Value> {
         .collect()
 }
 
+/// Every case line of the `.jsonl` files in `tests/cases/<dir>`, in file
+/// order, each with where it stands (`file:line`); blank lines and `#`
+/// comment lines skipped.
+pub fn jsonl_dir(dir: &str) -> Vec<(String, Value)> {
+    let path = format!("{}/tests/cases/{dir}", env!("CARGO_MANIFEST_DIR"));
+    let mut files: Vec<_> = std::fs::read_dir(&path)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "jsonl"))
+        .collect();
+    files.sort();
+    let mut cases = Vec::new();
+    for file in &files {
+        let name = file.file_name().unwrap().to_string_lossy().into_owned();
+        for (i, line) in std::fs::read_to_string(file).unwrap().lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let at = format!("{name}:{}", i + 1);
+            let case =
+                serde_json::from_str(line).unwrap_or_else(|e| panic!("{at}: not a case: {e}"));
+            cases.push((at, case));
+        }
+    }
+    cases
+}
+
+/// All is well, or how many of the cases failed, and why.
+pub fn report(failures: &[String], count: usize) {
+    assert!(
+        failures.is_empty(),
+        "{} of {count} cases failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
 /// The position of a FEN string value; the standard start when absent.
 pub fn position(fen: &Value) -> Chess {
     match fen.as_str() {

@@ -116,3 +116,19 @@ test('an unknown address shows the not-found page', async () => {
   await page.getByRole('heading', { name: 'Page not found' }).waitFor();
   await context.close();
 });
+
+test('on a phone the game form fits the screen: no field runs off its right edge', async () => {
+  const context = await app.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await page.goto(app.url + '#/new');
+  await page.getByLabel(/more than this many minutes late/).waitFor();
+  // A wider box widens the page itself (and window.innerWidth with it):
+  // measure against the phone's own 390 px.
+  const overflowing = await page.evaluate(() =>
+    [...document.querySelectorAll('.game-form fieldset, .game-form input, .game-form select')]
+      .filter((element) => element.getBoundingClientRect().right > 390.5)
+      .map((element) => element.name || element.querySelector('legend')?.textContent));
+  assert.deepEqual(overflowing, []);
+  assert.ok(await page.evaluate(() => document.scrollingElement.scrollWidth <= 390), 'the page scrolls sideways');
+  await context.close();
+});

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { createGame, useApp } from './harness.mjs';
+import { createGame, sealEnvelope, useApp } from './harness.mjs';
 
 const app = useApp();
 const SEALED = 'Nc3';
@@ -47,15 +47,7 @@ async function adjournAndSeal(page, { white, black, sealed, lang, sessionEnd, cr
   await page.getByRole('button', { name: 'Stop my clock: the move is sealed' }).click();
 
   // A2: the envelope, filled in from the game; the arbiter adds the rest.
-  await page.getByRole('heading', { name: 'The envelope (A2)' }).waitFor();
-  await page.getByLabel('Date of resumption').fill('2026-11-30');
-  await page.getByLabel('Time of resumption').fill('10:00');
-  await page.getByLabel('Venue of resumption').fill('Hall B');
-  await page.getByLabel("Arbiter's name").fill('Irena Arbiter');
-  await page.getByLabel("Arbiter's PIN (at least 4 characters)").fill('2468');
-  await page.getByLabel('The same PIN again').fill('2468');
-  await page.getByRole('button', { name: 'Seal the envelope' }).click();
-  await page.getByRole('heading', { name: 'Verify the envelope (A3)' }).waitFor();
+  await sealEnvelope(page, '2468');
   const fingerprint = (await page.locator('.fingerprint-code').first().innerText()).trim();
   assert.match(fingerprint, /^[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}$/);
   if (!sealed) await assertSecret(page, 'after sealing');

@@ -53,3 +53,20 @@ export async function createGame(page, { white, black, event = '', round = '', b
   await page.getByRole('button', { name: 'Create game' }).click();
   await page.getByRole('heading', { name: `${white} – ${black}` }).waitFor();
 }
+
+/// A2: the arbiter fills in the envelope (resumption on 30 November 2026,
+/// 10:00, Hall B) and seals it, under `pin` when one is given (an envelope
+/// sealed under a PIN), and waits for the verification (A3).
+export async function sealEnvelope(page, pin) {
+  await page.getByRole('heading', { name: 'The envelope (A2)' }).waitFor();
+  await page.getByLabel('Date of resumption').fill('2026-11-30');
+  await page.getByLabel('Time of resumption').fill('10:00');
+  await page.getByLabel('Venue of resumption').fill('Hall B');
+  await page.getByLabel("Arbiter's name").fill('Irena Arbiter');
+  if (pin) {
+    await page.getByLabel("Arbiter's PIN (at least 4 characters)").fill(pin);
+    await page.getByLabel('The same PIN again').fill(pin);
+  }
+  await page.getByRole('button', { name: 'Seal the envelope' }).click();
+  await page.getByRole('heading', { name: 'Verify the envelope (A3)' }).waitFor();
+}

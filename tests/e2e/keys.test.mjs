@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { createGame, useApp } from './harness.mjs';
+import { createGame, sealEnvelope, useApp } from './harness.mjs';
 
 const app = useApp();
 const SEALED = 'Nc3';
@@ -44,17 +44,7 @@ async function adjournAndSeal(page, { white, black, pin }) {
   await page.getByRole('alertdialog').getByRole('button', { name: 'Adjourn' }).click();
   await page.getByLabel(/Your sealed move/).fill(SEALED);
   await page.getByRole('button', { name: 'Stop my clock: the move is sealed' }).click();
-  await page.getByRole('heading', { name: 'The envelope (A2)' }).waitFor();
-  await page.getByLabel('Date of resumption').fill('2026-11-30');
-  await page.getByLabel('Time of resumption').fill('10:00');
-  await page.getByLabel('Venue of resumption').fill('Hall B');
-  await page.getByLabel("Arbiter's name").fill('Irena Arbiter');
-  if (pin) {
-    await page.getByLabel("Arbiter's PIN (at least 4 characters)").fill(pin);
-    await page.getByLabel('The same PIN again').fill(pin);
-  }
-  await page.getByRole('button', { name: 'Seal the envelope' }).click();
-  await page.getByRole('heading', { name: 'Verify the envelope (A3)' }).waitFor();
+  await sealEnvelope(page, pin);
   const button = page.getByRole('button', { name: 'Envelope verified' });
   for (const box of await page.locator('.checklist input[type=checkbox]').all()) await box.check();
   await button.click();

@@ -67,18 +67,19 @@ fn figurine(piece: Piece) -> char {
 /// The text a tap from `from` to `to` writes on the sheet, never judged:
 /// canonical notation in `lang` when `notation::read` finds the one legal
 /// move it means in `position` (a pawn reaching the last rank becomes a
-/// queen), otherwise the long form as tapped ("e2-e5", "Sg1-g3"). `piece`
-/// is what the board shows on `from`; `position` is `None` when the sheet
-/// no longer says where the pieces stand.
+/// queen), otherwise the long form as tapped ("e2-e5", "Sg1-g3", "Sf3xd4"
+/// onto a piece). `board` is what the board shows; `position` is `None`
+/// when its pieces make no position.
 pub fn tapped_text(
     position: Option<&Chess>,
-    piece: Option<Piece>,
+    board: &shakmaty::Board,
     from: Square,
     to: Square,
     lang: Lang,
 ) -> String {
-    let initial = piece.map_or("", |p| lang.initial(p.role));
-    let long = format!("{initial}{from}-{to}");
+    let initial = board.piece_at(from).map_or("", |p| lang.initial(p.role));
+    let mark = if board.occupied().contains(to) { "x" } else { "-" };
+    let long = format!("{initial}{from}{mark}{to}");
     let Some(position) = position else {
         return long;
     };
@@ -194,6 +195,12 @@ mod tests {
         pos.board().piece_at(square)
     }
 
+    /// The tap's text from `pos`, whose board is shown.
+    fn tap(pos: Option<&Chess>, from: Square, to: Square, lang: Lang) -> String {
+        let board = pos.map(|p| p.board().clone()).unwrap_or_else(|| Chess::default().board().clone());
+        tapped_text(pos, &board, from, to, lang)
+    }
+
     #[test]
     fn squares_read_from_a8_or_from_h1_when_flipped() {
         assert_eq!(squares(false)[0], Square::A8);
@@ -214,43 +221,20 @@ mod tests {
     #[test]
     fn a_legal_tap_writes_canonical_notation_in_the_sheets_language() {
         let pos = Chess::default();
-        let knight = piece(&pos, Square::G1);
-        assert_eq!(
-            tapped_text(Some(&pos), knight, Square::G1, Square::F3, Lang::En),
-            "Nf3"
-        );
-        assert_eq!(
-            tapped_text(Some(&pos), knight, Square::G1, Square::F3, Lang::De),
-            "Sf3"
-        );
-        let pawn = piece(&pos, Square::E2);
-        assert_eq!(
-            tapped_text(Some(&pos), pawn, Square::E2, Square::E4, Lang::En),
-            "e4"
-        );
+        assert_eq!(tap(Some(&pos), Square::G1, Square::F3, Lang::En), "Nf3");
+        assert_eq!(tap(Some(&pos), Square::G1, Square::F3, Lang::De), "Sf3");
+        assert_eq!(tap(Some(&pos), Square::E2, Square::E4, Lang::En), "e4");
     }
 
     #[test]
     fn any_other_tap_is_written_as_tapped() {
         let pos = Chess::default();
-        let pawn = piece(&pos, Square::E2);
-        assert_eq!(
-            tapped_text(Some(&pos), pawn, Square::E2, Square::E5, Lang::En),
-            "e2-e5"
-        );
-        let knight = piece(&pos, Square::G1);
-        assert_eq!(
-            tapped_text(Some(&pos), knight, Square::G1, Square::G3, Lang::De),
-            "Sg1-g3"
-        );
-        assert_eq!(
-            tapped_text(None, pawn, Square::E2, Square::E4, Lang::En),
-            "e2-e4"
-        );
-        assert_eq!(
-            tapped_text(Some(&pos), None, Square::E4, Square::E5, Lang::En),
-            "e4-e5"
-        );
+        assert_eq!(tap(Some(&pos), Square::E2, Square::E5, Lang::En), "e2-e5");
+        assert_eq!(tap(Some(&pos), Square::G1, Square::G3, Lang::De), "Sg1-g3");
+        assert_eq!(tap(None, Square::E2, Square::E4, Lang::En), "e2-e4");
+        assert_eq!(tap(Some(&pos), Square::E4, Square::E5, Lang::En), "e4-e5");
+        // Onto a piece: a capture, whoever's it is.
+        assert_eq!(tap(None, Square::G1, Square::E2, Lang::En), "Ng1xe2");
     }
 
     #[test]
@@ -260,10 +244,6 @@ mod tests {
             .unwrap()
             .into_position(shakmaty::CastlingMode::Standard)
             .unwrap();
-        let pawn = piece(&pos, Square::E7);
-        assert_eq!(
-            tapped_text(Some(&pos), pawn, Square::E7, Square::E8, Lang::En),
-            "e8=Q"
-        );
+        assert_eq!(tap(Some(&pos), Square::E7, Square::E8, Lang::En), "e8=Q");
     }
 }

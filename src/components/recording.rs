@@ -9,8 +9,7 @@ use laws::game::{Event, Game, Side};
 use laws::notation;
 use laws::scoresheet::{Entry, Written};
 use leptos::prelude::*;
-use shakmaty::fen::Fen;
-use shakmaty::{CastlingMode, Chess, Position, Square};
+use shakmaty::{Setup, Square};
 
 use crate::components::board::{Board, tapped_text};
 use crate::components::correct_entry::CorrectEntry;
@@ -32,57 +31,14 @@ pub fn clock_text(ms: u64) -> String {
     }
 }
 
-/// Where the pieces stand after the last entry, as the sheet's check
-/// follows it; `None` once a dash or an irregularity hides it.
-fn position_after_sheet(game: &Game) -> Option<Chess> {
-    let play = game.fold().ok()?;
-    let check = play.check();
-    match check.entries.last() {
-        None => Some(play.start),
-        Some(last) => last
-            .fen_after
-            .as_deref()?
-            .parse::<Fen>()
-            .ok()?
-            .into_position(CastlingMode::Standard)
-            .ok(),
+/// What the recording board shows: every box played as written, legal or
+/// not (`Scoresheet::as_written`), so the board never tells a legal move
+/// from an illegal one and taps start from the pieces the player sees.
+fn shown(game: &Game) -> Setup {
+    match game.fold() {
+        Ok(play) => play.sheet.as_written(&play.start),
+        Err(_) => Setup::default(),
     }
-}
-
-/// The pieces as the player sees them: the position as far as the sheet
-/// can be followed, then each later box written square to square
-/// ("Ke1-e3", as a tap writes it) moved as written, so the board never
-/// tells a legal move from an illegal one. A box in any other form stops
-/// the board there.
-fn tapped_board(game: &Game) -> shakmaty::Board {
-    let Ok(play) = game.fold() else {
-        return shakmaty::Board::default();
-    };
-    let check = play.check();
-    let known = check
-        .entries
-        .iter()
-        .take_while(|e| e.fen_after.is_some())
-        .count();
-    let mut board = match known.checked_sub(1) {
-        None => play.start.board().clone(),
-        Some(last) => check.entries[last]
-            .fen_after
-            .as_deref()
-            .and_then(|fen| fen.parse::<Fen>().ok())
-            .map(|fen| fen.into_setup().board)
-            .unwrap_or_default(),
-    };
-    let lang = play.sheet.lang;
-    for entry in &check.entries[known..] {
-        let Some((from, to, _)) = notation::squares(&entry.written.to_string(), lang) else {
-            break;
-        };
-        if let Some(piece) = board.remove_piece_at(from) {
-            board.set_piece_at(to, piece);
-        }
-    }
-    board
 }
 
 /// The next box, with the writer's clock reading when the game's clock
@@ -164,9 +120,10 @@ pub fn RecordingSheet(id: String) -> impl IntoView {
             let Some(game) = game.get_untracked() else {
                 return;
             };
+            let shown = shown(&game);
             let text = tapped_text(
-                position_after_sheet(&game).as_ref(),
-                tapped_board(&game).piece_at(from),
+                notation::position_of(&shown).as_ref(),
+                &shown.board,
                 from,
                 to,
                 game.setup().notation,
@@ -201,8 +158,9 @@ pub fn RecordingSheet(id: String) -> impl IntoView {
         }
     };
 
-    let position =
-        Signal::derive(move || game.with(|g| g.as_ref().map(tapped_board).unwrap_or_default()));
+    let position = Signal::derive(move || {
+        game.with(|g| g.as_ref().map(|g| shown(g).board).unwrap_or_default())
+    });
     let cells =
         Signal::derive(move || game.with(|g| g.as_ref().map(written_cells).unwrap_or_default()));
     let next = move || game.with(|g| g.as_ref().map(|g| g.scoresheet().next_slot()));
@@ -266,7 +224,8 @@ pub fn RecordingSheet(id: String) -> impl IntoView {
 pub(crate) mod tests {
     use super::*;
     use laws::game::{Player, Setup};
-    use shakmaty::Role;
+    use laws::notation::Lang;
+    use shakmaty::{Color, Role};
 
     #[test]
     fn clock_readings_read_as_on_a_clock() {
@@ -291,23 +250,31 @@ pub(crate) mod tests {
     }
 
     #[test]
-    fn the_position_is_known_until_an_irregularity() {
-        assert_eq!(position_after_sheet(&game(&[])), Some(Chess::default()));
-        assert!(position_after_sheet(&game(&["e4", "e5"])).is_some());
-        assert_eq!(position_after_sheet(&game(&["e4", "e2-e5"])), None);
+    fn the_board_shows_what_was_written_even_when_it_is_not_legal() {
+        // 4... Nxd4 with the knight pinned: it moves, and the capture is made.
+        let board = shown(&game(&[
+            "e4", "e5", "Nf3", "Nc6", "Bb5", "Bb4", "c3", "Bc5", "d4", "Nxd4",
+        ]))
+        .board;
+        let knight = board.piece_at(Square::D4);
+        assert_eq!(knight.map(|p| (p.color, p.role)), Some((Color::Black, Role::Knight)));
+        assert_eq!(board.piece_at(Square::C6), None);
+        // Later boxes still move pieces: White castles, the king and rook go.
+        let board = shown(&game(&["e4", "e5", "Ke3", "Nc6", "Ng1-f3", "a6", "Bc4", "a5", "O-O"])).board;
+        assert_eq!(board.piece_at(Square::G1).map(|p| p.role), Some(Role::King));
+        assert_eq!(board.piece_at(Square::F3).map(|p| p.role), Some(Role::Knight));
+        // A box that names no piece leaves the board.
+        let before = shown(&game(&["e4"])).board;
+        assert_eq!(shown(&game(&["e4", "zz"])).board, before);
     }
 
     #[test]
-    fn the_board_moves_what_was_tapped_even_when_it_is_not_legal() {
-        let board = tapped_board(&game(&["e4", "e5", "Ke1-e3", "Nb8-c6"]));
-        assert_eq!(board.piece_at(Square::E3).map(|p| p.role), Some(Role::King));
-        assert_eq!(board.piece_at(Square::E1), None);
-        assert_eq!(
-            board.piece_at(Square::C6).map(|p| p.role),
-            Some(Role::Knight)
-        );
-        let stopped = tapped_board(&game(&["e4", "e5", "Ke1-e3", "Nc6", "Ng1-f3"]));
-        assert_eq!(stopped.piece_at(Square::F3), None);
+    fn taps_after_an_illegal_entry_start_from_the_board_shown() {
+        let g = game(&["e4", "e5", "Nf3", "Nc6", "Bb5", "Bb4", "c3", "Bc5", "d4", "Nxd4"]);
+        let shown = shown(&g);
+        let position = notation::position_of(&shown);
+        let text = tapped_text(position.as_ref(), &shown.board, Square::F3, Square::D4, Lang::En);
+        assert_eq!(text, "Nxd4");
     }
 
     #[test]

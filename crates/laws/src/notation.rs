@@ -13,7 +13,8 @@
 //!   with the reason.
 //!
 //! [`write`] writes canonical SAN in each language, [`write_figurine`] with
-//! figurines.
+//! figurines. [`play_as_written`] moves the pieces as a move is written,
+//! legal or not: what a recording board shows.
 //!
 //! # What is read
 //!
@@ -101,6 +102,7 @@
 //! }
 //! ```
 
+mod as_written;
 mod explain;
 mod fit;
 mod lang;
@@ -112,6 +114,7 @@ use core::fmt;
 use serde::{Deserialize, Serialize};
 use shakmaty::{CastlingMode, Chess, Move, Position, Role, Square};
 
+pub use as_written::{play_as_written, position_of};
 pub use explain::role_name;
 pub use lang::{Lang, ParseLangError};
 pub use write::{write, write_figurine};

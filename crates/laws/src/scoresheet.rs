@@ -39,7 +39,7 @@
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
-use shakmaty::{Chess, EnPassantMode, Move, Position, fen::Fen, san::San};
+use shakmaty::{Chess, Color, EnPassantMode, Move, Position, Setup, fen::Fen, san::San};
 
 use crate::{
     claim::RepetitionKey,
@@ -299,6 +299,42 @@ impl Scoresheet {
     pub fn mark_draw_offer(&mut self, slot: Slot) -> Result<(), NoSuchEntry> {
         self.entry_mut(slot)?.draw_offer = true;
         Ok(())
+    }
+
+    /// The pieces as the writer sees them: from `start`, every box played
+    /// as written ([`notation::play_as_written`]), legal or not; a dash, or
+    /// a box naming no piece, leaves them as they were. It is what a
+    /// recording board shows, so the board never tells a legal move from an
+    /// illegal one. The side to move is the next box's.
+    ///
+    /// ```
+    /// use laws::notation::Lang;
+    /// use laws::scoresheet::{Entry, Scoresheet};
+    /// use shakmaty::{Chess, Role, Square};
+    ///
+    /// let start = Chess::default();
+    /// let mut sheet = Scoresheet::new(Lang::En, &start);
+    /// // 2. Ke3 is illegal; the board shows the king there all the same.
+    /// for text in ["e4", "e5", "Ke3", "Nc6"] {
+    ///     sheet.record(Entry::written(text));
+    /// }
+    /// let shown = sheet.as_written(&start);
+    /// assert_eq!(shown.board.piece_at(Square::E3).map(|p| p.role), Some(Role::King));
+    /// assert_eq!(shown.board.piece_at(Square::C6).map(|p| p.role), Some(Role::Knight));
+    /// ```
+    #[must_use]
+    pub fn as_written(&self, start: &Chess) -> Setup {
+        let mut setup = start.to_setup(EnPassantMode::Legal);
+        for (slot, entry) in self.entries() {
+            setup.turn = Color::from(slot.side);
+            if let Written::Move(text) = &entry.written
+                && let Some(after) = notation::play_as_written(&setup, text, self.lang)
+            {
+                setup = after;
+            }
+        }
+        setup.turn = Color::from(self.next_slot().side);
+        setup
     }
 
     /// Replays the sheet from `start`: see [`SheetCheck`].

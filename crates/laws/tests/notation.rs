@@ -11,13 +11,15 @@
 //! <text> => unreadable <words>
 //! write <uci> => <san>        canonical SAN in the current language
 //! figurine <uci> => <san>     canonical SAN with figurines
+//! played <text> => <board>    the board (FEN's first field) after the move
+//!                             played as written, or `unchanged`
 //! ```
 
 use std::fs;
 use std::path::Path;
 
 use laws::notation::{self, Lang, MoveReading};
-use shakmaty::{CastlingMode, Chess, Move, Position, fen::Fen, uci::UciMove};
+use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position, fen::Fen, uci::UciMove};
 
 struct Context {
     position: Chess,
@@ -67,6 +69,14 @@ fn check(ctx: &mut Context, line: &str) -> Result<(), String> {
         return (got == expected)
             .then_some(())
             .ok_or(format!("wrote {got}"));
+    }
+    if let Some(text) = text.strip_prefix("played ") {
+        let setup = ctx.position.to_setup(EnPassantMode::Legal);
+        let got = notation::play_as_written(&setup, text.trim(), ctx.lang)
+            .map_or_else(|| "unchanged".to_owned(), |after| after.board.to_string());
+        return (got == expected)
+            .then_some(())
+            .ok_or(format!("played {got}"));
     }
     let reading = notation::read(&ctx.position, text.trim(), ctx.lang);
     let (verdict, rest) = expected.split_once(' ').unwrap_or((expected, ""));

@@ -702,6 +702,11 @@ pub fn clock_error(error: &laws::clock::ClockError) -> String {
             "{ms} ms is more time than any game can last",
             "{ms} ms to więcej czasu, niż może trwać jakakolwiek partia"
         ),
+        ClockError::NoPressToUndo => t!(
+            "there is no press to take back: none since the clock was started or set, or it was taken back already",
+            "nie ma naciśnięcia do cofnięcia: żadnego od uruchomienia lub ustawienia zegara albo już je cofnięto"
+        )
+        .to_owned(),
     }
 }
 
@@ -865,6 +870,11 @@ pub fn game_error(error: &laws::game::GameError) -> String {
             "event at {at_ms} ms is earlier than the last one at {last_ms} ms",
             "zdarzenie w chwili {at_ms} ms jest wcześniejsze niż ostatnie w chwili {last_ms} ms"
         ),
+        GameError::NoReason => t!(
+            "give the reason for the correction",
+            "podaj powód poprawki"
+        )
+        .to_owned(),
     }
 }
 

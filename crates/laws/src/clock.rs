@@ -106,6 +106,21 @@ pub enum ClockAction {
     AddTime { side: Side, ms: u64 },
 }
 
+/// The arbiter's correction of a clock that was used wrongly; the game's
+/// log keeps it with his reason (`Event::ClockCorrected`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ClockCorrection {
+    /// The last press is taken back: the clock is as if it had not been
+    /// made (the pressing player's clock ran all along), pauses and
+    /// resumptions since kept.
+    UndoLastPress,
+    /// The clock stood the other way round, each half timing the player
+    /// facing it: the two halves' times, move counts and flags change sides,
+    /// and each half is shown for the player facing it from then on.
+    SwapSides,
+}
+
 /// Why the clock refuses an action; it is unchanged.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ClockError {
@@ -133,6 +148,9 @@ pub enum ClockError {
     TooMuchTime {
         ms: u64,
     },
+    /// No press to take back: none since the clock was started or set, or
+    /// the last one was taken back already.
+    NoPressToUndo,
 }
 
 impl fmt::Display for ClockError {
@@ -161,6 +179,9 @@ impl fmt::Display for ClockError {
             ClockError::TooMuchTime { ms } => {
                 write!(f, "{ms} ms is more time than any game can last")
             }
+            ClockError::NoPressToUndo => f.write_str(
+                "there is no press to take back: none since the clock was started or set, or it was taken back already",
+            ),
         }
     }
 }
@@ -280,6 +301,17 @@ struct Face {
     flags: Vec<FlagFall>,
 }
 
+/// The clock just before its last press, and what was done to it since,
+/// for taking the press back.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+struct BeforePress {
+    face: Face,
+    at_ms: u64,
+    times: usize,
+    /// Pauses and resumptions since the press.
+    since: Vec<(u64, ClockAction)>,
+}
+
 /// The chess clock: the control, its settings and the state the actions left.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Clock {
@@ -288,6 +320,9 @@ pub struct Clock {
     face: Face,
     last_ms: u64,
     times: Vec<MoveTime>,
+    before_press: Option<Box<BeforePress>>,
+    /// The halves change sides on the screen ([`ClockCorrection::SwapSides`]).
+    swapped: bool,
 }
 
 fn ix(side: Side) -> usize {
@@ -445,6 +480,8 @@ impl Clock {
             },
             last_ms: 0,
             times: Vec::new(),
+            before_press: None,
+            swapped: false,
         })
     }
 
@@ -475,6 +512,22 @@ impl Clock {
         }
         self.check(action)?;
         self.face.settle(&self.schedules, &self.settings, at_ms);
+        match action {
+            ClockAction::Press { .. } => {
+                self.before_press = Some(Box::new(BeforePress {
+                    face: self.face.clone(),
+                    at_ms,
+                    times: self.times.len(),
+                    since: Vec::new(),
+                }));
+            }
+            ClockAction::Pause | ClockAction::Resume => {
+                if let Some(before) = self.before_press.as_mut() {
+                    before.since.push((at_ms, action));
+                }
+            }
+            _ => self.before_press = None,
+        }
         self.last_ms = at_ms;
         match action {
             ClockAction::Start { side } => {
@@ -520,6 +573,81 @@ impl Clock {
             }
         }
         Ok(())
+    }
+
+    /// Carries out the arbiter's `correction` at `at_ms`, or refuses it and
+    /// changes nothing.
+    ///
+    /// ```
+    /// use laws::clock::{Clock, ClockAction, ClockCorrection, ClockSettings};
+    /// use laws::game::Side;
+    ///
+    /// let control = "600".parse().unwrap();
+    /// let mut clock = Clock::new(&control, ClockSettings::default()).unwrap();
+    /// clock.apply(ClockAction::Start { side: Side::White }, 0).unwrap();
+    /// clock.apply(ClockAction::Press { side: Side::White }, 10_000).unwrap();
+    /// // White pressed without moving: taken back 5 s later, his clock ran all along.
+    /// clock.correct(ClockCorrection::UndoLastPress, 15_000).unwrap();
+    /// assert_eq!(clock.running_side(), Some(Side::White));
+    /// assert_eq!(clock.remaining(Side::White, 15_000), 585_000);
+    /// assert_eq!(clock.remaining(Side::Black, 15_000), 600_000);
+    /// assert_eq!(clock.moves(Side::White), 0);
+    /// ```
+    pub fn correct(&mut self, correction: ClockCorrection, at_ms: u64) -> Result<(), ClockError> {
+        if at_ms < self.last_ms {
+            return Err(ClockError::OutOfOrder {
+                last_ms: self.last_ms,
+                at_ms,
+            });
+        }
+        match correction {
+            ClockCorrection::UndoLastPress => {
+                let before = self.before_press.take().ok_or(ClockError::NoPressToUndo)?;
+                self.face = before.face;
+                self.times.truncate(before.times);
+                self.last_ms = before.at_ms;
+                for (at, action) in before.since {
+                    self.apply(action, at)?;
+                }
+            }
+            ClockCorrection::SwapSides => {
+                self.face.settle(&self.schedules, &self.settings, at_ms);
+                self.before_press = None;
+                self.swapped = !self.swapped;
+                let face = &mut self.face;
+                face.dials.swap(0, 1);
+                for dial in &mut face.dials {
+                    if let Some(flag) = dial.flag.as_mut() {
+                        flag.side = flag.side.opponent();
+                    }
+                }
+                for flag in &mut face.flags {
+                    flag.side = flag.side.opponent();
+                }
+                face.run = match face.run {
+                    Run::NotStarted => Run::NotStarted,
+                    Run::Running { side, since_ms } => Run::Running {
+                        side: side.opponent(),
+                        since_ms,
+                    },
+                    Run::Paused { side } => Run::Paused {
+                        side: side.opponent(),
+                    },
+                };
+                for time in &mut self.times {
+                    time.side = time.side.opponent();
+                }
+            }
+        }
+        self.face.settle(&self.schedules, &self.settings, at_ms);
+        self.last_ms = at_ms;
+        Ok(())
+    }
+
+    /// Whether the halves are shown the other way round, after an odd
+    /// number of [`ClockCorrection::SwapSides`].
+    pub fn halves_swapped(&self) -> bool {
+        self.swapped
     }
 
     /// Refuses what the clock cannot do in its state.

@@ -34,7 +34,7 @@ use crate::adjournment::{
     Adjournment, AdjournmentError, AdjournmentEvent, AdjournmentRules, ClockNow, Envelope, Phase,
     SealedMove, TimeUsed, after_sealed_move, carry_out, time_used,
 };
-use crate::clock::{Clock, ClockAction, ClockError, ClockSettings};
+use crate::clock::{Clock, ClockAction, ClockCorrection, ClockError, ClockSettings};
 use crate::encoding::{fen, hex};
 use crate::irregularity::{ClockReading, Finding, IllegalMoveCount, IrregularityError, Outcome};
 use crate::notation::Lang;
@@ -216,6 +216,12 @@ pub enum Event {
     DetailsEdited(Box<Setup>),
     /// Something done to the clock: a press, a pause, an adjustment.
     Clock(ClockAction),
+    /// The arbiter corrects a clock used wrongly (a press taken back, the
+    /// sides swapped), with his reason as he gave it.
+    ClockCorrected {
+        correction: ClockCorrection,
+        reason: String,
+    },
     /// A box of the scoresheet filled in: a move as written, or a dash.
     /// Recording never judges the move (electronic scoresheets must not).
     Recorded(Entry),
@@ -295,6 +301,8 @@ pub enum GameError {
         last_ms: u64,
         at_ms: u64,
     },
+    /// The arbiter's correction of the clock needs his reason.
+    NoReason,
 }
 
 impl Event {
@@ -325,6 +333,7 @@ impl fmt::Display for GameError {
                 f,
                 "box {slot} holds the sealed move as it was opened: it stands as sealed and cannot be corrected (A8)"
             ),
+            GameError::NoReason => f.write_str("give the reason for the correction"),
             GameError::OutOfOrder { last_ms, at_ms } => {
                 write!(
                     f,
@@ -610,6 +619,7 @@ impl Play {
             Event::Recorded(_)
                 | Event::Ruled { .. }
                 | Event::Clock(ClockAction::Start { .. } | ClockAction::Resume)
+                | Event::ClockCorrected { .. }
                 | Event::Adjournment(AdjournmentEvent::SealRequested { .. })
         );
         if plays_on {
@@ -661,6 +671,28 @@ impl Play {
                     _ => {}
                 }
                 self.begun = true;
+            }
+            Event::ClockCorrected { correction, reason } => {
+                if reason.trim().is_empty() {
+                    return Err(GameError::NoReason);
+                }
+                let clock = self.clock.as_mut().ok_or(GameError::NoClock)?;
+                clock.correct(*correction, at_ms).map_err(GameError::Clock)?;
+                match correction {
+                    // The press taken back leaves no reading for a move.
+                    ClockCorrection::UndoLastPress if self.clock_log.len() > 1 => {
+                        self.clock_log.pop();
+                    }
+                    ClockCorrection::UndoLastPress => {}
+                    ClockCorrection::SwapSides => {
+                        for reading in &mut self.clock_log {
+                            *reading = ClockReading {
+                                white_ms: reading.black_ms,
+                                black_ms: reading.white_ms,
+                            };
+                        }
+                    }
+                }
             }
             Event::Recorded(entry) => {
                 if matches!(&entry.written, Written::Move(text) if text.trim().is_empty()) {
@@ -990,6 +1022,45 @@ mod tests {
             base.lineage(&Game::new("other", base.setup().clone(), 1000)),
             Lineage::Diverged
         );
+    }
+
+    #[test]
+    fn the_arbiter_corrects_the_clock_with_his_reason_kept_in_the_log() {
+        let mut g = game();
+        let press = |side| Event::Clock(ClockAction::Press { side });
+        g.apply(Event::Clock(ClockAction::Start { side: Side::White }), 2_000)
+            .unwrap();
+        g.apply(press(Side::White), 12_000).unwrap();
+        let undo = |reason: &str| Event::ClockCorrected {
+            correction: ClockCorrection::UndoLastPress,
+            reason: reason.into(),
+        };
+        assert_eq!(g.apply(undo(" "), 13_000), Err(GameError::NoReason));
+        g.apply(undo("pressed without moving"), 13_000).unwrap();
+        let play = g.fold().unwrap();
+        let clock = play.clock.as_ref().unwrap();
+        assert_eq!(clock.running_side(), Some(Side::White));
+        assert_eq!(clock.moves(Side::White), 0);
+        // The reading of the press taken back is gone: no move to match it to.
+        assert_eq!(play.clock_log.len(), 1);
+        // The event reads back as written, reason and all.
+        let json = serde_json::to_string(&g.log()[2].event).unwrap();
+        assert_eq!(
+            json,
+            r#"{"type":"clock_corrected","correction":"undo_last_press","reason":"pressed without moving"}"#
+        );
+        assert_eq!(serde_json::from_str::<Event>(&json).unwrap(), g.log()[2].event);
+        g.apply(
+            Event::ClockCorrected {
+                correction: ClockCorrection::SwapSides,
+                reason: "clock placed the other way round".into(),
+            },
+            14_000,
+        )
+        .unwrap();
+        let clock = g.clock().unwrap();
+        assert!(clock.halves_swapped());
+        assert_eq!(clock.running_side(), Some(Side::Black));
     }
 
     #[test]

@@ -4,8 +4,13 @@
 //! timestamped actions and `checks`: at `at_ms`, after every action logged by
 //! then, the clock's reading (or, with `ruling`, the flag ruling) must contain
 //! `expect`. `times` lists the per-move times; `error` the refused action.
+//! A logged `correction` (`undo_last_press`, `swap_sides`) is the arbiter's
+//! correction of the clock.
 
-use laws::clock::{AtZero, Clock, ClockAction, ClockSettings, NextPeriod, Setting, rule_flag_fall};
+use laws::clock::{
+    AtZero, Clock, ClockAction, ClockCorrection, ClockError, ClockSettings, NextPeriod,
+    ReplayError, Setting, rule_flag_fall,
+};
 use laws::game::Side;
 use laws::time_control::{Class, TimeControl};
 use proptest::prelude::*;
@@ -36,7 +41,29 @@ struct Scenario {
 struct Logged {
     at_ms: u64,
     #[serde(flatten)]
-    action: ClockAction,
+    step: Step,
+}
+
+/// A clock action, or the arbiter's correction.
+#[derive(Deserialize, Clone, Copy)]
+#[serde(untagged)]
+enum Step {
+    Correction { correction: ClockCorrection },
+    Action(ClockAction),
+}
+
+/// The clock after `log`, as a game's fold builds it.
+fn replay_log(scenario: &Scenario, log: &[&Logged]) -> Result<Clock, ReplayError> {
+    let mut clock = Clock::new(&scenario.control, scenario.settings)
+        .map_err(|error| ReplayError { index: 0, error })?;
+    for (index, logged) in log.iter().enumerate() {
+        let done: Result<(), ClockError> = match logged.step {
+            Step::Action(action) => clock.apply(action, logged.at_ms),
+            Step::Correction { correction } => clock.correct(correction, logged.at_ms),
+        };
+        done.map_err(|error| ReplayError { index, error })?;
+    }
+    Ok(clock)
 }
 
 #[derive(Deserialize)]
@@ -69,10 +96,8 @@ fn replay(scenario: &Scenario, up_to_ms: u64) -> Clock {
         .log
         .iter()
         .filter(|l| l.at_ms <= up_to_ms)
-        .map(|l| (l.at_ms, l.action))
         .collect();
-    Clock::replay(&scenario.control, scenario.settings, &log)
-        .unwrap_or_else(|e| panic!("{}: {e}", scenario.name))
+    replay_log(scenario, &log).unwrap_or_else(|e| panic!("{}: {e}", scenario.name))
 }
 
 #[test]
@@ -84,8 +109,8 @@ fn clock_scenarios() {
             serde_json::from_str(line).unwrap_or_else(|e| panic!("line {}: {e}", number + 1));
         let name = &scenario.name;
         if let Some(expected) = &scenario.error {
-            let log: Vec<_> = scenario.log.iter().map(|l| (l.at_ms, l.action)).collect();
-            let error = Clock::replay(&scenario.control, scenario.settings, &log).expect_err(name);
+            let log: Vec<_> = scenario.log.iter().collect();
+            let error = replay_log(&scenario, &log).expect_err(name);
             assert_eq!(error.index, expected.index, "{name}");
             assert!(
                 error.to_string().contains(&expected.message),

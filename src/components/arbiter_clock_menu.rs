@@ -1,4 +1,4 @@
-use laws::clock::{ClockAction, ClockDisplay, Setting};
+use laws::clock::{ClockAction, ClockCorrection, ClockDisplay, DialDisplay, Setting};
 use laws::game::Side;
 use leptos::prelude::*;
 
@@ -79,65 +79,94 @@ fn period_label(side: Side) -> String {
     tf!("{} period", "Okres {}", laws_text::sides(side))
 }
 
-/// One side's fields, as typed.
+/// One side's fields: the clock as it is now, unless the arbiter has typed
+/// over a field (`None` until then).
 #[derive(Clone, Copy)]
 struct SideFields {
     side: Side,
-    time: RwSignal<String>,
-    moves: RwSignal<String>,
-    period: RwSignal<String>,
+    time: RwSignal<Option<String>>,
+    moves: RwSignal<Option<String>>,
+    period: RwSignal<Option<String>>,
 }
 
 impl SideFields {
-    fn new(side: Side, reading: Option<&ClockDisplay>) -> SideFields {
-        let dial = reading.map(|r| match side {
-            Side::White => r.white,
-            Side::Black => r.black,
-        });
+    fn new(side: Side) -> SideFields {
         SideFields {
             side,
-            time: RwSignal::new(
-                dial.map(|d| format_clock(d.remaining_ms))
-                    .unwrap_or_default(),
-            ),
-            moves: RwSignal::new(dial.map(|d| d.moves.to_string()).unwrap_or_default()),
-            period: RwSignal::new(dial.map(|d| d.period.to_string()).unwrap_or_default()),
+            time: RwSignal::new(None),
+            moves: RwSignal::new(None),
+            period: RwSignal::new(None),
         }
     }
 
-    fn setting(&self) -> Result<Setting, String> {
+    /// Back to the clock as it is: after each change the menu makes.
+    fn clear(&self) {
+        for typed in [self.time, self.moves, self.period] {
+            typed.set(None);
+        }
+    }
+
+    /// The setting the fields give: what was typed, the clock's own figure
+    /// (to the millisecond) elsewhere.
+    fn setting(&self, dial: &DialDisplay) -> Result<Setting, String> {
         let side = self.side;
+        let typed = |field: RwSignal<Option<String>>| field.get_untracked();
         Ok(Setting {
-            remaining_ms: parse_clock_time(&self.time.get_untracked())
-                .map_err(|e| format!("{}: {e}", time_label(side)))?,
-            moves: parse_count(&self.moves.get_untracked(), 0)
-                .map_err(|e| format!("{}: {e}", moves_label(side)))?,
-            period: parse_count(&self.period.get_untracked(), 1)
-                .map_err(|e| format!("{}: {e}", period_label(side)))?,
+            remaining_ms: match typed(self.time) {
+                Some(text) => parse_clock_time(&text)
+                    .map_err(|e| format!("{}: {e}", time_label(side)))?,
+                None => dial.remaining_ms,
+            },
+            moves: match typed(self.moves) {
+                Some(text) => {
+                    parse_count(&text, 0).map_err(|e| format!("{}: {e}", moves_label(side)))?
+                }
+                None => dial.moves,
+            },
+            period: match typed(self.period) {
+                Some(text) => {
+                    parse_count(&text, 1).map_err(|e| format!("{}: {e}", period_label(side)))?
+                }
+                None => dial.period,
+            },
         })
     }
 }
 
+fn dial(reading: &ClockDisplay, side: Side) -> &DialDisplay {
+    match side {
+        Side::White => &reading.white,
+        Side::Black => &reading.black,
+    }
+}
+
 /// The arbiter's controls (pause first): set both clocks (6.13), add time,
-/// choose who starts. Opened only after a confirmation, so a player does not
-/// open it by accident.
+/// take back the last press, swap the sides, choose who starts. Opened only
+/// behind the arbiter's PIN (or a confirmation when none is set), so a
+/// player does not open it. Its fields show the clock as it is now.
 #[component]
 pub fn ArbiterClockMenu(
     open: RwSignal<bool>,
-    /// The clock when the menu opened, to start the fields from.
-    reading: Option<ClockDisplay>,
+    /// The clock now.
+    reading: Memo<Option<ClockDisplay>>,
     started: Signal<bool>,
     starter: RwSignal<Side>,
     /// Records a clock action; `Err` says why the clock refused it.
     act: Callback<ClockAction, Result<(), String>>,
+    /// Records the arbiter's correction with his reason.
+    correct: Callback<(ClockCorrection, String), Result<(), String>>,
 ) -> impl IntoView {
-    let white = SideFields::new(Side::White, reading.as_ref());
-    let black = SideFields::new(Side::Black, reading.as_ref());
-    let extra = RwSignal::new("2:00".to_owned());
+    let white = SideFields::new(Side::White);
+    let black = SideFields::new(Side::Black);
+    let extra = RwSignal::new(Some("2:00".to_owned()));
+    let reason = RwSignal::new(None::<String>);
     let error = RwSignal::new(None::<String>);
     let done = RwSignal::new(None::<String>);
     let report = move |result: Result<String, String>| match result {
         Ok(text) => {
+            white.clear();
+            black.clear();
+            reason.set(None);
             error.set(None);
             done.set(Some(text));
         }
@@ -146,11 +175,17 @@ pub fn ArbiterClockMenu(
             error.set(Some(e));
         }
     };
+    let now = move || {
+        reading.get_untracked().ok_or_else(|| {
+            t!("This game has no clock.", "Ta partia nie ma zegara.").to_owned()
+        })
+    };
     let set_clocks = move |_| {
         report((|| {
+            let now = now()?;
             let action = ClockAction::Adjust {
-                white: white.setting()?,
-                black: black.setting()?,
+                white: white.setting(&now.white)?,
+                black: black.setting(&now.black)?,
             };
             act.run(action)?;
             Ok(t!("Both clocks are set.", "Oba zegary są ustawione.").to_owned())
@@ -158,7 +193,7 @@ pub fn ArbiterClockMenu(
     };
     let add_time = move |side: Side| {
         report((|| {
-            let ms = parse_clock_time(&extra.get_untracked())
+            let ms = parse_clock_time(&extra.get_untracked().unwrap_or_default())
                 .map_err(|e| tf!("Time to add: {e}", "Czas do dodania: {e}"))?;
             act.run(ClockAction::AddTime { side, ms })?;
             Ok(tf!(
@@ -169,7 +204,27 @@ pub fn ArbiterClockMenu(
             ))
         })())
     };
-    let field = |label: String, name: String, value: RwSignal<String>, numeric: bool| {
+    let correction = move |correction: ClockCorrection| {
+        report((|| {
+            correct.run((correction, reason.get_untracked().unwrap_or_default()))?;
+            Ok(match correction {
+                ClockCorrection::UndoLastPress => t!(
+                    "The last press is taken back.",
+                    "Ostatnie naciśnięcie zostało cofnięte."
+                ),
+                ClockCorrection::SwapSides => t!(
+                    "The sides are swapped: each half now shows the player facing it.",
+                    "Strony zamienione: każda połowa pokazuje teraz zawodnika, który przed nią siedzi."
+                ),
+            }
+            .to_owned())
+        })())
+    };
+    let field = move |label: String,
+                      name: String,
+                      typed: RwSignal<Option<String>>,
+                      now: Box<dyn Fn(&ClockDisplay) -> String + Send + Sync>,
+                      numeric: bool| {
         view! {
             <label class="field">
                 <span>{label}</span>
@@ -177,8 +232,21 @@ pub fn ArbiterClockMenu(
                     name=name
                     autocomplete="off"
                     inputmode=if numeric { "numeric" } else { "text" }
-                    prop:value=move || value.get()
-                    on:input=move |ev| value.set(event_target_value(&ev))
+                    prop:value=move || typed.get().unwrap_or_else(|| reading.with(|r| r.as_ref().map(&now).unwrap_or_default()))
+                    on:input=move |ev| typed.set(Some(event_target_value(&ev)))
+                />
+            </label>
+        }
+    };
+    let typed_field = move |label: String, name: &str, typed: RwSignal<Option<String>>| {
+        view! {
+            <label class="field">
+                <span>{label}</span>
+                <input
+                    name=name.to_owned()
+                    autocomplete="off"
+                    prop:value=move || typed.get().unwrap_or_default()
+                    on:input=move |ev| typed.set(Some(event_target_value(&ev)))
                 />
             </label>
         }
@@ -189,9 +257,9 @@ pub fn ArbiterClockMenu(
         view! {
             <fieldset class="side-setting">
                 <legend>{laws_text::side(side)}</legend>
-                {field(time_label(side), format!("{key}-time"), fields.time, false)}
-                {field(moves_label(side), format!("{key}-moves"), fields.moves, true)}
-                {field(period_label(side), format!("{key}-period"), fields.period, true)}
+                {field(time_label(side), format!("{key}-time"), fields.time, Box::new(move |r| format_clock(dial(r, side).remaining_ms)), false)}
+                {field(moves_label(side), format!("{key}-moves"), fields.moves, Box::new(move |r| dial(r, side).moves.to_string()), true)}
+                {field(period_label(side), format!("{key}-period"), fields.period, Box::new(move |r| dial(r, side).period.to_string()), true)}
             </fieldset>
         }
     };
@@ -211,6 +279,7 @@ pub fn ArbiterClockMenu(
                 <h2 id="arbiter-menu-title">{t!("Arbiter's menu", "Menu sędziego")}</h2>
                 <section>
                     <h3>{t!("Set the clocks (Article 6.13)", "Ustaw zegary (artykuł 6.13)")}</h3>
+                    <p class="hint">{t!("The fields show the clock as it is now; change only what must change.", "Pola pokazują zegar w obecnym stanie; zmień tylko to, co trzeba.")}</p>
                     <div class="side-settings">
                         {side_fields(white)}
                         {side_fields(black)}
@@ -219,12 +288,22 @@ pub fn ArbiterClockMenu(
                 </section>
                 <section>
                     <h3>{t!("Add time", "Dodaj czas")}</h3>
-                    {field(t!("Time to add", "Czas do dodania").to_owned(), "time-to-add".to_owned(), extra, false)}
+                    {typed_field(t!("Time to add", "Czas do dodania").to_owned(), "time-to-add", extra)}
                     <div class="actions">
                         <button class="button" on:click=move |_| add_time(Side::White)>{t!("Add to White", "Dodaj białym")}</button>
                         <button class="button" on:click=move |_| add_time(Side::Black)>{t!("Add to Black", "Dodaj czarnym")}</button>
                     </div>
                 </section>
+                <Show when=move || started.get()>
+                    <section>
+                        <h3>{t!("Correct the clock", "Popraw zegar")}</h3>
+                        {typed_field(t!("Reason (kept in the game's log)", "Powód (zapisany w dzienniku partii)").to_owned(), "correction-reason", reason)}
+                        <div class="actions">
+                            <button class="button" on:click=move |_| correction(ClockCorrection::UndoLastPress)>{t!("Undo the last press", "Cofnij ostatnie naciśnięcie")}</button>
+                            <button class="button" on:click=move |_| correction(ClockCorrection::SwapSides)>{t!("Swap sides (clock placed the other way round)", "Zamień strony (zegar ustawiony odwrotnie)")}</button>
+                        </div>
+                    </section>
+                </Show>
                 <Show when=move || !started.get()>
                     <section>
                         <h3>{t!("Who starts", "Kto zaczyna")}</h3>

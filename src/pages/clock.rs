@@ -1,6 +1,6 @@
 use std::sync::{Arc, Mutex};
 
-use laws::clock::{ClockAction, FlagFall, rule_flag_fall};
+use laws::clock::{ClockAction, ClockCorrection, FlagFall, rule_flag_fall};
 use laws::game::{Event, Game, Side};
 use laws::time_control::{Class, ClassLimits};
 use leptos::ev;
@@ -13,6 +13,7 @@ use crate::components::clock_face::ClockFace;
 use crate::components::confirm_dialog::ConfirmDialog;
 use crate::components::flag_ruling::FlagRuling;
 use crate::components::game_over::GameOver;
+use crate::components::pin_dialog::PinDialog;
 use crate::laws_text;
 use crate::pages::not_found::MissingGame;
 use crate::route::Route;
@@ -155,6 +156,14 @@ fn ClockScreen(id: String, game: Memo<Option<Game>>) -> impl IntoView {
             result
         }
     });
+    let correct = Callback::new({
+        let id = id.clone();
+        move |(correction, reason): (ClockCorrection, String)| {
+            let result = state.apply(&id, Event::ClockCorrected { correction, reason });
+            problem.set(result.clone().err());
+            result
+        }
+    });
     let press = Callback::new(move |side: Side| {
         if let Some(action) = press_action(untrack(running), side)
             && act.run(action).is_ok()
@@ -259,6 +268,16 @@ fn ClockScreen(id: String, game: Memo<Option<Game>>) -> impl IntoView {
         }
         menu_open.set(true);
     });
+    // Behind the arbiter's PIN when one is set: a player cannot add time.
+    let pin_set = state.settings.with_untracked(|s| s.arbiter_pin.is_some());
+    let open_with_pin = Callback::new(move |pin: String| {
+        if !state.pin_opens(&pin) {
+            return Err(t!("That is not the arbiter's PIN.", "To nie jest PIN sędziego.").to_owned());
+        }
+        open_menu.run(());
+        Ok(())
+    });
+    let swapped = move || clock.with(|c| c.as_ref().is_some_and(|c| c.halves_swapped()));
     let main_control = move || {
         if result.with(Option::is_some) {
             // The game is over: nothing to start or resume.
@@ -286,7 +305,7 @@ fn ClockScreen(id: String, game: Memo<Option<Game>>) -> impl IntoView {
     };
     let (white_name, black_name) = names;
     view! {
-        <div class="clock-screen" class:upright=upright class:flat=move || !upright.get() class:paused=paused>
+        <div class="clock-screen" class:swapped=swapped class:upright=upright class:flat=move || !upright.get() class:paused=paused>
             <div class="clock-half black-half">
                 <ClockFace side=Side::Black name=black_name reading=reading on_press=press />
             </div>
@@ -311,19 +330,26 @@ fn ClockScreen(id: String, game: Memo<Option<Game>>) -> impl IntoView {
             <div class="clock-half white-half">
                 <ClockFace side=Side::White name=white_name reading=reading on_press=press />
             </div>
-            <ConfirmDialog
-                open=confirm_menu
-                question=t!("Open the arbiter's menu? It is for the arbiter only; opening it pauses the clocks.", "Otworzyć menu sędziego? Jest tylko dla sędziego; otwarcie zatrzymuje zegary.").to_owned()
-                confirm_label=t!("Open the arbiter's menu", "Otwórz menu sędziego")
-                on_confirm=open_menu
-            />
+            {if pin_set {
+                view! { <PinDialog open=confirm_menu title=t!("Arbiter's menu: it pauses the clocks", "Menu sędziego: zatrzymuje zegary") on_pin=open_with_pin /> }.into_any()
+            } else {
+                view! {
+                    <ConfirmDialog
+                        open=confirm_menu
+                        question=t!("Open the arbiter's menu? It is for the arbiter only; opening it pauses the clocks.", "Otworzyć menu sędziego? Jest tylko dla sędziego; otwarcie zatrzymuje zegary.").to_owned()
+                        confirm_label=t!("Open the arbiter's menu", "Otwórz menu sędziego")
+                        on_confirm=open_menu
+                    />
+                }.into_any()
+            }}
             <Show when=move || menu_open.get()>
                 <ArbiterClockMenu
                     open=menu_open
-                    reading=reading.get_untracked()
+                    reading=reading
                     started=Signal::derive(started)
                     starter=starter
                     act=act
+                    correct=correct
                 />
             </Show>
         </div>

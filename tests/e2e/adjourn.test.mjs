@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { createGame, sealEnvelope, useApp } from './harness.mjs';
+import { createGame, sealEnvelope, sealMove, useApp } from './harness.mjs';
 
 const app = useApp();
 const SEALED = 'Nc3';
@@ -31,8 +31,9 @@ async function adjournAndSeal(page, { white, black, sealed, lang, sessionEnd, cr
   await dialog.getByRole('button', { name: 'Adjourn' }).click();
   await page.getByRole('heading', { name: /: write your sealed move$/ }).waitFor();
 
+  // The sealer's private screen: what he types is in plain view.
   const field = page.getByLabel(/Your sealed move/);
-  assert.equal(await field.getAttribute('type'), 'password');
+  assert.equal(await field.getAttribute('type'), 'text');
   if (lang) await page.getByLabel('You write in (piece initials)').selectOption(lang);
   if (sealed) {
     await field.fill(sealed);
@@ -44,7 +45,7 @@ async function adjournAndSeal(page, { white, black, sealed, lang, sessionEnd, cr
     assert.equal(await field.inputValue(), SEALED);
     await assertSecret(page, 'while sealing');
   }
-  await page.getByRole('button', { name: 'Stop my clock: the move is sealed' }).click();
+  await sealMove(page);
 
   // A2: the envelope, filled in from the game; the arbiter adds the rest.
   await sealEnvelope(page, '2468');
@@ -196,8 +197,7 @@ test('A1a: a page left after the sealer stopped his clock asks first; reloaded, 
   await page.getByRole('link', { name: 'Back to the game' }).click();
   await page.getByRole('button', { name: 'Adjourn' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Adjourn' }).click();
-  await page.getByLabel(/Your sealed move/).fill('e4');
-  await page.getByRole('button', { name: 'Stop my clock: the move is sealed' }).click();
+  await sealMove(page, 'e4');
   await page.getByRole('heading', { name: 'The envelope (A2)' }).waitFor();
   // The browser asks before the written, unsealed move is lost.
   const asked = [];
@@ -207,8 +207,7 @@ test('A1a: a page left after the sealer stopped his clock asks first; reloaded, 
   await page.getByText(/Hasty, Hugo \(White\) stopped his clock at .*, but the page was left before the envelope was sealed/).waitFor();
   // He writes the same move again; the clock is not touched again.
   const stored = await page.evaluate(() => Object.keys(localStorage).map((k) => localStorage.getItem(k)).join('\n'));
-  await page.getByLabel(/Your sealed move/).fill('e4');
-  await page.getByRole('button', { name: 'Stop my clock: the move is sealed' }).click();
+  await sealMove(page, 'e4');
   await page.getByRole('heading', { name: 'The envelope (A2)' }).waitFor();
   assert.equal(await page.evaluate(() => Object.keys(localStorage).map((k) => localStorage.getItem(k)).join('\n')), stored);
   assert.deepEqual(errors, []);
@@ -314,8 +313,7 @@ test('A9c: the sealer is absent; the replier seals his reply in a fresh envelope
   await page.clock.fastForward(2 * MINUTE);
   await page.getByText('The sealer is absent: the reply is sealed in a fresh envelope (A9c)').click();
   await page.getByRole('heading', { name: 'Present, Paula (Black): write your sealed move' }).waitFor();
-  await page.getByLabel(/Your sealed move/).fill('d5');
-  await page.getByRole('button', { name: 'Stop my clock: the move is sealed' }).click();
+  await sealMove(page, 'd5');
   await page.getByLabel("Arbiter's PIN for the reply (at least 4 characters)").fill('2468');
   await page.getByLabel('The same PIN again').fill('2468');
   await page.getByRole('button', { name: 'Seal the reply' }).click();

@@ -54,6 +54,17 @@ export async function createGame(page, { white, black, event = '', round = '', b
   await page.getByRole('heading', { name: `${white} – ${black}` }).waitFor();
 }
 
+/// A1a: the sealer writes `text` (unless it is written already), reads it
+/// back as he wrote it, and stops his clock.
+export async function sealMove(page, text) {
+  if (text !== undefined) await page.getByLabel(/Your sealed move/).fill(text);
+  const written = await page.getByLabel(/Your sealed move/).inputValue();
+  await page.getByRole('button', { name: 'Read my move back before sealing' }).click();
+  const shown = page.getByRole('region', { name: 'Is this exactly what you wrote?' }).locator('.sealed-text');
+  if ((await shown.innerText()) !== written.trim()) throw new Error(`read back ${await shown.innerText()}, written ${written}`);
+  await page.getByRole('button', { name: 'Stop my clock: the move is sealed' }).click();
+}
+
 /// A2: the arbiter fills in the envelope (resumption on 30 November 2026,
 /// 10:00, Hall B) and seals it, under `pin` when one is given (an envelope
 /// sealed under a PIN), and waits for the verification (A3).

@@ -143,9 +143,10 @@ test('every screen in Polish, no English left; back to English; the choice survi
   await page.getByRole('button', { name: 'Uruchom zegar białych' }).click();
   await assertPolish(page, 'clock running');
   await page.getByRole('button', { name: 'Sędzia…' }).click();
-  await page.getByRole('alertdialog').waitFor();
-  await assertPolish(page, 'clock: arbiter confirmation');
-  await page.getByRole('button', { name: 'Otwórz menu sędziego' }).click();
+  await page.getByRole('dialog', { name: 'Menu sędziego: zatrzymuje zegary' }).waitFor();
+  await assertPolish(page, 'clock: the arbiter\'s PIN');
+  await page.getByLabel('PIN sędziego').fill(PIN);
+  await page.getByRole('button', { name: 'Odblokuj' }).click();
   const menu = page.getByRole('dialog', { name: 'Menu sędziego' });
   await menu.getByLabel('Czas białych').fill('1:61');
   await menu.getByRole('button', { name: 'Ustaw oba zegary' }).click();
@@ -218,6 +219,9 @@ test('every screen in Polish, no English left; back to English; the choice survi
   await page.getByRole('button', { name: 'Wybierz spośród prawidłowych posunięć' }).click();
   await assertPolish(page, 'sealing the move');
   await page.getByRole('list', { name: 'Prawidłowe posunięcia' }).getByRole('button', { name: SEALED, exact: true }).click();
+  await page.getByRole('button', { name: 'Odczytaj moje posunięcie przed zapieczętowaniem' }).click();
+  await page.getByRole('heading', { name: 'Czy to dokładnie to, co zapisałeś?' }).waitFor();
+  await assertPolish(page, 'the sealed move read back');
   await page.getByRole('button', { name: 'Zatrzymaj mój zegar: posunięcie zapieczętowane' }).click();
   await page.getByRole('heading', { name: 'Koperta (A2)' }).waitFor();
   await assertPolish(page, 'the envelope form');

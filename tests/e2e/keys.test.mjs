@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { createGame, sealEnvelope, useApp } from './harness.mjs';
+import { createGame, sealEnvelope, sealMove, useApp } from './harness.mjs';
 
 const app = useApp();
 const SEALED = 'Nc3';
@@ -42,8 +42,7 @@ async function adjournAndSeal(page, { white, black, pin }) {
   await createGame(page, { white, black, event: 'Club championship', round: '5', board: '2' });
   await page.getByRole('button', { name: 'Adjourn' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Adjourn' }).click();
-  await page.getByLabel(/Your sealed move/).fill(SEALED);
-  await page.getByRole('button', { name: 'Stop my clock: the move is sealed' }).click();
+  await sealMove(page, SEALED);
   await sealEnvelope(page, pin);
   const button = page.getByRole('button', { name: 'Envelope verified' });
   for (const box of await page.locator('.checklist input[type=checkbox]').all()) await box.check();

@@ -13,6 +13,7 @@
 
 use std::cell::Cell;
 
+use intl_pluralrules::{PluralCategory, PluralRuleType, PluralRules};
 use serde::{Deserialize, Serialize};
 
 /// The language of the app's text, dates and numbers.
@@ -135,18 +136,24 @@ impl Lang {
         parts.join(" ")
     }
 
-    /// The word for `n` things: English has one and many; Polish one
-    /// (1), few (2–4, 22–24...) and many (0, 5–21, 25...).
+    /// The word for `n` things, by the language's CLDR plural rules (the
+    /// `intl_pluralrules` crate Fluent uses): English has one and other;
+    /// Polish one (1), few (2–4, 22–24...) and many (0, 5–21, 25...).
     #[must_use]
     pub fn plural<'a>(self, n: u64, english: [&'a str; 2], polish: [&'a str; 3]) -> &'a str {
-        match self {
-            Lang::English if n == 1 => english[0],
-            Lang::English => english[1],
-            Lang::Polish if n == 1 => polish[0],
-            Lang::Polish if (2..=4).contains(&(n % 10)) && !(12..=14).contains(&(n % 100)) => {
-                polish[1]
-            }
-            Lang::Polish => polish[2],
+        let category = self
+            .tag()
+            .parse::<unic_langid::LanguageIdentifier>()
+            .ok()
+            .and_then(|tag| PluralRules::create(tag, PluralRuleType::CARDINAL).ok())
+            .and_then(|rules| rules.select(n).ok())
+            .unwrap_or(PluralCategory::OTHER);
+        match (self, category) {
+            (Lang::English, PluralCategory::ONE) => english[0],
+            (Lang::English, _) => english[1],
+            (Lang::Polish, PluralCategory::ONE) => polish[0],
+            (Lang::Polish, PluralCategory::FEW) => polish[1],
+            (Lang::Polish, _) => polish[2],
         }
     }
 }

@@ -140,11 +140,23 @@ pub fn claim_reason(reason: &laws::claim::Reason) -> String {
                 "pozycja wystąpiła {count} {times}"
             )
         }
-        Reason::QuietMoves { halfmoves } => tf!(
-            "{halfmoves} half-moves ({} moves by each player) without a pawn move or a capture",
-            "{halfmoves} półruchów ({} posunięć każdego zawodnika) bez ruchu pionem i bez bicia",
-            halfmoves / 2
-        ),
+        Reason::QuietMoves { halfmoves } => {
+            let moves = halfmoves / 2;
+            let half_moves = lang().plural(
+                u64::from(*halfmoves),
+                ["half-move", "half-moves"],
+                ["półruch", "półruchy", "półruchów"],
+            );
+            let each = lang().plural(
+                u64::from(moves),
+                ["move", "moves"],
+                ["posunięcie", "posunięcia", "posunięć"],
+            );
+            tf!(
+                "{halfmoves} {half_moves} ({moves} {each} by each player) without a pawn move or a capture",
+                "{halfmoves} {half_moves} ({moves} {each} każdego zawodnika) bez ruchu pionem i bez bicia"
+            )
+        }
         Reason::IntendedMoveIllegal => t!(
             "the intended move is not legal",
             "zamierzone posunięcie jest nieprawidłowe"
@@ -494,6 +506,24 @@ pub fn explain(article: Article, outcome: Outcome, english: &str) -> String {
             "{} Wynik: {}.",
             article_summary(article),
             self::outcome(outcome)
+        ),
+    }
+}
+
+/// Whether `side` must record the moves now (8.1, 8.4, B3), naming him:
+/// the core's English, or in Polish his duty and the article's rule.
+#[must_use]
+pub fn recording_duty(side: Side, ruling: &IrregularityRuling) -> String {
+    match lang() {
+        Lang::English => ruling.explanation.clone(),
+        Lang::Polish if ruling.article == Article::Art8_1 => format!(
+            "{} zapisują na blankiecie posunięcia swoje i przeciwnika, posunięcie po posunięciu.",
+            self::side(side)
+        ),
+        Lang::Polish => format!(
+            "{} {}",
+            effect(&Effect::RecordingOptional { side }),
+            article_summary(ruling.article)
         ),
     }
 }
@@ -882,6 +912,34 @@ pub fn game_error(error: &laws::game::GameError) -> String {
 mod tests {
     use super::*;
     use crate::i18n::set_lang;
+
+    #[test]
+    fn quiet_moves_agree_with_their_number_in_polish() {
+        set_lang(Lang::Polish);
+        let quiet = |halfmoves| claim_reason(&laws::claim::Reason::QuietMoves { halfmoves });
+        assert!(quiet(3).starts_with("3 półruchy (1 posunięcie każdego"), "{}", quiet(3));
+        assert!(quiet(5).starts_with("5 półruchów (2 posunięcia każdego"), "{}", quiet(5));
+        assert!(quiet(1).starts_with("1 półruch (0 posunięć każdego"), "{}", quiet(1));
+        set_lang(Lang::English);
+        assert!(quiet(3).starts_with("3 half-moves (1 move by each"), "{}", quiet(3));
+    }
+
+    #[test]
+    fn each_players_recording_duty_names_him() {
+        set_lang(Lang::Polish);
+        let duty = |side| {
+            let ruling = laws::rapidplay::recording(
+                laws::time_control::Class::Standard,
+                side,
+                3_600_000,
+                30_000,
+            );
+            recording_duty(side, &ruling)
+        };
+        assert_ne!(duty(Side::White), duty(Side::Black));
+        assert!(duty(Side::White).starts_with("Białe zapisują"), "{}", duty(Side::White));
+        set_lang(Lang::English);
+    }
 
     #[test]
     fn rulings_read_in_polish_without_english() {

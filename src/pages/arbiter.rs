@@ -93,8 +93,8 @@ fn ArbiterPanel(game: Game) -> impl IntoView {
             <section class="rulings" aria-labelledby="recording-title">
                 <h2 id="recording-title">{t!("Recording the moves", "Zapisywanie posunięć")}</h2>
                 <ul>
-                    {recording.into_iter().map(|ruling| view! {
-                        <li class="ruling"><strong class="article">{laws_text::article(ruling.article)}</strong>": "{laws_text::article_text(ruling.article, &ruling.explanation)}</li>
+                    {[Side::White, Side::Black].into_iter().zip(recording).map(|(side, ruling)| view! {
+                        <li class="ruling"><strong class="article">{laws_text::article(ruling.article)}</strong>": "{laws_text::recording_duty(side, &ruling)}</li>
                     }).collect_view()}
                 </ul>
             </section>

@@ -199,9 +199,10 @@ pub fn outcome(outcome: Outcome) -> &'static str {
 #[must_use]
 pub fn effect(effect: &Effect) -> String {
     match effect {
-        Effect::ReinstatePosition { ply, fen } => tf!(
-            "The position after half-move {ply} is put back on the board ({fen}); the moves after it are struck out.",
-            "Na szachownicę wraca pozycja po półruchu {ply} ({fen}); posunięcia po niej zostają skreślone."
+        // The position itself is shown as a diagram (components/diagram.rs).
+        Effect::ReinstatePosition { ply, .. } => tf!(
+            "The position after half-move {ply} is put back on the board; the moves after it are struck out.",
+            "Na szachownicę wraca pozycja po półruchu {ply}; posunięcia po niej zostają skreślone."
         ),
         Effect::SetClocks { white_ms, black_ms } => tf!(
             "The clocks are set to White {}, Black {}.",

@@ -47,7 +47,8 @@ fn color_name(color: Color, role: Role) -> &'static str {
     }
 }
 
-fn figurine(piece: Piece) -> char {
+/// The piece as a chess figurine (♘, ♞...).
+pub fn figurine(piece: Piece) -> char {
     match (piece.color, piece.role) {
         (Color::White, Role::King) => '♔',
         (Color::White, Role::Queen) => '♕',

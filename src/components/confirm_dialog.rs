@@ -12,6 +12,9 @@ pub fn ConfirmDialog(
     question: String,
     confirm_label: &'static str,
     on_confirm: Callback<()>,
+    /// What the question is about, shown under it (a diagram).
+    #[prop(optional)]
+    children: Option<ChildrenFn>,
 ) -> impl IntoView {
     view! {
         <Show when=move || open.get()>
@@ -19,6 +22,7 @@ pub fn ConfirmDialog(
                 <div class="dialog" role="alertdialog" aria-modal="true" aria-labelledby="confirm-question">
                     <ModalKeys on_escape=Callback::new(move |()| open.set(false)) />
                     <p id="confirm-question">{question.clone()}</p>
+                    {children.as_ref().map(|about| about())}
                     <div class="actions">
                         <button class="button" autofocus on:click=move |_| open.set(false)>{t!("Cancel", "Anuluj")}</button>
                         <button class="button danger" on:click=move |_| {

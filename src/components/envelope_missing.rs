@@ -2,6 +2,7 @@ use laws::adjournment::{AdjournmentEvent, TimeUsed};
 use leptos::prelude::*;
 
 use crate::adjourning::{parse_hms, record_step};
+use crate::components::diagram::Diagram;
 use crate::components::field::Field;
 use crate::state::AppState;
 use crate::{t, tf};
@@ -11,7 +12,11 @@ use crate::{t, tf};
 /// those cannot be re-established, the times the arbiter sets; or the game
 /// is annulled when the position cannot be re-established.
 #[component]
-pub fn ReportMissing(game_id: String) -> impl IntoView {
+pub fn ReportMissing(
+    game_id: String,
+    /// The adjourned position, from the game's record.
+    fen: String,
+) -> impl IntoView {
     let state = expect_context::<AppState>();
     let id = StoredValue::new(game_id);
     let white = RwSignal::new(String::new());
@@ -47,6 +52,8 @@ pub fn ReportMissing(game_id: String) -> impl IntoView {
     view! {
         <details class="envelope-missing">
             <summary>{t!("The envelope is missing (A11)", "Koperta zaginęła (A11)")}</summary>
+            <h3>{t!("The adjourned position, from the game's record", "Pozycja w chwili odłożenia, z zapisu partii")}</h3>
+            <Diagram fen=fen />
             <p>{t!("The position is re-established from the game's record. When the times used cannot be re-established, the arbiter sets the clocks; otherwise leave the times empty.", "Pozycję odtwarza się z zapisu partii. Gdy zużytego czasu nie da się odtworzyć, sędzia ustawia zegary; w przeciwnym razie pozostaw czasy puste.")}</p>
             <Field label=t!("White's time used, set by the arbiter (h:mm:ss)", "Czas zużyty przez białe, ustalony przez sędziego (h:mm:ss)").into() value=white />
             <Field label=t!("Black's time used, set by the arbiter (h:mm:ss)", "Czas zużyty przez czarne, ustalony przez sędziego (h:mm:ss)").into() value=black />

@@ -11,6 +11,7 @@ pub mod clock_correction;
 pub mod clock_face;
 pub mod confirm_dialog;
 pub mod correct_entry;
+pub mod diagram;
 pub mod draw_offer;
 pub mod envelope_form;
 pub mod envelope_missing;

@@ -1,8 +1,9 @@
 use laws::game::Event;
-use laws::irregularity::{Finding, IrregularityRuling};
+use laws::irregularity::{Effect, Finding, IrregularityRuling};
 use leptos::prelude::*;
 
 use crate::components::confirm_dialog::ConfirmDialog;
+use crate::components::diagram::Diagram;
 use crate::laws_text;
 use crate::state::AppState;
 use crate::{t, tf};
@@ -42,6 +43,12 @@ pub fn RulingCard(
         }
     });
     let explanation = laws_text::explanation(&ruling);
+    // 7.1-7.4: the position put back, as the arbiter sets it up.
+    let reinstated = ruling.effects.iter().find_map(|effect| match effect {
+        Effect::ReinstatePosition { fen, .. } => Some(fen.clone()),
+        _ => None,
+    });
+    let diagram = reinstated.clone().map(|fen| view! { <Diagram fen=fen /> });
     let question = tf!(
         "{title}: apply Article {article}? {explanation} This is written into the game log and cannot be taken back.",
         "{title}: zastosować artykuł {article}? {explanation} Zostanie to zapisane w przebiegu partii i nie da się tego cofnąć."
@@ -56,10 +63,13 @@ pub fn RulingCard(
                     {ruling.effects.iter().map(|effect| view! { <li>{laws_text::effect(effect)}</li> }).collect_view()}
                 </ul>
             })}
+            {diagram}
             <button type="button" class="button primary" on:click=move |_| confirming.set(true)>
                 {tf!("Rule: {title}", "Orzeknij: {title}")}
             </button>
-            <ConfirmDialog open=confirming question=question confirm_label=t!("Apply the ruling", "Zastosuj decyzję") on_confirm=apply />
+            <ConfirmDialog open=confirming question=question confirm_label=t!("Apply the ruling", "Zastosuj decyzję") on_confirm=apply>
+                {reinstated.clone().map(|fen| view! { <Diagram fen=fen /> })}
+            </ConfirmDialog>
         </li>
     }
 }

@@ -1,4 +1,4 @@
-use laws::adjournment::{ClockNow, Phase, time_used};
+use laws::adjournment::{ClockNow, Phase, TimeUsed, time_used};
 use laws::game::Side;
 use leptos::prelude::*;
 use shakmaty::fen::Fen;
@@ -24,6 +24,15 @@ use crate::laws_text;
 use crate::route::Route;
 use crate::state::now_ms;
 use crate::{t, tf};
+
+/// What each clock shows left once set to indicate `used` (A5).
+fn time_left(clock: &laws::clock::Clock, used: TimeUsed, now: u64) -> TimeUsed {
+    let left = |side: Side| clock.account(side, now).remaining_for_used(used.of(side));
+    TimeUsed {
+        white_ms: left(Side::White),
+        black_ms: left(Side::Black),
+    }
+}
 
 /// The resumption wizard: one step at a time from setting up the board (A5)
 /// to the sealed move on the scoresheet, every ruling naming its article.
@@ -57,7 +66,7 @@ pub fn Resumption(id: String) -> impl IntoView {
             adjournment.phase(),
             Phase::Kept | Phase::SetUp | Phase::Resumed
         )
-        .then(|| view! { <ReportMissing game_id=id.clone() /> });
+        .then(|| view! { <ReportMissing game_id=id.clone() fen=outside.fen.clone() /> });
         // What the game's clock shows now (the recorded times without one).
         let shown = |now: u64| match &play.clock {
             Some(clock) => time_used(clock, now),
@@ -74,7 +83,7 @@ pub fn Resumption(id: String) -> impl IntoView {
                         <a class="button primary" href=Route::Adjourn(id.clone()).href()>{t!("Verify the envelope", "Sprawdź kopertę")}</a>
                     }.into_any(),
                     Phase::Kept => view! {
-                        <SetUpBoard game_id=id.clone() fen=outside.fen.clone() recorded=outside.time_used />
+                        <SetUpBoard game_id=id.clone() fen=outside.fen.clone() recorded=outside.time_used left=play.clock.as_ref().map(|clock| time_left(clock, outside.time_used, now_ms())) />
                     }.into_any(),
                     Phase::SetUp => view! {
                         <PresenceForm game_id=id.clone() white=white.clone() black=black.clone() />
@@ -128,6 +137,14 @@ pub fn Resumption(id: String) -> impl IntoView {
                             <RecordSealedMove game_id=id.clone() sealed_move=sealed_move sealer=mover ends_game=ends_game />
                         });
                         let now = now_ms();
+                        let left = play.clock.as_ref().map(|clock| view! {
+                            <p class="clocks-left">{tf!(
+                                "Left on the clocks: White {}, Black {}.",
+                                "Pozostało na zegarach: białe {}, czarne {}.",
+                                hms(clock.remaining(Side::White, now)),
+                                hms(clock.remaining(Side::Black, now))
+                            )}</p>
+                        });
                         let clocks = match &play.clock {
                             Some(clock) => {
                                 let used = time_used(clock, now);
@@ -156,6 +173,7 @@ pub fn Resumption(id: String) -> impl IntoView {
                             {open_reply}
                             {record}
                             <p class="clocks">{clocks}</p>
+                            {left}
                             {seal_reply}
                             {arrivals}
                         }.into_any()

@@ -555,3 +555,61 @@ test('A10c: the player present loses on time (6.10) while the sealer is late; th
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('A1a, A5, A11: the sealed move read back in plain view before sealing; diagrams at resumption, for a missing envelope and on the printed envelope (1180x820)', async () => {
+  const { page, errors, context } = await app.open();
+  await page.setViewportSize({ width: 1180, height: 820 });
+  await createGame(page, { white: 'Reader, Rosa', black: 'Waiter, Walt' });
+  await page.getByRole('button', { name: 'Adjourn' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Adjourn' }).click();
+  const field = page.getByLabel(/Your sealed move/);
+  await field.fill('Nc4');
+  // Room between the list of legal moves and the button that goes on to sealing.
+  const choose = await page.getByRole('button', { name: 'Choose from the legal moves' }).boundingBox();
+  const next = await page.getByRole('button', { name: 'Read my move back before sealing' }).boundingBox();
+  assert.ok(next.y - (choose.y + choose.height) >= 24, `only ${next.y - (choose.y + choose.height)} px between the buttons`);
+  await page.getByRole('button', { name: 'Read my move back before sealing' }).click();
+  // The text alone, as written, and nothing about whether it is legal.
+  const readBack = page.getByRole('region', { name: 'Is this exactly what you wrote?' });
+  assert.equal(await readBack.locator('.sealed-text').innerText(), 'Nc4');
+  assert.doesNotMatch(await readBack.innerText(), /illegal|Nc3/);
+  await page.screenshot({ path: 'tests/e2e/output/seal-read-back-1180x820.png' });
+  const change = await readBack.getByRole('button', { name: 'Change it' }).boundingBox();
+  const stop = await readBack.getByRole('button', { name: 'Stop my clock: the move is sealed' }).boundingBox();
+  assert.ok(stop.x - (change.x + change.width) >= 24 || stop.y - (change.y + change.height) >= 24, 'the two buttons stand apart');
+  // He sees his typo and changes it: nothing was sealed, the clock was not stopped.
+  await readBack.getByRole('button', { name: 'Change it' }).click();
+  assert.equal(await field.inputValue(), 'Nc4');
+  await sealMove(page, 'Nc3');
+  await sealEnvelope(page, '2468');
+  await verify(page);
+
+  // The printed envelope: the diagram, the signature lines.
+  await page.getByRole('link', { name: 'Envelopes', exact: true }).click();
+  await page.getByRole('button', { name: 'Print' }).evaluate((button) => { window.print = () => {}; button.click(); });
+  await page.emulateMedia({ media: 'print' });
+  const printed = await page.locator('.envelope.to-print').innerText();
+  assert.match(printed, /White to move \(move 1\)/);
+  assert.match(printed, /White's signature[\s\S]*Black's signature[\s\S]*Arbiter's signature/);
+  assert.equal(await page.locator('.envelope.to-print .diagram-square').count(), 64);
+  await page.screenshot({ path: 'tests/e2e/output/envelope-print-1180x820.png', fullPage: true });
+  await page.emulateMedia({ media: 'screen' });
+
+  // A5: the position to set up as a diagram; time used and time left named apart.
+  await page.getByRole('link', { name: 'Resumption' }).first().click();
+  const setUp = page.locator('.set-up');
+  await setUp.getByRole('img', { name: /Diagram: White to move \(move 1\)/ }).waitFor();
+  assert.equal(await setUp.locator('.diagram-square').count(), 64);
+  const details = await setUp.locator('.details').innerText();
+  assert.match(details, /White's time used\s+0:00:00/);
+  assert.match(details, /White's clock then shows left\s+1:30:30/);
+  await page.screenshot({ path: 'tests/e2e/output/resumption-set-up-1180x820.png' });
+  // A11: the adjourned position as a diagram too.
+  await page.getByText('The envelope is missing (A11)').click();
+  await page.locator('.envelope-missing').getByRole('img', { name: /Diagram: White to move/ }).waitFor();
+  await page.screenshot({ path: 'tests/e2e/output/envelope-missing-1180x820.png' });
+  await page.getByRole('button', { name: 'Board and clocks set up as recorded' }).click();
+  await ruling(page, /Article A5: the position before the sealed move is set up; the clocks are set to the time used on the envelope \(White 0:00:00, Black 0:00:00 used, not left\)/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -204,3 +204,80 @@ test('the arbiter pauses, sets a clock (6.13) and adds time, behind a confirmati
   await expectTimes(page, '44:50', '1:32:30');
   await context.close();
 });
+
+test('the arbiter\'s menu, behind his PIN, shows the clock now: time added is kept by "Set both clocks"; a press undone, sides swapped (1180x820)', async () => {
+  const { context, page, errors } = await openClock('5400+30', { width: 1180, height: 820 });
+  // The arbiter's PIN, set in Settings, guards the menu.
+  const clockUrl = page.url();
+  await page.getByRole('link', { name: 'Back to the game' }).click();
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await page.getByLabel('New PIN (at least 4 digits)').fill('2468');
+  await page.getByRole('button', { name: 'Save PIN' }).click();
+  await page.getByText("Arbiter's PIN saved.").waitFor();
+  await page.goto(clockUrl);
+  await page.locator('.clock-screen').waitFor();
+  await page.getByRole('button', { name: "Start White's clock" }).click();
+  await page.clock.fastForward(10_000);
+  await face(page, 'white').dispatchEvent('pointerdown', { button: 0, isPrimary: true });
+  await page.clock.fastForward(5_000);
+  await expectTimes(page, '1:30:50', '1:30:25');
+
+  await page.getByRole('button', { name: 'Arbiter…' }).click();
+  const pin = page.getByRole('dialog', { name: "Arbiter's menu: it pauses the clocks" });
+  await pin.getByLabel("Arbiter's PIN").fill('1111');
+  await pin.getByRole('button', { name: 'Unlock' }).click();
+  assert.match(await pin.getByRole('alert').innerText(), /not the arbiter's PIN/);
+  assert.equal(await page.getByRole('dialog', { name: "Arbiter's menu" }).count(), 0);
+  await pin.getByLabel("Arbiter's PIN").fill('2468');
+  await pin.getByRole('button', { name: 'Unlock' }).click();
+  const menu = page.getByRole('dialog', { name: "Arbiter's menu" });
+  assert.equal(await menu.getByLabel("Black's time").inputValue(), '1:30:25');
+
+  // White pressed without moving: the arbiter takes the press back, with his reason.
+  const reason = menu.getByLabel("Reason (kept in the game's log)");
+  await menu.getByRole('button', { name: 'Undo the last press' }).click();
+  assert.match(await menu.getByRole('alert').innerText(), /give the reason/);
+  await reason.fill('White pressed without moving');
+  await menu.getByRole('button', { name: 'Undo the last press' }).click();
+  await menu.getByText('The last press is taken back.').waitFor();
+  // As if never pressed: White's clock ran the five seconds, the increment is gone.
+  assert.equal(await menu.getByLabel("White's time").inputValue(), '1:30:15');
+  assert.equal(await menu.getByLabel("Black's time").inputValue(), '1:30:30');
+  assert.equal(await menu.getByLabel("White's moves made").inputValue(), '0');
+  await reason.fill('again');
+  await menu.getByRole('button', { name: 'Undo the last press' }).click();
+  assert.match(await menu.getByRole('alert').innerText(), /no press to take back/);
+
+  // Time added shows in the field at once, and setting both clocks keeps it.
+  await menu.getByLabel('Time to add').fill('2:00');
+  await menu.getByRole('button', { name: 'Add to Black' }).click();
+  await menu.getByText("2:00 added to Black's clock.").waitFor();
+  assert.equal(await menu.getByLabel("Black's time").inputValue(), '1:32:30');
+  await menu.getByLabel("White's time").fill('1:00:00');
+  await menu.getByRole('button', { name: 'Set both clocks' }).click();
+  await menu.getByText('Both clocks are set.').waitFor();
+  assert.equal(await menu.getByLabel("White's time").inputValue(), '1:00:00');
+  assert.equal(await menu.getByLabel("Black's time").inputValue(), '1:32:30');
+  await page.screenshot({ path: 'tests/e2e/output/clock-arbiter-menu-1180x820.png' });
+
+  // The clock stood the other way round: the sides are swapped.
+  const white = await menu.getByLabel("White's time").inputValue();
+  const black = await menu.getByLabel("Black's time").inputValue();
+  await reason.fill('clock placed the other way round');
+  await menu.getByRole('button', { name: 'Swap sides (clock placed the other way round)' }).click();
+  await menu.getByText(/The sides are swapped/).waitFor();
+  assert.equal(await menu.getByLabel("White's time").inputValue(), black);
+  assert.equal(await menu.getByLabel("Black's time").inputValue(), white);
+  await menu.getByRole('button', { name: 'Close' }).click();
+  assert.match(await page.locator('.clock-screen').getAttribute('class'), /swapped/);
+  // White's half is now on top, where White sits.
+  const top = await page.locator('.white-half').boundingBox();
+  const bottom = await page.locator('.black-half').boundingBox();
+  assert.ok(top.y < bottom.y, 'White\'s half is on top after the swap');
+  // Both corrections are in the game's log with their reasons.
+  const stored = await page.evaluate(() => Object.keys(localStorage).map((k) => localStorage.getItem(k)).join('\n'));
+  assert.match(stored, /"correction":"undo_last_press","reason":"White pressed without moving"/);
+  assert.match(stored, /"correction":"swap_sides","reason":"clock placed the other way round"/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -182,6 +182,12 @@ test('every screen in Polish, no English left; back to English; the choice survi
   await go(page, `#/game/${id}/arbiter`);
   await page.getByRole('heading', { name: 'Decyzje możliwe teraz' }).waitFor();
   await assertPolish(page, 'arbiter panel');
+  // 8.1 for each player, each naming him.
+  const duties = await page.locator('section[aria-labelledby=recording-title] li').allInnerTexts();
+  assert.equal(duties.length, 2);
+  assert.notEqual(duties[0], duties[1]);
+  assert.match(duties[0], /Białe zapisują/);
+  assert.match(duties[1], /Czarne zapisują/);
   await page.getByRole('button', { name: /Orzeknij: Szachownica jest źle ustawiona/ }).click();
   await page.getByRole('alertdialog').waitFor();
   await assertPolish(page, 'arbiter panel: confirmation');
@@ -289,6 +295,32 @@ test('every screen in Polish, no English left; back to English; the choice survi
   await page.getByRole('link', { name: 'Games' }).click();
   await page.getByText('Last change:').first().waitFor();
   assert.deepEqual(leftovers, [], 'English left on the screens');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('Polish plurals agree with 1, 3 and 5 half-moves (CLDR rules)', async () => {
+  const { page, errors, context } = await app.open('#/', { locale: 'pl-PL' });
+  const games = ['1. Nf3 *', '1. Nf3 Nf6 2. Ng1 *', '1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 *']
+    .map((moves, i) => `[White "Liczba, ${i}"]\n[Black "Mnoga, ${i}"]\n\n${moves}\n`);
+  await page.getByRole('button', { name: 'Importuj PGN', exact: true }).click();
+  await page.getByLabel('Albo wklej PGN').fill(games.join('\n'));
+  await page.getByRole('button', { name: 'Importuj wklejony PGN' }).click();
+  await page.getByText('Zaimportowano partie (3):').waitFor();
+  const links = await page.locator('.import-result a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+  const expected = [
+    /1 półruch \(0 posunięć każdego zawodnika\)/,
+    /3 półruchy \(1 posunięcie każdego zawodnika\)/,
+    /5 półruchów \(2 posunięcia każdego zawodnika\)/,
+  ];
+  for (const [i, href] of links.entries()) {
+    await go(page, href.replace(/\/review$/, '/scoresheet').replace(/^.*#/, '#'));
+    const claims = page.locator('.claims');
+    await claims.getByText(/Zasada 50 posunięć/).waitFor();
+    assert.match(await claims.innerText(), expected[i]);
+  }
+  await page.setViewportSize({ width: 1180, height: 820 });
+  await page.screenshot({ path: 'tests/e2e/output/polish-plurals-1180x820.png' });
   assert.deepEqual(errors, []);
   await context.close();
 });

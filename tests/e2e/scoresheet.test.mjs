@@ -151,3 +151,42 @@ test('a draw claimed by writing the intended move (9.2) is judged on the positio
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('after an illegal entry the board follows what was written, and taps start from the board shown (1180x820)', async () => {
+  const { page, errors, context } = await app.open();
+  await page.setViewportSize({ width: 1180, height: 820 });
+  await setPin(page);
+  await createGame(page, { white: 'Pinning, Paul', black: 'Pinned, Pia' });
+  await startRecording(page);
+  const type = async (text) => {
+    await page.getByLabel(/Type the move/).fill(text);
+    await page.getByRole('button', { name: 'Write move' }).click();
+    await page.locator('.move-list .written', { hasText: text }).last().waitFor();
+  };
+  const square = (name) => page.getByRole('button', { name: new RegExp(`^${name},`) }).getAttribute('aria-label');
+  // 4... Nxd4 with the knight pinned by the bishop on b5 (d7 is empty).
+  for (const text of ['e4', 'e5', 'Nf3', 'd6', 'd4', 'Nc6', 'Bb5', 'Nxd4']) await type(text);
+  // The knight moved and the capture is made, as written.
+  assert.equal(await square('d4'), 'd4, black knight');
+  assert.equal(await square('c6'), 'c6, empty');
+  // White's knight takes it on the board shown: a capture, not a move onto his own pawn.
+  await tap(page, 'f3', 'd4');
+  await page.locator('.move-list .written').nth(8).waitFor();
+  assert.match((await written(page))[8], /^N(f3)?xd4$/);
+  assert.equal(await square('d4'), 'd4, white knight');
+  assert.equal(await square('f3'), 'f3, empty');
+  await type('Bd7');
+  // Castling tapped as the king's two steps: king and rook move.
+  await tap(page, 'e1', 'g1');
+  await page.locator('.move-list .written').nth(10).waitFor();
+  assert.equal(await square('g1'), 'g1, white king');
+  assert.equal(await square('f1'), 'f1, white rook');
+  assert.equal(await square('e1'), 'e1, empty');
+  // Written as O-O, the board does the same.
+  await type('zz');
+  assert.equal(await square('g1'), 'g1, white king');
+  assert.doesNotMatch(await page.locator('main').innerText(), /illegal|legal:/i);
+  await page.screenshot({ path: 'tests/e2e/output/recording-after-illegal-1180x820.png' });
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -966,11 +966,11 @@ impl Adjournment {
                 self.phase = P::SetUp;
                 let why = if time_used == recorded {
                     format!(
-                        "the position before the sealed move is set up; the clocks show {time_used}"
+                        "the position before the sealed move is set up; the clocks are set to the time used on the envelope ({time_used} used, not left)"
                     )
                 } else {
                     format!(
-                        "the clocks show {time_used} but the envelope records {recorded}: either player may point this out before his first move (A12)"
+                        "the clocks are set to {time_used} used (not left) but the envelope records {recorded} used: either player may point this out before his first move (A12)"
                     )
                 };
                 Ok(Some(

@@ -227,10 +227,10 @@ test('the arbiter\'s menu, behind his PIN, shows the clock now: time added is ke
   await pin.getByLabel("Arbiter's PIN").fill('1111');
   await pin.getByRole('button', { name: 'Unlock' }).click();
   assert.match(await pin.getByRole('alert').innerText(), /not the arbiter's PIN/);
-  assert.equal(await page.getByRole('dialog', { name: "Arbiter's menu" }).count(), 0);
+  assert.equal(await page.getByRole('dialog', { name: "Arbiter's menu", exact: true }).count(), 0);
   await pin.getByLabel("Arbiter's PIN").fill('2468');
   await pin.getByRole('button', { name: 'Unlock' }).click();
-  const menu = page.getByRole('dialog', { name: "Arbiter's menu" });
+  const menu = page.getByRole('dialog', { name: "Arbiter's menu", exact: true });
   assert.equal(await menu.getByLabel("Black's time").inputValue(), '1:30:25');
 
   // White pressed without moving: the arbiter takes the press back, with his reason.

@@ -901,11 +901,9 @@ pub fn game_error(error: &laws::game::GameError) -> String {
             "event at {at_ms} ms is earlier than the last one at {last_ms} ms",
             "zdarzenie w chwili {at_ms} ms jest wcześniejsze niż ostatnie w chwili {last_ms} ms"
         ),
-        GameError::NoReason => t!(
-            "give the reason for the correction",
-            "podaj powód poprawki"
-        )
-        .to_owned(),
+        GameError::NoReason => {
+            t!("give the reason for the correction", "podaj powód poprawki").to_owned()
+        }
     }
 }
 
@@ -918,11 +916,27 @@ mod tests {
     fn quiet_moves_agree_with_their_number_in_polish() {
         set_lang(Lang::Polish);
         let quiet = |halfmoves| claim_reason(&laws::claim::Reason::QuietMoves { halfmoves });
-        assert!(quiet(3).starts_with("3 półruchy (1 posunięcie każdego"), "{}", quiet(3));
-        assert!(quiet(5).starts_with("5 półruchów (2 posunięcia każdego"), "{}", quiet(5));
-        assert!(quiet(1).starts_with("1 półruch (0 posunięć każdego"), "{}", quiet(1));
+        assert!(
+            quiet(3).starts_with("3 półruchy (1 posunięcie każdego"),
+            "{}",
+            quiet(3)
+        );
+        assert!(
+            quiet(5).starts_with("5 półruchów (2 posunięcia każdego"),
+            "{}",
+            quiet(5)
+        );
+        assert!(
+            quiet(1).starts_with("1 półruch (0 posunięć każdego"),
+            "{}",
+            quiet(1)
+        );
         set_lang(Lang::English);
-        assert!(quiet(3).starts_with("3 half-moves (1 move by each"), "{}", quiet(3));
+        assert!(
+            quiet(3).starts_with("3 half-moves (1 move by each"),
+            "{}",
+            quiet(3)
+        );
     }
 
     #[test]
@@ -938,7 +952,11 @@ mod tests {
             recording_duty(side, &ruling)
         };
         assert_ne!(duty(Side::White), duty(Side::Black));
-        assert!(duty(Side::White).starts_with("Białe zapisują"), "{}", duty(Side::White));
+        assert!(
+            duty(Side::White).starts_with("Białe zapisują"),
+            "{}",
+            duty(Side::White)
+        );
         set_lang(Lang::English);
     }
 

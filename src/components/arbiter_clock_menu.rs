@@ -113,8 +113,9 @@ impl SideFields {
         let typed = |field: RwSignal<Option<String>>| field.get_untracked();
         Ok(Setting {
             remaining_ms: match typed(self.time) {
-                Some(text) => parse_clock_time(&text)
-                    .map_err(|e| format!("{}: {e}", time_label(side)))?,
+                Some(text) => {
+                    parse_clock_time(&text).map_err(|e| format!("{}: {e}", time_label(side)))?
+                }
                 None => dial.remaining_ms,
             },
             moves: match typed(self.moves) {
@@ -176,9 +177,9 @@ pub fn ArbiterClockMenu(
         }
     };
     let now = move || {
-        reading.get_untracked().ok_or_else(|| {
-            t!("This game has no clock.", "Ta partia nie ma zegara.").to_owned()
-        })
+        reading
+            .get_untracked()
+            .ok_or_else(|| t!("This game has no clock.", "Ta partia nie ma zegara.").to_owned())
     };
     let set_clocks = move |_| {
         report((|| {

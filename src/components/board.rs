@@ -79,7 +79,11 @@ pub fn tapped_text(
     lang: Lang,
 ) -> String {
     let initial = board.piece_at(from).map_or("", |p| lang.initial(p.role));
-    let mark = if board.occupied().contains(to) { "x" } else { "-" };
+    let mark = if board.occupied().contains(to) {
+        "x"
+    } else {
+        "-"
+    };
     let long = format!("{initial}{from}{mark}{to}");
     let Some(position) = position else {
         return long;
@@ -198,7 +202,9 @@ mod tests {
 
     /// The tap's text from `pos`, whose board is shown.
     fn tap(pos: Option<&Chess>, from: Square, to: Square, lang: Lang) -> String {
-        let board = pos.map(|p| p.board().clone()).unwrap_or_else(|| Chess::default().board().clone());
+        let board = pos
+            .map(|p| p.board().clone())
+            .unwrap_or_else(|| Chess::default().board().clone());
         tapped_text(pos, &board, from, to, lang)
     }
 

@@ -2,9 +2,9 @@
 //! position matters (resumption, a reinstated position, a missing envelope,
 //! the printed envelope), the arbiter sets it up from this, not from a FEN.
 
+use laws::game::Side;
 use leptos::prelude::*;
 use shakmaty::fen::Fen;
-use laws::game::Side;
 use shakmaty::{File, Setup};
 
 use crate::components::board::{figurine, squares};

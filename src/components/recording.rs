@@ -257,12 +257,21 @@ pub(crate) mod tests {
         ]))
         .board;
         let knight = board.piece_at(Square::D4);
-        assert_eq!(knight.map(|p| (p.color, p.role)), Some((Color::Black, Role::Knight)));
+        assert_eq!(
+            knight.map(|p| (p.color, p.role)),
+            Some((Color::Black, Role::Knight))
+        );
         assert_eq!(board.piece_at(Square::C6), None);
         // Later boxes still move pieces: White castles, the king and rook go.
-        let board = shown(&game(&["e4", "e5", "Ke3", "Nc6", "Ng1-f3", "a6", "Bc4", "a5", "O-O"])).board;
+        let board = shown(&game(&[
+            "e4", "e5", "Ke3", "Nc6", "Ng1-f3", "a6", "Bc4", "a5", "O-O",
+        ]))
+        .board;
         assert_eq!(board.piece_at(Square::G1).map(|p| p.role), Some(Role::King));
-        assert_eq!(board.piece_at(Square::F3).map(|p| p.role), Some(Role::Knight));
+        assert_eq!(
+            board.piece_at(Square::F3).map(|p| p.role),
+            Some(Role::Knight)
+        );
         // A box that names no piece leaves the board.
         let before = shown(&game(&["e4"])).board;
         assert_eq!(shown(&game(&["e4", "zz"])).board, before);
@@ -270,10 +279,18 @@ pub(crate) mod tests {
 
     #[test]
     fn taps_after_an_illegal_entry_start_from_the_board_shown() {
-        let g = game(&["e4", "e5", "Nf3", "Nc6", "Bb5", "Bb4", "c3", "Bc5", "d4", "Nxd4"]);
+        let g = game(&[
+            "e4", "e5", "Nf3", "Nc6", "Bb5", "Bb4", "c3", "Bc5", "d4", "Nxd4",
+        ]);
         let shown = shown(&g);
         let position = notation::position_of(&shown);
-        let text = tapped_text(position.as_ref(), &shown.board, Square::F3, Square::D4, Lang::En);
+        let text = tapped_text(
+            position.as_ref(),
+            &shown.board,
+            Square::F3,
+            Square::D4,
+            Lang::En,
+        );
         assert_eq!(text, "Nxd4");
     }
 

@@ -102,5 +102,11 @@ pub fn SealMove(
             </section>
         }
     };
-    move || if reading_back.get() { confirming().into_any() } else { writing().into_any() }
+    move || {
+        if reading_back.get() {
+            confirming().into_any()
+        } else {
+            writing().into_any()
+        }
+    }
 }

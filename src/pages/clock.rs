@@ -272,7 +272,11 @@ fn ClockScreen(id: String, game: Memo<Option<Game>>) -> impl IntoView {
     let pin_set = state.settings.with_untracked(|s| s.arbiter_pin.is_some());
     let open_with_pin = Callback::new(move |pin: String| {
         if !state.pin_opens(&pin) {
-            return Err(t!("That is not the arbiter's PIN.", "To nie jest PIN sędziego.").to_owned());
+            return Err(t!(
+                "That is not the arbiter's PIN.",
+                "To nie jest PIN sędziego."
+            )
+            .to_owned());
         }
         open_menu.run(());
         Ok(())

@@ -603,10 +603,12 @@ test('A1a, A5, A11: the sealed move read back in plain view before sealing; diag
   const details = await setUp.locator('.details').innerText();
   assert.match(details, /White's time used\s+0:00:00/);
   assert.match(details, /White's clock then shows left\s+1:30:30/);
+  await setUp.evaluate((el) => el.scrollIntoView());
   await page.screenshot({ path: 'tests/e2e/output/resumption-set-up-1180x820.png' });
   // A11: the adjourned position as a diagram too.
   await page.getByText('The envelope is missing (A11)').click();
   await page.locator('.envelope-missing').getByRole('img', { name: /Diagram: White to move/ }).waitFor();
+  await page.locator('.envelope-missing').evaluate((el) => el.scrollIntoView());
   await page.screenshot({ path: 'tests/e2e/output/envelope-missing-1180x820.png' });
   await page.getByRole('button', { name: 'Board and clocks set up as recorded' }).click();
   await ruling(page, /Article A5: the position before the sealed move is set up; the clocks are set to the time used on the envelope \(White 0:00:00, Black 0:00:00 used, not left\)/);

@@ -677,7 +677,9 @@ impl Play {
                     return Err(GameError::NoReason);
                 }
                 let clock = self.clock.as_mut().ok_or(GameError::NoClock)?;
-                clock.correct(*correction, at_ms).map_err(GameError::Clock)?;
+                clock
+                    .correct(*correction, at_ms)
+                    .map_err(GameError::Clock)?;
                 match correction {
                     // The press taken back leaves no reading for a move.
                     ClockCorrection::UndoLastPress if self.clock_log.len() > 1 => {
@@ -1028,8 +1030,11 @@ mod tests {
     fn the_arbiter_corrects_the_clock_with_his_reason_kept_in_the_log() {
         let mut g = game();
         let press = |side| Event::Clock(ClockAction::Press { side });
-        g.apply(Event::Clock(ClockAction::Start { side: Side::White }), 2_000)
-            .unwrap();
+        g.apply(
+            Event::Clock(ClockAction::Start { side: Side::White }),
+            2_000,
+        )
+        .unwrap();
         g.apply(press(Side::White), 12_000).unwrap();
         let undo = |reason: &str| Event::ClockCorrected {
             correction: ClockCorrection::UndoLastPress,
@@ -1049,7 +1054,10 @@ mod tests {
             json,
             r#"{"type":"clock_corrected","correction":"undo_last_press","reason":"pressed without moving"}"#
         );
-        assert_eq!(serde_json::from_str::<Event>(&json).unwrap(), g.log()[2].event);
+        assert_eq!(
+            serde_json::from_str::<Event>(&json).unwrap(),
+            g.log()[2].event
+        );
         g.apply(
             Event::ClockCorrected {
                 correction: ClockCorrection::SwapSides,

@@ -72,7 +72,12 @@ test('an illegal move found five moves later: position and clocks restored, the 
   await card.getByText('Article 7.4').waitFor();
   assert.match(await card.innerText(), /The clocks are set to White 1:30:50, Black 1:30:30\./);
   assert.match(await card.innerText(), /0:02:00 is added to Black's clock\./);
+  // The position put back, as a diagram: on the card and in the confirmation.
+  await card.getByRole('img', { name: /Diagram: White to move \(move 3\)/ }).waitFor();
   await card.getByRole('button', { name: 'Rule: An illegal move was made' }).click();
+  await page.getByRole('alertdialog').getByRole('img', { name: /Diagram: White to move \(move 3\)/ }).waitFor();
+  await page.setViewportSize({ width: 1180, height: 820 });
+  await page.screenshot({ path: 'tests/e2e/output/ruling-7.4-confirmation-1180x820.png' });
   await page.getByRole('button', { name: 'Apply the ruling' }).click();
   await page.getByText('Ruling applied (Article 7.4).').waitFor();
   await page.locator('.rulings', { hasText: 'Rulings given' }).getByText('Article 7.4').waitFor();
@@ -81,7 +86,8 @@ test('an illegal move found five moves later: position and clocks restored, the 
   await page.getByRole('link', { name: 'Scoresheet' }).click();
   await page.getByText('Struck out by the arbiter').waitFor();
   assert.deepEqual(await written(page), ['e4', 'e5', 'Nf3', 'Nc6']);
-  assert.match(await page.locator('.struck-out').innerText(), /3\. Ke1-e3 .*7\.\.\. h7-h6$/);
+  // Taps after 3. Ke1-e3 started from the board shown, where 7... h6 is a move.
+  assert.match(await page.locator('.struck-out').innerText(), /3\. Ke1-e3 .*7\.\.\. h6$/);
   await page.getByRole('button', { name: /^e1, white king/ }).waitFor();
 
   // The clocks as the log had them after 2... Nc6, two minutes to Black, and

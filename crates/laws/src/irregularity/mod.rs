@@ -119,11 +119,25 @@ impl Situation {
     /// Whose move it is.
     #[must_use]
     pub fn to_move(&self) -> Side {
+        self.to_move_after(self.moves.len())
+    }
+
+    /// Whose move it is after `plies` half-moves.
+    fn to_move_after(&self, plies: usize) -> Side {
         let turn = self.start.turn();
-        Side::from(if self.moves.len().is_multiple_of(2) {
-            turn
-        } else {
-            !turn
+        Side::from(if plies.is_multiple_of(2) { turn } else { !turn })
+    }
+
+    /// Who made the illegal move, as the record shows: the player of the
+    /// first illegal half-move, or, where the record cannot identify the
+    /// half-move, the player in whose box it is written. `None` when the
+    /// record shows no illegal move.
+    #[must_use]
+    pub fn illegal_move_by(&self) -> Option<Side> {
+        let (reinstatement, _) = replay::find(&self.start, &self.moves, &self.clocks).ok()?;
+        Some(match reinstatement.illegal {
+            Some(illegal) => illegal.side,
+            None => self.to_move_after(reinstatement.ply),
         })
     }
 
@@ -166,6 +180,10 @@ pub enum Finding {
         by: Option<Side>,
         #[serde(default, with = "text::squares", skip_serializing_if = "Vec::is_empty")]
         touched: Vec<Square>,
+        /// The times the arbiter sets the clocks to, when the log has no
+        /// reading it can match to the reinstated position (6.13).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        clocks: Option<ClockReading>,
     },
     /// 6.13, B4: a clock was set wrongly.
     ClockSetWrongly,
@@ -191,6 +209,7 @@ impl Finding {
         Finding::IllegalMove {
             by: None,
             touched: Vec::new(),
+            clocks: None,
         }
     }
 
@@ -311,7 +330,12 @@ pub fn actions_now(situation: &Situation) -> Vec<Applicable> {
         Finding::PiecesDisplaced {
             by: to_move.opponent(),
         },
-        Finding::illegal_move(),
+        // The scoresheet shows who made it: the penalty follows.
+        Finding::IllegalMove {
+            by: situation.illegal_move_by(),
+            touched: Vec::new(),
+            clocks: None,
+        },
         Finding::ClockSetWrongly,
     ];
     if situation.class() == Class::Standard {
@@ -401,13 +425,17 @@ pub fn rule(
                 Outcome::Continue,
                 format!(
                     "Pieces were displaced after half-move {ply}: the position before the displacement is reinstated{}. The game then continues.",
-                    clocks_sentence(&reinstatement)
+                    clocks_sentence(&reinstatement, false)
                 ),
             );
             ruling.effects = reinstate_effects(&reinstatement);
             ruling
         }
-        Finding::IllegalMove { by, touched } => illegal_move(situation, *by, touched)?,
+        Finding::IllegalMove {
+            by,
+            touched,
+            clocks,
+        } => illegal_move(situation, *by, touched, *clocks)?,
         Finding::ClockSetWrongly => IrregularityRuling::new(
             Article::Art6_13,
             Outcome::Continue,
@@ -567,8 +595,12 @@ fn reinstate_effects(reinstatement: &Reinstatement) -> Vec<Effect> {
     effects
 }
 
-fn clocks_sentence(reinstatement: &Reinstatement) -> String {
+fn clocks_sentence(reinstatement: &Reinstatement, given: bool) -> String {
     match reinstatement.clocks {
+        Some(c) if given => format!(
+            " ({}), and the clocks are set to the times the arbiter gives, {c} (6.13)",
+            reinstatement.fen
+        ),
         Some(c) => format!(
             " ({}), and the clocks are set to the times they showed then, {c} (6.13)",
             reinstatement.fen
@@ -585,9 +617,15 @@ fn illegal_move(
     situation: &Situation,
     by: Option<Side>,
     touched: &[Square],
+    given: Option<ClockReading>,
 ) -> Result<IrregularityRuling, IrregularityError> {
-    let (reinstatement, position) =
+    let (mut reinstatement, position) =
         replay::find(&situation.start, &situation.moves, &situation.clocks)?;
+    if given.is_some() {
+        reinstatement.clocks = given;
+    }
+    let clocks_sentence =
+        |reinstatement: &Reinstatement| clocks_sentence(reinstatement, given.is_some());
     let offender = reinstatement.illegal.as_ref().map(|i| i.side).or(by);
     let what = match &reinstatement.illegal {
         Some(illegal) => format!("{illegal}."),
@@ -824,6 +862,7 @@ mod tests {
             Finding::IllegalMove {
                 by: Some(Side::Black),
                 touched: vec![Square::E2, Square::D5],
+                clocks: None,
             },
             Finding::PiecesDisplaced { by: Side::White },
             Finding::KingAndQueenReversed { side: Side::Black },

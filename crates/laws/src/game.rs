@@ -596,6 +596,16 @@ pub struct Play {
 }
 
 impl Play {
+    /// The last ruling while a later one may still correct it (before
+    /// anything else is done in the game): its number (from 1), and the
+    /// game as it stood before it, its clock stopped, which the correction
+    /// is ruled on.
+    #[must_use]
+    pub fn correctable(&self) -> Option<(usize, &Play)> {
+        let before = self.before_last_ruling.as_deref()?;
+        Some((self.rulings.len(), before))
+    }
+
     /// Every entry's verdict and the first irregularity (the arbiter's check).
     pub fn check(&self) -> SheetCheck {
         self.sheet.check(&self.start)

@@ -804,24 +804,28 @@ pub fn adjournment_result(ruling: &laws::adjournment::AdjournmentRuling) -> Stri
     )
 }
 
-/// How the game ended and why: the result recorded or the ruling that
-/// ended it, or the adjournment's; `None` while it goes on.
+/// How the game ended and why: the result recorded (its article and what
+/// happened) or the article of the ruling that ended it, or the
+/// adjournment's; `None` while it goes on. Shown in the list of games, so
+/// in the first load: the ruling's finding is on the rulings screen.
 #[must_use]
 pub fn game_over(play: &laws::game::Play) -> Option<String> {
-    let why = match (&play.result, play.rulings.last()) {
-        (Some(result), _) => Some((result.article(), game_result(result))),
-        (None, Some(applied)) => Some((applied.ruling.article, finding(&applied.finding))),
-        (None, None) => None,
-    };
-    match (play.outcome, play.adjournment.result(), why) {
-        (Some(ended), _, Some((article, why))) => Some(tf!(
-            "{} (Article {article}: {why})",
-            "{} (artykuł {article}: {why})",
-            outcome(ended)
+    let ended = play.outcome.map(outcome);
+    match (ended, &play.result, play.rulings.last(), play.adjournment.result()) {
+        (Some(ended), Some(result), ..) => Some(tf!(
+            "{ended} (Article {}: {})",
+            "{ended} (artykuł {}: {})",
+            result.article(),
+            game_result(result)
         )),
-        (Some(ended), _, None) => Some(outcome(ended).to_owned()),
-        (None, Some(ruling), _) => Some(adjournment_result(ruling)),
-        (None, None, _) => None,
+        (Some(ended), None, Some(applied), _) => Some(tf!(
+            "{ended} (Article {})",
+            "{ended} (artykuł {})",
+            applied.ruling.article
+        )),
+        (Some(ended), None, None, _) => Some(ended.to_owned()),
+        (None, .., Some(ruling)) => Some(adjournment_result(ruling)),
+        (None, .., None) => None,
     }
 }
 

@@ -92,17 +92,17 @@ test('a flag confirmed in standard play (6.9) ends the game: the opponent no lon
   await panel.getByRole('heading', { name: /White's flag fell first/ }).waitFor();
   await panel.getByRole('button', { name: 'Confirm the result (6.9)' }).click();
   await page.getByRole('button', { name: 'Confirm the result', exact: true }).click();
-  await page.getByRole('status').filter({ hasText: 'Game over: Black wins (Article 6.9: A flag is down).' }).waitFor();
+  await page.getByRole('status').filter({ hasText: 'Game over: Black wins (Article 6.9).' }).waitFor();
   assert.equal(await panel.getByRole('button', { name: 'Confirm the result (6.9)' }).count(), 0);
   await page.screenshot({ path: 'tests/e2e/output/result-clock-flag.png' });
   // White presses, as he could before: Black's clock no longer starts.
-  await noPress(page, game, 'white', 'Black wins (Article 6.9: A flag is down)');
-  await shownEverywhere(page, game, 'Black wins (Article 6.9: A flag is down)', '0-1');
+  await noPress(page, game, 'white', 'Black wins (Article 6.9)');
+  await shownEverywhere(page, game, 'Black wins (Article 6.9)', '0-1');
   // The rulings screen gives no more rulings.
   await page.goto(game);
   await page.getByRole('link', { name: "Arbiter's rulings" }).click();
   await page.locator('.rulings', { hasText: 'Rulings given' }).getByText('Article 6.9').waitFor();
-  await page.getByRole('status').filter({ hasText: 'Game over: Black wins (Article 6.9: A flag is down).' }).waitFor();
+  await page.getByRole('status').filter({ hasText: 'Game over: Black wins (Article 6.9).' }).waitFor();
   assert.equal(await page.getByRole('heading', { name: 'What did you find?' }).count(), 0);
   assert.deepEqual(errors, []);
   await context.close();

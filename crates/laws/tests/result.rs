@@ -116,3 +116,29 @@ fn a_result_is_logged_with_its_tag() {
         r#"{"type":"result","result":"resigned","by":"black"}"#
     );
 }
+
+#[test]
+fn every_kind_of_result_reads_back_and_a_broken_one_is_refused() {
+    for result in [
+        GameResult::Resigned { by: Side::White },
+        GameResult::DrawAgreed,
+        GameResult::DrawClaimed {
+            claim: laws::game::DrawClaim::FiftyMoves,
+            intended: Some("Nf3".into()),
+        },
+        GameResult::Decided {
+            outcome: Outcome::BothLose,
+            article: Article::A10,
+            reason: "late".into(),
+        },
+    ] {
+        let json = serde_json::to_string(&Event::Result(result.clone())).unwrap();
+        assert_eq!(
+            serde_json::from_str::<Event>(&json).unwrap(),
+            Event::Result(result),
+            "{json}"
+        );
+    }
+    let broken = serde_json::from_str::<Event>(r#"{"type":"result","result":"resigned"}"#);
+    assert!(broken.unwrap_err().to_string().contains("a resigned result needs its by"));
+}

@@ -42,7 +42,7 @@ use crate::side::Side;
 
 /// How the game ended, as the arbiter records it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "result", rename_all = "snake_case")]
+#[serde(tag = "result", rename_all = "snake_case", try_from = "Stored")]
 pub enum GameResult {
     /// 5.1b: `by` resigned.
     Resigned { by: Side },
@@ -62,6 +62,49 @@ pub enum GameResult {
         article: Article,
         reason: String,
     },
+}
+
+/// A result as the log holds it, read field by field: one small reader in
+/// the app's first load rather than one per kind of result.
+#[derive(Deserialize)]
+struct Stored {
+    result: String,
+    #[serde(default)]
+    by: Option<Side>,
+    #[serde(default)]
+    claim: Option<DrawClaim>,
+    #[serde(default)]
+    intended: Option<String>,
+    #[serde(default)]
+    outcome: Option<Outcome>,
+    #[serde(default)]
+    article: Option<Article>,
+    #[serde(default)]
+    reason: Option<String>,
+}
+
+impl TryFrom<Stored> for GameResult {
+    type Error = String;
+
+    fn try_from(stored: Stored) -> Result<GameResult, String> {
+        let missing = |field: &str| format!("a {} result needs its {field}", stored.result);
+        Ok(match stored.result.as_str() {
+            "resigned" => GameResult::Resigned {
+                by: stored.by.ok_or_else(|| missing("by"))?,
+            },
+            "draw_agreed" => GameResult::DrawAgreed,
+            "draw_claimed" => GameResult::DrawClaimed {
+                claim: stored.claim.ok_or_else(|| missing("claim"))?,
+                intended: stored.intended,
+            },
+            "decided" => GameResult::Decided {
+                outcome: stored.outcome.ok_or_else(|| missing("outcome"))?,
+                article: stored.article.ok_or_else(|| missing("article"))?,
+                reason: stored.reason.ok_or_else(|| missing("reason"))?,
+            },
+            other => return Err(format!("unknown result {other:?}")),
+        })
+    }
 }
 
 /// The draw a player claims.

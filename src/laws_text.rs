@@ -811,7 +811,12 @@ pub fn adjournment_result(ruling: &laws::adjournment::AdjournmentRuling) -> Stri
 #[must_use]
 pub fn game_over(play: &laws::game::Play) -> Option<String> {
     let ended = play.outcome.map(outcome);
-    match (ended, &play.result, play.rulings.last(), play.adjournment.result()) {
+    match (
+        ended,
+        &play.result,
+        play.rulings.last(),
+        play.adjournment.result(),
+    ) {
         (Some(ended), Some(result), ..) => Some(tf!(
             "{ended} (Article {}: {})",
             "{ended} (artykuł {}: {})",

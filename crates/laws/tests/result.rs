@@ -140,5 +140,10 @@ fn every_kind_of_result_reads_back_and_a_broken_one_is_refused() {
         );
     }
     let broken = serde_json::from_str::<Event>(r#"{"type":"result","result":"resigned"}"#);
-    assert!(broken.unwrap_err().to_string().contains("a resigned result needs its by"));
+    assert!(
+        broken
+            .unwrap_err()
+            .to_string()
+            .contains("a resigned result needs its by")
+    );
 }

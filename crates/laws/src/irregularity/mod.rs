@@ -154,7 +154,7 @@ impl Situation {
 
 /// What the arbiter found, as chosen on the panel.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "finding", rename_all = "snake_case")]
+#[serde(tag = "finding", rename_all = "snake_case", try_from = "StoredFinding")]
 pub enum Finding {
     /// 7.1a: the pieces were set up wrongly at the start.
     WrongInitialPosition,
@@ -200,6 +200,76 @@ pub enum Finding {
         #[serde(flatten)]
         decision: QuickplayDecision,
     },
+}
+
+/// A finding as the log holds it, read field by field: one small reader
+/// in the app's first load rather than one per kind of finding.
+#[derive(Deserialize)]
+struct StoredFinding {
+    finding: String,
+    #[serde(default)]
+    new_game_ordered: bool,
+    #[serde(default)]
+    by: Option<Side>,
+    #[serde(default)]
+    ply: Option<usize>,
+    #[serde(default, with = "text::squares")]
+    touched: Vec<Square>,
+    #[serde(default)]
+    clocks: Option<ClockReading>,
+    #[serde(default)]
+    side: Option<Side>,
+    #[serde(default)]
+    claimant: Option<Side>,
+    #[serde(default)]
+    decision: Option<String>,
+    #[serde(default)]
+    extra_time: bool,
+}
+
+impl TryFrom<StoredFinding> for Finding {
+    type Error = String;
+
+    fn try_from(stored: StoredFinding) -> Result<Finding, String> {
+        let missing = |field: &str| format!("a finding {:?} needs its {field}", stored.finding);
+        Ok(match stored.finding.as_str() {
+            "wrong_initial_position" => Finding::WrongInitialPosition,
+            "board_misplaced" => Finding::BoardMisplaced,
+            "colours_reversed" => Finding::ColoursReversed {
+                new_game_ordered: stored.new_game_ordered,
+            },
+            "pieces_displaced" => Finding::PiecesDisplaced {
+                by: stored.by.ok_or_else(|| missing("by"))?,
+            },
+            "displacement_found" => Finding::DisplacementFound {
+                ply: stored.ply.ok_or_else(|| missing("ply"))?,
+            },
+            "illegal_move" => Finding::IllegalMove {
+                by: stored.by,
+                touched: stored.touched,
+                clocks: stored.clocks,
+            },
+            "clock_set_wrongly" => Finding::ClockSetWrongly,
+            "king_and_queen_reversed" => Finding::KingAndQueenReversed {
+                side: stored.side.ok_or_else(|| missing("side"))?,
+            },
+            "flag_seen" => Finding::FlagSeen,
+            "time_claim" => Finding::TimeClaim {
+                claimant: stored.claimant.ok_or_else(|| missing("claimant"))?,
+            },
+            "quickplay_claim" => Finding::QuickplayClaim {
+                decision: match stored.decision.as_deref() {
+                    Some("accept") => QuickplayDecision::Accept,
+                    Some("postpone") => QuickplayDecision::Postpone {
+                        extra_time: stored.extra_time,
+                    },
+                    Some("reject") => QuickplayDecision::Reject,
+                    _ => return Err(missing("decision")),
+                },
+            },
+            other => return Err(format!("unknown finding {other:?}")),
+        })
+    }
 }
 
 impl Finding {
@@ -884,5 +954,7 @@ mod tests {
             serde_json::to_string(&Finding::illegal_move()).unwrap(),
             r#"{"finding":"illegal_move"}"#
         );
+        let broken = serde_json::from_str::<Finding>(r#"{"finding":"pieces_displaced"}"#);
+        assert!(broken.unwrap_err().to_string().contains("needs its by"));
     }
 }

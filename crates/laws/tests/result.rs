@@ -83,7 +83,7 @@ fn every_result_ends_the_game_in_the_fold_or_is_refused() {
                 "{name}: {side}'s time stands"
             );
         }
-        let to_move = if case.moves.len() % 2 == 0 {
+        let to_move = if case.moves.len().is_multiple_of(2) {
             Side::White
         } else {
             Side::Black

@@ -7,7 +7,7 @@
 
 use laws::adjournment::AdjournmentError;
 use laws::article::Article;
-use laws::game::Side;
+use laws::game::{DrawClaim, GameResult, ResultError, Side};
 use laws::irregularity::touch_move::{Requirement, TouchMove};
 use laws::irregularity::{Effect, Finding, IrregularityRuling, Outcome};
 use laws::rapidplay::QuickplayDecision;
@@ -840,14 +840,89 @@ pub fn adjournment_result(ruling: &laws::adjournment::AdjournmentRuling) -> Stri
     )
 }
 
-/// How the game ended, by an arbiter's ruling or in its adjournment;
-/// `None` while it goes on.
+/// How the game ended and why: the result recorded (its article and what
+/// happened) or the article of the ruling that ended it, or the
+/// adjournment's; `None` while it goes on. Shown in the list of games, so
+/// in the first load: the ruling's finding is on the rulings screen.
 #[must_use]
 pub fn game_over(play: &laws::game::Play) -> Option<String> {
-    match (play.outcome, play.adjournment.result()) {
-        (Some(ruled), _) => Some(outcome(ruled).to_owned()),
-        (None, Some(ruling)) => Some(adjournment_result(ruling)),
-        (None, None) => None,
+    let ended = play.outcome.map(outcome);
+    match (
+        ended,
+        &play.result,
+        play.rulings.last(),
+        play.adjournment.result(),
+    ) {
+        (Some(ended), Some(result), ..) => Some(tf!(
+            "{ended} (Article {}: {})",
+            "{ended} (artykuł {}: {})",
+            result.article(),
+            game_result(result)
+        )),
+        (Some(ended), None, Some(applied), _) => Some(tf!(
+            "{ended} (Article {})",
+            "{ended} (artykuł {})",
+            applied.ruling.article
+        )),
+        (Some(ended), None, None, _) => Some(ended.to_owned()),
+        (None, .., Some(ruling)) => Some(adjournment_result(ruling)),
+        (None, .., None) => None,
+    }
+}
+
+/// A result recorded, in a few words: who resigned, the draw agreed or
+/// claimed, the arbiter's decision with his reason.
+#[must_use]
+pub fn game_result(result: &GameResult) -> String {
+    match result {
+        GameResult::Resigned { by } => tf!("{} resigned", "{} poddały partię", side(*by)),
+        GameResult::DrawAgreed => t!("draw agreed", "remis uzgodniony").to_owned(),
+        GameResult::DrawClaimed {
+            claim: DrawClaim::Repetition,
+            ..
+        } => t!(
+            "draw claimed by threefold repetition, upheld",
+            "reklamacja remisu przez trzykrotne powtórzenie uznana"
+        )
+        .to_owned(),
+        GameResult::DrawClaimed {
+            claim: DrawClaim::FiftyMoves,
+            ..
+        } => t!(
+            "draw claimed under the 50-move rule, upheld",
+            "reklamacja remisu według zasady 50 posunięć uznana"
+        )
+        .to_owned(),
+        GameResult::Decided { reason, .. } => {
+            tf!(
+                "the arbiter's decision: {reason}",
+                "decyzja sędziego: {reason}"
+            )
+        }
+    }
+}
+
+/// Why a result was refused.
+#[must_use]
+pub fn result_error(error: &ResultError) -> String {
+    match error {
+        ResultError::ClaimNotUpheld { article, why } => with_reason(
+            &tf!(
+                "the claim under Article {article} is not correct",
+                "reklamacja według artykułu {article} jest niesłuszna"
+            ),
+            why,
+        ),
+        ResultError::NotAResult(ended) => tf!(
+            "“{}” is no result: the game would not end",
+            "„{}” to nie wynik: partia by się nie zakończyła",
+            outcome(*ended)
+        ),
+        ResultError::NoReason => t!(
+            "write the reason for the arbiter's decision",
+            "wpisz uzasadnienie decyzji sędziego"
+        )
+        .to_owned(),
     }
 }
 
@@ -892,6 +967,11 @@ pub fn game_error(error: &laws::game::GameError) -> String {
             "the game is over: {}",
             "partia jest zakończona: {}",
             self::outcome(*outcome)
+        ),
+        GameError::Result(e) => result_error(e),
+        GameError::NotCorrectable { ruling } => tf!(
+            "ruling {ruling} can no longer be corrected: only the last ruling can, before anything else is done in the game",
+            "decyzji {ruling} nie można już poprawić: można poprawić tylko ostatnią decyzję, zanim w partii zrobi się cokolwiek innego"
         ),
         GameError::SealedEntry(slot) => tf!(
             "box {slot} holds the sealed move as it was opened: it stands as sealed and cannot be corrected (A8)",

@@ -662,6 +662,61 @@ mod tests {
         assert!(checked > 100, "{checked} readings");
     }
 
+    /// A record saved by the release before results were events
+    /// (tests/records/ruled.*): a 7.4 ruling given while the clock's
+    /// presses ran ahead of the scoresheet, a 6.9 flag ruling ending the
+    /// game, time added after it. It folds, after every event and a minute
+    /// later, to the clocks, boxes, outcome and rulings that release showed
+    /// (`ruled.readings.txt`: at, White's and Black's time left, the clock
+    /// running, moves standing, moves struck out, the outcome, the rulings).
+    #[test]
+    fn records_saved_before_results_were_events_read_the_same() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/records");
+        let readings = std::fs::read_to_string(dir.join("ruled.readings.txt")).unwrap();
+        let text = std::fs::read_to_string(dir.join("ruled.format2.json")).unwrap();
+        let game = decode_game("ruled", &text).unwrap();
+        let events: Vec<(u64, Event)> = game
+            .log()
+            .iter()
+            .map(|l| (l.at_ms, l.event.clone()))
+            .collect();
+        let mut lines = readings.lines();
+        for n in 1..=events.len() {
+            let prefix = Game::from_events(
+                game.id(),
+                game.initial().clone(),
+                game.created_ms(),
+                events[..n].to_vec(),
+            );
+            let play = prefix.fold().unwrap();
+            for _ in 0..2 {
+                let line = lines.next().unwrap();
+                let at: u64 = line.split(' ').next().unwrap().parse().unwrap();
+                let clock = play.clock.as_ref().unwrap();
+                let running = clock
+                    .running_side()
+                    .filter(|_| !clock.is_paused())
+                    .map_or("-".to_owned(), |side| side.to_string());
+                let rulings: Vec<String> = play
+                    .rulings
+                    .iter()
+                    .map(|r| format!("{}:{:?}", r.ruling.article, r.ruling.outcome))
+                    .collect();
+                let shown = format!(
+                    "{at} {} {} {running} {} {} {:?} {}",
+                    clock.remaining(Side::White, at),
+                    clock.remaining(Side::Black, at),
+                    play.sheet.len(),
+                    play.sheet.struck_out.len(),
+                    play.outcome,
+                    rulings.join(",")
+                );
+                assert_eq!(shown, line, "after event {n}");
+            }
+        }
+        assert_eq!(lines.next(), None, "every reading checked");
+    }
+
     fn game(id: &str, created_ms: u64) -> Game {
         let setup = Setup {
             white: Player::named("A"),

@@ -1,9 +1,10 @@
 use laws::game::Side;
-use laws::irregularity::{Finding, Situation, rule};
+use laws::irregularity::{ClockReading, Finding, Situation, rule};
 use laws::time_control::Class;
 use leptos::prelude::*;
 use shakmaty::Square;
 
+use crate::adjourning::parse_hms;
 use crate::components::ruling_card::RulingCard;
 use crate::laws_text;
 use crate::{t, tf};
@@ -32,8 +33,25 @@ fn squares(text: &str) -> Result<Vec<Square>, String> {
         .collect()
 }
 
+/// The times the arbiter gives for the clocks, both or neither.
+fn clocks(white: &str, black: &str) -> Result<Option<ClockReading>, String> {
+    match (white.trim(), black.trim()) {
+        ("", "") => Ok(None),
+        (white, black) => Ok(Some(ClockReading {
+            white_ms: parse_hms(white)?,
+            black_ms: parse_hms(black)?,
+        })),
+    }
+}
+
 /// The finding the form describes, or what is wrong with it.
-fn finding(kind: Kind, ply: &str, by: &str, touched: &str) -> Result<Finding, String> {
+fn finding(
+    kind: Kind,
+    ply: &str,
+    by: &str,
+    touched: &str,
+    times: Option<ClockReading>,
+) -> Result<Finding, String> {
     Ok(match kind {
         Kind::Displaced => Finding::DisplacementFound {
             ply: ply.trim().parse().map_err(|_| {
@@ -51,6 +69,7 @@ fn finding(kind: Kind, ply: &str, by: &str, touched: &str) -> Result<Finding, St
                 _ => None,
             },
             touched: squares(touched)?,
+            clocks: times,
         },
         Kind::NewGameOrdered => Finding::ColoursReversed {
             new_game_ordered: true,
@@ -59,20 +78,37 @@ fn finding(kind: Kind, ply: &str, by: &str, touched: &str) -> Result<Finding, St
 }
 
 /// Findings with details: a displacement found later (the last correct
-/// half-move), an illegal move with its player and the pieces touched for
-/// the replacing move (4.3), a new game ordered for reversed colours. The
-/// ruling is shown before it can be applied.
+/// half-move), an illegal move with its player (as the scoresheet shows
+/// it, until the arbiter says otherwise), the pieces touched for the
+/// replacing move (4.3) and the clocks' times when the log cannot give
+/// them, a new game ordered for reversed colours. The ruling is shown
+/// before it can be applied; `corrects` names the ruling it corrects.
 #[component]
-pub fn FindingForm(id: String, situation: Situation) -> impl IntoView {
+pub fn FindingForm(
+    id: String,
+    situation: Situation,
+    #[prop(optional)] corrects: Option<usize>,
+) -> impl IntoView {
     let kind = RwSignal::new(Kind::IllegalMove);
     let plies = situation.moves.len();
     let ply = RwSignal::new(plies.saturating_sub(1).to_string());
-    let by = RwSignal::new("record".to_owned());
+    let shown_by = match situation.illegal_move_by() {
+        Some(Side::White) => "white",
+        Some(Side::Black) => "black",
+        None => "nobody",
+    };
+    let by = RwSignal::new(shown_by.to_owned());
     let touched = RwSignal::new(String::new());
+    let white_time = RwSignal::new(String::new());
+    let black_time = RwSignal::new(String::new());
     let piece_touched = RwSignal::new(false);
     let rapidplay = situation.class() != Class::Standard;
+    let timed = situation.now.is_some();
+    // The log has no readings it can match to the moves: the arbiter gives the times.
+    let unmatched = timed && situation.clocks.is_empty();
     let preview = move || {
-        let finding = finding(kind.get(), &ply.get(), &by.get(), &touched.get())?;
+        let times = clocks(&white_time.get(), &black_time.get())?;
+        let finding = finding(kind.get(), &ply.get(), &by.get(), &touched.get(), times)?;
         let situation = Situation {
             claimant_touched_piece: piece_touched.get(),
             ..situation.clone()
@@ -106,11 +142,24 @@ pub fn FindingForm(id: String, situation: Situation) -> impl IntoView {
                 <label class="field">
                     <span>{t!("Who made it", "Kto je wykonał")}</span>
                     <select on:change=move |ev| by.set(event_target_value(&ev))>
-                        <option value="record" selected>{t!("As the scoresheet shows", "Według blankietu")}</option>
-                        <option value="white">{t!("White", "Białe")}</option>
-                        <option value="black">{t!("Black", "Czarne")}</option>
+                        <option value="white" selected=shown_by == "white">{t!("White", "Białe")}</option>
+                        <option value="black" selected=shown_by == "black">{t!("Black", "Czarne")}</option>
+                        <option value="nobody" selected=shown_by == "nobody">{t!("Nobody can say", "Nie można ustalić")}</option>
                     </select>
                 </label>
+                <Show when=move || unmatched>
+                    <p class="hint" role="status">{t!("The clock's presses cannot be matched to the moves on the scoresheet: give the times the clocks are set to (6.13).", "Naciśnięć zegara nie da się przyporządkować posunięciom z blankietu: podaj czasy, na które nastawia się zegary (6.13).")}</p>
+                    <label class="field">
+                        <span>{t!("White's time (h:mm:ss)", "Czas białych (g:mm:ss)")}</span>
+                        <input type="text" inputmode="numeric" autocomplete="off" placeholder="1:30:00"
+                            prop:value=move || white_time.get() on:input=move |ev| white_time.set(event_target_value(&ev)) />
+                    </label>
+                    <label class="field">
+                        <span>{t!("Black's time (h:mm:ss)", "Czas czarnych (g:mm:ss)")}</span>
+                        <input type="text" inputmode="numeric" autocomplete="off" placeholder="1:30:00"
+                            prop:value=move || black_time.get() on:input=move |ev| black_time.set(event_target_value(&ev)) />
+                    </label>
+                </Show>
                 <label class="field">
                     <span>{t!("Pieces the player touched for the replacing move (squares, e.g. g1 f3; optional)", "Bierki dotknięte przez zawodnika przy posunięciu zastępującym (pola, np. g1 f3; nieobowiązkowe)")}</span>
                     <input type="text" autocomplete="off" autocapitalize="off" spellcheck="false"
@@ -127,7 +176,7 @@ pub fn FindingForm(id: String, situation: Situation) -> impl IntoView {
             {move || match preview() {
                 Ok((title, finding, ruling)) => view! {
                     <ul class="ruling-cards">
-                        <RulingCard id=id.clone() title=title finding=finding ruling=ruling claimant_touched_piece=piece_touched.get_untracked() />
+                        <RulingCard id=id.clone() title=title finding=finding ruling=ruling claimant_touched_piece=piece_touched.get_untracked() corrects=corrects />
                     </ul>
                 }.into_any(),
                 Err(why) => view! { <p class="hint" role="status">{tf!("No ruling: {why}.", "Brak decyzji: {why}.")}</p> }.into_any(),
@@ -154,16 +203,26 @@ mod tests {
     #[test]
     fn the_form_describes_the_finding() {
         assert_eq!(
-            finding(Kind::Displaced, " 12 ", "", ""),
+            finding(Kind::Displaced, " 12 ", "", "", None),
             Ok(Finding::DisplacementFound { ply: 12 })
         );
-        assert!(finding(Kind::Displaced, "x", "", "").is_err());
+        assert!(finding(Kind::Displaced, "x", "", "", None).is_err());
         assert_eq!(
-            finding(Kind::IllegalMove, "", "black", "e7"),
+            finding(Kind::IllegalMove, "", "black", "e7", None),
             Ok(Finding::IllegalMove {
                 by: Some(Side::Black),
-                touched: vec![Square::E7]
+                touched: vec![Square::E7],
+                clocks: None,
             })
         );
+        assert_eq!(
+            clocks("1:20:00", "45"),
+            Ok(Some(ClockReading {
+                white_ms: 4_800_000,
+                black_ms: 2_700_000
+            }))
+        );
+        assert_eq!(clocks(" ", ""), Ok(None));
+        assert!(clocks("1:20:00", "").is_err());
     }
 }

@@ -10,7 +10,8 @@ use crate::{t, tf};
 
 /// One ruling the arbiter may give: what was found, the article, what
 /// becomes of the game, what is done, and the button that carries it out
-/// after a confirmation.
+/// after a confirmation; with `corrects`, as the correction of that
+/// earlier ruling.
 #[component]
 pub fn RulingCard(
     id: String,
@@ -20,6 +21,7 @@ pub fn RulingCard(
     /// Rapidplay (B5): the claimant had touched a piece since.
     #[prop(optional)]
     claimant_touched_piece: bool,
+    #[prop(default = None)] corrects: Option<usize>,
 ) -> impl IntoView {
     let state = expect_context::<AppState>();
     let confirming = RwSignal::new(false);
@@ -30,6 +32,7 @@ pub fn RulingCard(
             Event::Ruled {
                 finding: finding.clone(),
                 claimant_touched_piece,
+                corrects,
             },
         ) {
             Ok(()) => state.tell(tf!(
@@ -49,10 +52,16 @@ pub fn RulingCard(
         _ => None,
     });
     let diagram = reinstated.clone().map(|fen| view! { <Diagram fen=fen /> });
-    let question = tf!(
-        "{title}: apply Article {article}? {explanation} This is written into the game log and cannot be taken back.",
-        "{title}: zastosować artykuł {article}? {explanation} Zostanie to zapisane w przebiegu partii i nie da się tego cofnąć."
-    );
+    let question = match corrects {
+        None => tf!(
+            "{title}: apply Article {article}? {explanation} This is written into the game log. Until play goes on, a later ruling can correct it; both stay in the log.",
+            "{title}: zastosować artykuł {article}? {explanation} Zostanie to zapisane w przebiegu partii. Dopóki gra nie zostanie wznowiona, późniejsza decyzja może ją poprawić; obie pozostaną w zapisie."
+        ),
+        Some(number) => tf!(
+            "{title}: apply Article {article} in place of ruling {number}? {explanation} Both rulings stay in the game log.",
+            "{title}: zastosować artykuł {article} w miejsce decyzji {number}? {explanation} Obie decyzje pozostaną w przebiegu partii."
+        ),
+    };
     view! {
         <li class="ruling-card">
             <h3>{title.clone()}</h3>

@@ -3,15 +3,19 @@
 //! into the game log; and the rulings given so far.
 
 use laws::clock::ClockAction;
-use laws::game::{Event, Game, Side};
-use laws::irregularity::actions_now;
+use laws::game::result::draw_claim;
+use laws::game::{DrawClaim, Event, Game, GameResult, Side};
+use laws::irregularity::{Applicable, Finding, Outcome, actions_now};
 use leptos::prelude::*;
 
 use crate::components::applied_rulings::AppliedRulings;
+use crate::components::clock_sheet_notice::ClockSheetNotice;
 use crate::components::finding_form::FindingForm;
 use crate::components::game_end::GameEnd;
 use crate::components::game_over::GameOver;
 use crate::components::game_screen::game_screen;
+use crate::components::result_button::ResultButton;
+use crate::components::result_form::ResultForm;
 use crate::components::ruling_card::RulingCard;
 use crate::laws_text;
 use crate::route::Route;
@@ -64,40 +68,97 @@ fn ArbiterPanel(game: Game) -> impl IntoView {
     let over = result.map(|result| {
         view! { <GameOver result /> }
     });
+    // What the log shows goes on top; the rest of the list is folded away.
+    let (proposed, others): (Vec<_>, Vec<_>) = actions.into_iter().partition(|action| {
+        matches!(
+            action.finding,
+            Finding::IllegalMove { .. } | Finding::FlagSeen | Finding::TimeClaim { .. }
+        )
+    });
+    let claims: Vec<_> = [DrawClaim::Repetition, DrawClaim::FiftyMoves]
+        .into_iter()
+        .filter_map(|claim| {
+            let ruling = draw_claim(&play, claim, None).ok().filter(|r| r.valid)?;
+            Some((claim, ruling.article))
+        })
+        .collect();
+    let nothing_shown = proposed.is_empty() && claims.is_empty();
+    let card = |id: &String, action: Applicable, corrects: Option<usize>| {
+        view! {
+            <RulingCard id=id.clone() title=laws_text::finding(&action.finding) finding=action.finding ruling=action.ruling corrects=corrects />
+        }
+    };
+    let correction = play.correctable().map(|(number, before)| {
+        let situation = before.situation(now);
+        let cards = actions_now(&situation)
+            .into_iter()
+            .map(|action| card(&id, action, Some(number)))
+            .collect_view();
+        view! {
+            <details class="fold correct-ruling">
+                <summary>{tf!("Correct ruling {number}, given by mistake", "Popraw decyzję {number}, wydaną przez pomyłkę")}</summary>
+                <p class="hint">{t!("The ruling you give here takes the place of the last one: the game is as if only this one had been given. Both stay in the game log. Once play goes on (a press, a move written, the clock restarted), the last ruling stands.", "Decyzja wydana tutaj zastępuje ostatnią: partia wygląda tak, jakby wydano tylko ją. Obie pozostają w przebiegu partii. Gdy gra zostanie wznowiona (naciśnięcie zegara, zapisane posunięcie, uruchomiony zegar), ostatnia decyzja pozostaje w mocy.")}</p>
+                <ul class="ruling-cards">{cards}</ul>
+                <FindingForm id=id.clone() situation=situation corrects=number />
+            </details>
+        }
+    });
     let (clock, sheet, details) = (
         Route::Clock(id.clone()).href(),
         Route::Scoresheet(id.clone()).href(),
         Route::Game(id.clone()).href(),
     );
+    let others_count = others.len();
     view! {
         <section class="page arbiter-panel">
             <h1>{tf!("Arbiter: {} – {}", "Sędzia: {} – {}", setup.white.name, setup.black.name)}</h1>
-            <p class="hint">{t!("What the Laws require for what you found. Each ruling asks for confirmation, is carried out on the game and is kept in its log.", "Czego wymagają Przepisy w stwierdzonej sytuacji. Każda decyzja wymaga potwierdzenia, zostaje wykonana w partii i zapisana w jej przebiegu.")}</p>
             {over}
             <GameEnd position=Signal::stored(play.position()) />
+            <ClockSheetNotice disagreement=play.disagreement() />
             <Show when=move || running && open>
                 <div class="mode-banner" role="alert">
                     <span>{t!("The clock is running. Stop it before you intervene (6.12b).", "Zegar chodzi. Zatrzymaj go przed interwencją (6.12b).")}</span>
                     <button type="button" class="button primary" on:click=stop_clocks.clone()>{t!("Stop the clocks", "Zatrzymaj zegary")}</button>
                 </div>
             </Show>
-            <Show when=move || open>
-                <h2>{t!("Rulings that apply now", "Decyzje możliwe teraz")}</h2>
-                <ul class="ruling-cards">
-                    {actions.clone().into_iter().map(|action| view! {
-                        <RulingCard id=id.clone() title=laws_text::finding(&action.finding) finding=action.finding ruling=action.ruling />
-                    }).collect_view()}
-                </ul>
-                <FindingForm id=id.clone() situation=situation.clone() />
-            </Show>
-            <section class="rulings" aria-labelledby="recording-title">
-                <h2 id="recording-title">{t!("Recording the moves", "Zapisywanie posunięć")}</h2>
+            {open.then(|| view! {
+                <section class="found" aria-labelledby="found-title">
+                    <h2 id="found-title">{t!("What did you find?", "Co stwierdzono?")}</h2>
+                    {nothing_shown.then(|| view! {
+                        <p class="hint">{t!("The log shows nothing to rule on. Record how the game ended, or open the list of every ruling.", "Zapis partii nie wskazuje niczego do rozstrzygnięcia. Zapisz, jak zakończyła się partia, albo otwórz listę wszystkich decyzji.")}</p>
+                    })}
+                    {(!nothing_shown).then(|| view! {
+                        <h3>{t!("What the log shows", "Co wynika z zapisu partii")}</h3>
+                        <ul class="ruling-cards proposed">
+                            {proposed.into_iter().map(|action| card(&id, action, None)).collect_view()}
+                            {claims.into_iter().map(|(claim, article)| view! {
+                                <li class="ruling-card">
+                                    <h3>{tf!("The position is a draw the player to move may claim ({article})", "Pozycja daje zawodnikowi na posunięciu prawo reklamować remis ({article})")}</h3>
+                                    <ResultButton id=id.clone() label=tf!("Uphold the claim: draw ({article})", "Uznaj reklamację: remis ({article})")
+                                        result=GameResult::DrawClaimed { claim, intended: None } outcome=Outcome::Draw primary=true />
+                                </li>
+                            }).collect_view()}
+                        </ul>
+                    })}
+                    <ResultForm id=id.clone() play=play.clone() />
+                    <details class="fold all-rulings">
+                        <summary>{tf!("Every other ruling that applies now ({others_count})", "Pozostałe decyzje możliwe teraz ({others_count})")}</summary>
+                        <ul class="ruling-cards">
+                            {others.into_iter().map(|action| card(&id, action, None)).collect_view()}
+                        </ul>
+                        <FindingForm id=id.clone() situation=situation.clone() />
+                    </details>
+                </section>
+            })}
+            {correction}
+            <details class="fold">
+                <summary>{t!("Recording the moves (8.1, 8.4, B3)", "Zapisywanie posunięć (8.1, 8.4, B3)")}</summary>
                 <ul>
                     {[Side::White, Side::Black].into_iter().zip(recording).map(|(side, ruling)| view! {
                         <li class="ruling"><strong class="article">{laws_text::article(ruling.article)}</strong>": "{laws_text::recording_duty(side, &ruling)}</li>
                     }).collect_view()}
                 </ul>
-            </section>
+            </details>
             <AppliedRulings rulings=play.rulings.clone() />
             <div class="actions">
                 <a class="button" href=clock>{t!("Clock", "Zegar")}</a>

@@ -2,6 +2,7 @@ use std::sync::{Arc, Mutex};
 
 use laws::clock::{ClockAction, ClockCorrection, FlagFall, rule_flag_fall};
 use laws::game::{Event, Game, Side};
+use laws::irregularity::Finding;
 use laws::time_control::{Class, ClassLimits};
 use leptos::ev;
 use leptos::prelude::*;
@@ -238,6 +239,22 @@ fn ClockScreen(id: String, game: Memo<Option<Game>>) -> impl IntoView {
             })
         })
     });
+    // The flag rulings go into the game log: the fold ends the game on them.
+    let rule = {
+        let id = id.clone();
+        move |finding: Finding| {
+            let result = state.apply(&id, Event::ruled(finding));
+            problem.set(result.clone().err());
+            result
+        }
+    };
+    let on_confirm = Callback::new({
+        let rule = rule.clone();
+        move |()| {
+            let _ = rule(Finding::FlagSeen);
+        }
+    });
+    let over = Signal::derive(move || result.with(Option::is_some));
     let on_claim = Callback::new(move |claimant: Side| {
         let Some(class) = class else { return };
         let ruling = clock.with_untracked(|c| {
@@ -252,6 +269,8 @@ fn ClockScreen(id: String, game: Memo<Option<Game>>) -> impl IntoView {
             })
         });
         claim.set(ruling.map(|r| (untrack(flags), r)));
+        // The claim is ruled by the core and logged: a win on time ends the game (B6-B8).
+        let _ = rule(Finding::TimeClaim { claimant });
     });
     // A claim's ruling stands while the flags are as they were when it was made.
     let claim_shown = Signal::derive(move || {
@@ -324,7 +343,7 @@ fn ClockScreen(id: String, game: Memo<Option<Game>>) -> impl IntoView {
                 </div>
                 {move || result.get().map(|result| view! { <GameOver result /> })}
                 {move || problem.get().map(|p| view! { <p class="form-error" role="alert">{p}</p> })}
-                <FlagRuling flagged_first=flagged_first class=class ruling=ruling claim=claim_shown on_claim=on_claim />
+                <FlagRuling flagged_first=flagged_first class=class ruling=ruling claim=claim_shown on_claim=on_claim over=over on_confirm=on_confirm />
                 <p class="clock-keys">
                     {t!("Keys: ", "Klawisze: ")} <kbd>"A"</kbd> {t!(" or left ", " lub lewy ")} <kbd lang="en">"Shift"</kbd> {t!(" presses White's clock, ", " naciska zegar białych, ")}
                     <kbd>"L"</kbd> {t!(" or right ", " lub prawy ")} <kbd lang="en">"Shift"</kbd> {t!(" presses Black's, ", " naciska zegar czarnych, ")}

@@ -68,13 +68,14 @@ test('an illegal move found five moves later: position and clocks restored, the 
   await page.getByRole('link', { name: "Arbiter's rulings" }).click();
   await page.getByRole('heading', { name: 'Arbiter: Kowalski, Jan – Nowak, Anna' }).waitFor();
   await page.getByRole('button', { name: 'Stop the clocks' }).click();
-  const card = page.locator('.ruling-card', { hasText: 'An illegal move was made' }).first();
+  // Proposed on top: the scoresheet shows who made it.
+  const card = page.locator('.proposed .ruling-card', { hasText: 'White made an illegal move' }).first();
   await card.getByText('Article 7.4').waitFor();
   assert.match(await card.innerText(), /The clocks are set to White 1:30:50, Black 1:30:30\./);
   assert.match(await card.innerText(), /0:02:00 is added to Black's clock\./);
   // The position put back, as a diagram: on the card and in the confirmation.
   await card.getByRole('img', { name: /Diagram: White to move \(move 3\)/ }).waitFor();
-  await card.getByRole('button', { name: 'Rule: An illegal move was made' }).click();
+  await card.getByRole('button', { name: 'Rule: White made an illegal move' }).click();
   await page.getByRole('alertdialog').getByRole('img', { name: /Diagram: White to move \(move 3\)/ }).waitFor();
   await page.setViewportSize({ width: 1180, height: 820 });
   await page.screenshot({ path: 'tests/e2e/output/ruling-7.4-confirmation-1180x820.png' });
@@ -106,6 +107,108 @@ test('an illegal move found five moves later: position and clocks restored, the 
   await page.locator('.move-list .written').nth(4).waitFor();
   assert.deepEqual(await written(page), ['e4', 'e5', 'Nf3', 'Nc6', 'Bc4']);
   assert.deepEqual([await dial(page, 'White'), await dial(page, 'Black')], ['White 1:31:15', 'Black 1:32:30']);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('presses ahead of the sheet are told; 4... Kd6 in Black\'s box: the 7.4 ruling proposed on top names Black and gives White two minutes; a ruling corrected by a later one', async () => {
+  const context = await app.browser.newContext({ locale: 'en-US', viewport: { width: 1180, height: 820 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e));
+  await page.clock.install({ time: T0 });
+  await page.goto(app.url + '#/');
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await page.getByLabel('New PIN (at least 4 digits)').fill(PIN);
+  await page.getByRole('button', { name: 'Save PIN' }).click();
+  await page.getByText("Arbiter's PIN saved.").waitFor();
+  await page.getByRole('link', { name: 'New game' }).first().click();
+  await page.getByLabel('Edition of the Laws the rulings follow').selectOption('2');
+  await createGame(page, { white: 'Kowalski, Jan', black: 'Nowak, Anna' });
+  const game = page.url();
+  // Ten presses, nothing written.
+  await page.getByRole('link', { name: 'Clock' }).click();
+  await page.locator('.clock-screen').waitFor();
+  await page.clock.pauseAt(T0 + 60_000);
+  await page.getByRole('button', { name: "Start White's clock" }).click();
+  for (let i = 0; i < 10; i += 1) {
+    await page.clock.fastForward(10_000);
+    await page.keyboard.press(i % 2 === 0 ? 'a' : 'l');
+  }
+  await page.goto(game);
+  await page.getByRole('link', { name: "Arbiter's rulings" }).click();
+  const notice = page.locator('.clock-sheet-notice');
+  await notice.getByText('Half-moves on the clock: 10; on the scoresheet: 0.').waitFor();
+
+  // 1. e4 d5 2. d4 Kd6: the king cannot go there.
+  await page.goto(game);
+  await page.getByRole('link', { name: 'Scoresheet', exact: true }).click();
+  await page.getByRole('button', { name: 'Recording mode (hand to the player)' }).click();
+  for (const [i, move] of ['e4', 'd5', 'd4', 'Kd6'].entries()) {
+    await page.getByLabel(/Type the move/).fill(move);
+    await page.getByRole('button', { name: 'Write move' }).click();
+    await page.locator('.move-list .written').nth(i).waitFor();
+  }
+  await page.getByRole('button', { name: 'Leave recording mode (arbiter)' }).click();
+  await page.getByLabel("Arbiter's PIN").fill(PIN);
+  await page.getByRole('button', { name: 'Unlock' }).click();
+
+  await page.goto(game);
+  await page.getByRole('link', { name: "Arbiter's rulings" }).click();
+  await notice.getByText('Half-moves on the clock: 10; on the scoresheet: 4.').waitFor();
+  await page.getByRole('button', { name: 'Stop the clocks' }).click();
+  // The screen asks first, and proposes what the log shows on top.
+  const found = page.getByRole('heading', { name: 'What did you find?' });
+  await found.waitFor();
+  const proposed = page.locator('.proposed .ruling-card');
+  assert.equal(await proposed.count(), 1);
+  const card = proposed.first();
+  assert.match(await card.innerText(), /Black made an illegal move/);
+  assert.match(await card.innerText(), /0:02:00 is added to White's clock\./);
+  // The presses cannot be matched to the moves: no clock reading is guessed.
+  assert.doesNotMatch(await card.innerText(), /The clocks are set to/);
+  assert.match(await card.innerText(), /the log has no clock reading for it/);
+  // The full list is folded away.
+  assert.equal(await page.locator('details.all-rulings').getAttribute('open'), null);
+  assert.equal(await page.locator('details.all-rulings .ruling-card').first().isVisible(), false);
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  console.log(`rulings screen height at 1180x820: ${height} px`);
+  assert.ok(height <= 2 * 820, `the rulings screen is ${height} px tall`);
+  await page.screenshot({ path: 'tests/e2e/output/arbiter-rulings.png', fullPage: true });
+
+  // By mistake, the arbiter rules that nobody can say who made it.
+  await page.locator('details.all-rulings summary').click();
+  const form = page.locator('details.all-rulings .finding-form');
+  assert.equal(await form.getByRole('combobox', { name: /^Who made it/ }).inputValue(), 'black');
+  await form.getByText('The clock\'s presses cannot be matched to the moves on the scoresheet').waitFor();
+  await form.getByRole('combobox', { name: /^Who made it/ }).selectOption('nobody');
+  await form.getByRole('button', { name: 'Rule: An illegal move was made' }).click();
+  await page.getByRole('button', { name: 'Apply the ruling' }).click();
+  await page.getByText('Ruling applied (Article 7.4).').waitFor();
+
+  // The later ruling says it corrects ruling 1, with the times given.
+  await page.locator('details.correct-ruling summary', { hasText: 'Correct ruling 1, given by mistake' }).click();
+  const fix = page.locator('details.correct-ruling .finding-form');
+  assert.equal(await fix.getByRole('combobox', { name: /^Who made it/ }).inputValue(), 'black');
+  await fix.getByLabel("White's time (h:mm:ss)").fill('1:29:00');
+  await fix.getByLabel("Black's time (h:mm:ss)").fill('1:29:30');
+  const fixed = fix.locator('.ruling-card');
+  assert.match(await fixed.innerText(), /The clocks are set to White 1:29:00, Black 1:29:30\./);
+  await fixed.getByRole('button', { name: 'Rule: Black made an illegal move' }).click();
+  await page.getByRole('alertdialog').getByText('in place of ruling 1?').waitFor();
+  await page.getByRole('button', { name: 'Apply the ruling' }).click();
+  await page.getByText('Ruling applied (Article 7.4).').waitFor();
+  const given = page.locator('.rulings', { hasText: 'Rulings given' }).locator('li');
+  assert.equal(await given.count(), 2, 'both rulings stay in the log');
+  assert.match(await given.nth(0).innerText(), /White receives 2 minutes extra for Black's illegal move number 1/);
+  assert.match(await given.nth(1).innerText(), /No penalty: nobody can say which player made the illegal move/);
+  await page.screenshot({ path: 'tests/e2e/output/arbiter-corrected.png', fullPage: true });
+
+  // The clock: White 1:29:00 and the two minutes, Black 1:29:30.
+  await page.goto(game);
+  await page.getByRole('link', { name: 'Clock' }).click();
+  const time = (side) => page.locator(`.clock-face[data-side=${side}] .face-time`).innerText();
+  assert.deepEqual([await time('white'), await time('black')], ['1:31:00', '1:29:30']);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -21,6 +21,8 @@ const LITERAL = /"((?:[^"\\\n]|\\.)*)"/g;
 // t!("English", "Polish") and tf!("English", "Polish", ...): the second literal.
 const PAIR = /\btf?!\(\s*"(?:[^"\\]|\\.)*"\s*,\s*"((?:[^"\\]|\\.)*)"/g;
 
+// plural(n, ["time", "times"], ["raz", "razy", "razy"]): three forms are Polish's.
+const POLISH_FORMS = /\[\s*"([^"]*)"\s*,\s*"([^"]*)"\s*,\s*"([^"]*)"\s*\]/g;
 const POLISH_LETTERS = /[ąćęłńóśźżĄĆĘŁŃÓŚŹŻ„]/;
 
 export const words = (text) => (text.match(/[A-Za-z]{3,}/g) ?? []).map((w) => w.toLowerCase());
@@ -40,6 +42,7 @@ export async function englishWords() {
       for (const w of words(literal)) set.add(w);
     }
     for (const [, literal] of code.matchAll(PAIR)) for (const w of words(literal)) polish.add(w);
+    for (const forms of code.matchAll(POLISH_FORMS)) for (const w of words(forms.slice(1).join(' '))) polish.add(w);
   }
   for (const w of polish) english.delete(w);
   return english;

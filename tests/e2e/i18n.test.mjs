@@ -180,7 +180,10 @@ test('every screen in Polish, no English left; back to English; the choice survi
 
   // The arbiter's panel: a ruling given (7.1b: the board placed wrongly).
   await go(page, `#/game/${id}/arbiter`);
-  await page.getByRole('heading', { name: 'Decyzje możliwe teraz' }).waitFor();
+  await page.getByRole('heading', { name: 'Co stwierdzono?' }).waitFor();
+  // Every folded part open: the full list, the draw claim, the arbiter's decision.
+  for (const summary of await page.locator('details.fold > summary').all()) await summary.click();
+  await page.getByLabel('Uzasadnienie').fill('telefon zadzwonił');
   await assertPolish(page, 'arbiter panel');
   // 8.1 for each player, each naming him.
   const duties = await page.locator('section[aria-labelledby=recording-title] li').allInnerTexts();

@@ -22,6 +22,7 @@
 //! ```
 
 pub mod intervention;
+pub mod result;
 mod sealing;
 
 use std::fmt;
@@ -43,6 +44,7 @@ use crate::scoresheet::{Entry, EntryVerdict, NoSuchEntry, Scoresheet, SheetCheck
 pub use crate::side::Side;
 use crate::time_control::TimeControl;
 use intervention::Applied;
+pub use result::{DrawClaim, GameResult, ResultError};
 
 /// A player as written on the pairing list.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -108,6 +110,12 @@ pub enum Fold {
     /// The log holds facts only: the fold works out what an adjournment
     /// step does to the clock (`adjournment::game_clock`).
     Facts,
+    /// As [`Fold::Facts`], and a ruling puts back only clock readings it
+    /// can match to the moves: with the clock's presses and the
+    /// scoresheet more than a half-move apart it sets no clocks unless the
+    /// arbiter gives the times. Games created before this kept the
+    /// readings by the count of presses.
+    Matched,
 }
 
 impl Fold {
@@ -135,7 +143,7 @@ impl Default for Setup {
             start_fen: None,
             ruleset: Ruleset::default(),
             adjournment: AdjournmentRules::default(),
-            fold: Fold::Facts,
+            fold: Fold::Matched,
         }
     }
 }
@@ -239,7 +247,16 @@ pub enum Event {
         /// he claims about.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         claimant_touched_piece: bool,
+        /// The number (from 1) of the ruling this one corrects: the last
+        /// one, given by mistake before anything else happened in the
+        /// game. Both stay in the log; the game is as if only this one had
+        /// been given.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        corrects: Option<usize>,
     },
+    /// How the game ended: a resignation, a draw agreed or claimed, the
+    /// arbiter's decision ([`GameResult`], with its article).
+    Result(GameResult),
 }
 
 /// `{"type": "adjournment", "step": {"type": "sealed", ...}}`: one `type`
@@ -291,8 +308,16 @@ pub enum GameError {
     Adjournment(AdjournmentError),
     /// The Laws give no ruling on the finding as the game stands.
     Irregularity(IrregularityError),
-    /// A ruling ended the game: nothing more is played or ruled.
+    /// A ruling or a result ended the game: nothing more is pressed,
+    /// played or ruled.
     Over(Outcome),
+    /// The result is refused (a claim that is not correct...).
+    Result(ResultError),
+    /// Ruling `ruling` (from 1) cannot be corrected: only the last ruling
+    /// can, before anything else happens in the game.
+    NotCorrectable {
+        ruling: usize,
+    },
     /// The box holds a move opened from an envelope (or stated for a
     /// missing one): it stands as it was sealed and cannot be corrected.
     SealedEntry(Slot),
@@ -312,6 +337,7 @@ impl Event {
         Event::Ruled {
             finding,
             claimant_touched_piece: false,
+            corrects: None,
         }
     }
 }
@@ -329,6 +355,11 @@ impl fmt::Display for GameError {
             GameError::Adjournment(e) => e.fmt(f),
             GameError::Irregularity(e) => e.fmt(f),
             GameError::Over(outcome) => write!(f, "the game is over: {outcome}"),
+            GameError::Result(e) => e.fmt(f),
+            GameError::NotCorrectable { ruling } => write!(
+                f,
+                "ruling {ruling} can no longer be corrected: only the last ruling can, before anything else is done in the game"
+            ),
             GameError::SealedEntry(slot) => write!(
                 f,
                 "box {slot} holds the sealed move as it was opened: it stands as sealed and cannot be corrected (A8)"
@@ -560,8 +591,13 @@ pub struct Play {
     pub illegal_moves: IllegalMoveCount,
     /// The arbiter's rulings, in order.
     pub rulings: Vec<Applied>,
-    /// How a ruling ended the game, once one has.
+    /// How a ruling or a result ended the game, once one has.
     pub outcome: Option<Outcome>,
+    /// The result recorded, when one ended the game.
+    pub result: Option<GameResult>,
+    /// The game as it stood just before the last ruling, its clock
+    /// stopped, while that ruling may still be corrected.
+    before_last_ruling: Option<Box<Play>>,
     /// The boxes holding a move opened from an envelope, as sealed.
     pub sealed_entries: Vec<Slot>,
     /// How the log reaches the clock (the game's first setup says).
@@ -569,6 +605,16 @@ pub struct Play {
 }
 
 impl Play {
+    /// The last ruling while a later one may still correct it (before
+    /// anything else is done in the game): its number (from 1), and the
+    /// game as it stood before it, its clock stopped, which the correction
+    /// is ruled on.
+    #[must_use]
+    pub fn correctable(&self) -> Option<(usize, &Play)> {
+        let before = self.before_last_ruling.as_deref()?;
+        Some((self.rulings.len(), before))
+    }
+
     /// Every entry's verdict and the first irregularity (the arbiter's check).
     pub fn check(&self) -> SheetCheck {
         self.sheet.check(&self.start)
@@ -605,6 +651,8 @@ impl Play {
             illegal_moves: IllegalMoveCount::default(),
             rulings: Vec::new(),
             outcome: None,
+            result: None,
+            before_last_ruling: None,
             sealed_entries: Vec::new(),
             fold: setup.fold,
         })
@@ -618,12 +666,26 @@ impl Play {
             event,
             Event::Recorded(_)
                 | Event::Ruled { .. }
-                | Event::Clock(ClockAction::Start { .. } | ClockAction::Resume)
+                | Event::Result(_)
+                | Event::Clock(
+                    ClockAction::Start { .. } | ClockAction::Resume | ClockAction::Press { .. }
+                )
                 | Event::ClockCorrected { .. }
                 | Event::Adjournment(AdjournmentEvent::SealRequested { .. })
         );
+        // A ruling may be corrected only before anything else happens.
+        let before_last_ruling = self.before_last_ruling.take();
+        let corrects = matches!(
+            event,
+            Event::Ruled {
+                corrects: Some(_),
+                ..
+            }
+        );
         if plays_on {
-            if let Some(outcome) = self.outcome {
+            if let Some(outcome) = self.outcome
+                && !corrects
+            {
                 return Err(GameError::Over(outcome));
             }
             if let Some(result) = self.adjournment.result()
@@ -794,7 +856,29 @@ impl Play {
             Event::Ruled {
                 finding,
                 claimant_touched_piece,
-            } => self.rule(finding, *claimant_touched_piece, at_ms)?,
+                corrects: None,
+            } => self.rule(finding, *claimant_touched_piece, None, at_ms)?,
+            Event::Ruled {
+                finding,
+                claimant_touched_piece,
+                corrects: Some(number),
+            } => {
+                let before = before_last_ruling
+                    .filter(|_| *number == self.rulings.len())
+                    .ok_or(GameError::NotCorrectable { ruling: *number })?;
+                let mistaken = self.rulings.last().cloned();
+                let mut corrected = *before;
+                corrected.rulings.extend(mistaken);
+                corrected.rule(finding, *claimant_touched_piece, Some(*number), at_ms)?;
+                *self = corrected;
+            }
+            Event::Result(result) => {
+                let outcome = result.outcome(self).map_err(GameError::Result)?;
+                self.stop_clock(at_ms)?;
+                self.outcome = Some(outcome);
+                self.result = Some(result.clone());
+                self.begun = true;
+            }
         }
         Ok(Vec::new())
     }
@@ -807,7 +891,7 @@ impl Play {
         at_ms: u64,
     ) -> Result<Vec<ClockAction>, GameError> {
         match (self.fold, self.clock.as_mut()) {
-            (Fold::Facts, Some(clock)) => {
+            (Fold::Facts | Fold::Matched, Some(clock)) => {
                 for action in actions {
                     clock.apply(action, at_ms).map_err(GameError::Clock)?;
                 }

@@ -81,6 +81,7 @@ fn every_article_is_reachable_from_the_panel_and_carried_out() {
         let event = Event::Ruled {
             finding: case.finding.clone(),
             claimant_touched_piece: case.claimant_touched_piece,
+            corrects: None,
         };
         game.apply(event, at)
             .unwrap_or_else(|e| panic!("{}: refused: {e}", case.name));

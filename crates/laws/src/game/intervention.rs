@@ -42,7 +42,7 @@ use serde::{Deserialize, Serialize};
 use shakmaty::{CastlingMode, Chess, Position, san::San};
 
 use crate::clock::{ClockAction, Setting};
-use crate::game::{GameError, Play, Side};
+use crate::game::{Fold, GameError, Play, Side};
 use crate::irregularity::replay::BoardMove;
 use crate::irregularity::{ClockReading, Effect, Finding, IrregularityRuling, Situation, rule};
 use crate::notation;
@@ -56,6 +56,20 @@ pub struct Applied {
     pub at_ms: u64,
     pub finding: Finding,
     pub ruling: IrregularityRuling,
+    /// The number (from 1) of the earlier ruling this one corrects.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub corrects: Option<usize>,
+}
+
+/// The clock's count of half-moves (its presses) and the scoresheet's,
+/// when they differ by more than one: the arbiter is told, and the clock
+/// readings cannot be matched to the moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Disagreement {
+    /// Half-moves the clock counts.
+    pub clock: u32,
+    /// Half-moves written on the scoresheet (a dash counts).
+    pub sheet: u32,
 }
 
 impl Play {
@@ -76,16 +90,43 @@ impl Play {
                 white_ms: clock.remaining(Side::White, now_ms),
                 black_ms: clock.remaining(Side::Black, now_ms),
             });
+        // Readings matched to the moves by the count of presses only when
+        // the presses and the scoresheet agree (a game folded before did not ask).
+        let matched = self.fold != Fold::Matched || self.readings_match();
         Situation {
             ruleset,
             class,
             start: self.start.clone(),
             moves: self.board_moves(),
-            clocks: self.clock_log.clone(),
+            clocks: if matched {
+                self.clock_log.clone()
+            } else {
+                Vec::new()
+            },
             illegal_moves: self.illegal_moves,
             claimant_touched_piece: false,
             now,
         }
+    }
+
+    /// The clock and the scoresheet more than a half-move apart, if they
+    /// are: the clock counts its presses, the sheet its boxes filled in.
+    #[must_use]
+    pub fn disagreement(&self) -> Option<Disagreement> {
+        let clock = self.clock.as_ref().filter(|clock| clock.is_started())?;
+        let pressed = clock.moves(Side::White) + clock.moves(Side::Black);
+        let written = self.sheet.len() as u32;
+        (pressed.abs_diff(written) > 1).then_some(Disagreement {
+            clock: pressed,
+            sheet: written,
+        })
+    }
+
+    /// Whether the clock log's readings (one per press) can be matched to
+    /// the half-moves of the scoresheet: no more than one apart.
+    fn readings_match(&self) -> bool {
+        let presses = self.clock_log.len().saturating_sub(1);
+        presses.abs_diff(self.sheet.len()) <= 1
     }
 
     /// Whether `side` must record the moves now (8.1), need not with little
@@ -164,10 +205,12 @@ impl Play {
 
     /// Rules on `finding` as things stand at `at_ms` and carries the ruling
     /// out; refused (and nothing changed) when the Laws give no ruling.
+    /// `corrects` names the earlier ruling this one corrects.
     pub(crate) fn rule(
         &mut self,
         finding: &Finding,
         claimant_touched_piece: bool,
+        corrects: Option<usize>,
         at_ms: u64,
     ) -> Result<(), GameError> {
         let situation = Situation {
@@ -175,13 +218,17 @@ impl Play {
             ..self.situation(at_ms)
         };
         let ruling = rule(finding, &situation).map_err(GameError::Irregularity)?;
-        let mut next = self.clone();
+        let mut before = self.clone();
+        before.stop_clock(at_ms)?;
+        let mut next = before.clone();
         next.carry_out(&ruling, at_ms)?;
         next.rulings.push(Applied {
             at_ms,
             finding: finding.clone(),
             ruling,
+            corrects,
         });
+        next.before_last_ruling = Some(Box::new(before));
         *self = next;
         Ok(())
     }
@@ -332,6 +379,184 @@ mod tests {
         let play = game.fold().unwrap();
         assert_eq!(play.check().first_irregularity, None);
         assert_eq!(play.sheet.len(), 5);
+    }
+
+    #[test]
+    fn a_ruling_given_by_mistake_is_corrected_by_a_later_one_and_both_stay_in_the_log() {
+        // 2... Kd6 (written in Black's box) is illegal; the arbiter first
+        // rules that nobody can say who made it.
+        let mut game = played(&["e4", "d5", "d4", "Kd6"]);
+        let expected = game.fold().unwrap().clock_log[3];
+        game.apply(Event::ruled(Finding::illegal_move()), 300_000)
+            .unwrap();
+        let mistaken = game.fold().unwrap();
+        assert!(
+            !mistaken.rulings[0]
+                .ruling
+                .effects
+                .iter()
+                .any(|e| matches!(e, Effect::AddTime { .. }))
+        );
+        let by_black = Finding::IllegalMove {
+            by: Some(Side::Black),
+            touched: Vec::new(),
+            clocks: None,
+        };
+        let correction = Event::Ruled {
+            finding: by_black.clone(),
+            claimant_touched_piece: false,
+            corrects: Some(1),
+        };
+        game.apply(correction, 310_000).unwrap();
+        let play = game.fold().unwrap();
+        assert_eq!(play.rulings.len(), 2, "both rulings are kept");
+        assert_eq!(play.rulings[1].corrects, Some(1));
+        assert_eq!(play.sheet.len(), 3);
+        assert_eq!(play.sheet.struck_out.len(), 1, "struck out once");
+        assert_eq!(play.illegal_moves.black, 1);
+        let clock = play.clock.as_ref().unwrap();
+        assert_eq!(
+            clock.remaining(Side::White, 310_000),
+            expected.white_ms + 120_000,
+            "White gets the two minutes, once"
+        );
+        assert_eq!(clock.remaining(Side::Black, 310_000), expected.black_ms);
+        // Once play goes on, the ruling stands.
+        game.apply(Event::Clock(ClockAction::Resume), 320_000)
+            .unwrap();
+        let again = Event::Ruled {
+            finding: by_black,
+            claimant_touched_piece: false,
+            corrects: Some(2),
+        };
+        assert_eq!(
+            game.apply(again, 330_000),
+            Err(GameError::NotCorrectable { ruling: 2 })
+        );
+    }
+
+    #[test]
+    fn a_ruling_that_ended_the_game_by_mistake_is_corrected() {
+        let mut game = played(&["e4", "e5", "Ke1-e3"]);
+        // The second illegal move loses; the first was not White's.
+        game.apply(Event::ruled(Finding::illegal_move()), 300_000)
+            .unwrap();
+        game.apply(Event::Clock(ClockAction::Resume), 300_000)
+            .unwrap();
+        game.apply(Event::Recorded(Entry::written("Ke1-e3")), 310_000)
+            .unwrap();
+        game.apply(Event::ruled(Finding::illegal_move()), 320_000)
+            .unwrap();
+        assert_eq!(game.fold().unwrap().outcome, Some(Outcome::BlackWins));
+        let wrong_number = Event::Ruled {
+            finding: Finding::DisplacementFound { ply: 2 },
+            claimant_touched_piece: false,
+            corrects: Some(1),
+        };
+        assert_eq!(
+            game.apply(wrong_number, 321_000),
+            Err(GameError::NotCorrectable { ruling: 1 }),
+            "only the last ruling"
+        );
+        let displaced = Event::Ruled {
+            finding: Finding::DisplacementFound { ply: 2 },
+            claimant_touched_piece: false,
+            corrects: Some(2),
+        };
+        game.apply(displaced, 322_000).unwrap();
+        let play = game.fold().unwrap();
+        assert_eq!(play.outcome, None, "the game goes on");
+        assert_eq!(play.illegal_moves.white, 1);
+        assert_eq!(play.rulings.len(), 3);
+    }
+
+    #[test]
+    fn presses_ahead_of_the_sheet_are_told_and_their_readings_not_guessed() {
+        let mut game = played(&[]);
+        for i in 0..10u64 {
+            let side = if i % 2 == 0 { Side::White } else { Side::Black };
+            game.apply(Event::Clock(ClockAction::Press { side }), 10_000 * (i + 1))
+                .unwrap();
+        }
+        assert_eq!(
+            game.fold().unwrap().disagreement(),
+            Some(Disagreement {
+                clock: 10,
+                sheet: 0
+            })
+        );
+        for text in ["e4", "d5", "d4", "Kd6"] {
+            game.apply(Event::Recorded(Entry::written(text)), 200_000)
+                .unwrap();
+        }
+        let play = game.fold().unwrap();
+        assert_eq!(
+            play.disagreement(),
+            Some(Disagreement {
+                clock: 10,
+                sheet: 4
+            })
+        );
+        let guessed =
+            crate::irregularity::rule(&Finding::illegal_move(), &play.situation(210_000)).unwrap();
+        assert!(
+            !guessed
+                .effects
+                .iter()
+                .any(|e| matches!(e, Effect::SetClocks { .. })),
+            "no reading is matched to half-move 3"
+        );
+        assert!(
+            guessed.explanation.contains("the log has no clock reading"),
+            "{}",
+            guessed.explanation
+        );
+        let given = ClockReading {
+            white_ms: 5_000_000,
+            black_ms: 5_100_000,
+        };
+        let finding = Finding::IllegalMove {
+            by: Some(Side::Black),
+            touched: Vec::new(),
+            clocks: Some(given),
+        };
+        game.apply(Event::ruled(finding), 210_000).unwrap();
+        let play = game.fold().unwrap();
+        let clock = play.clock.as_ref().unwrap();
+        assert_eq!(
+            clock.remaining(Side::White, 210_000),
+            given.white_ms + 120_000
+        );
+        assert_eq!(clock.remaining(Side::Black, 210_000), given.black_ms);
+        assert!(
+            play.rulings[0]
+                .ruling
+                .explanation
+                .contains("the times the arbiter gives")
+        );
+        // The ruling set the clock's moves to the sheet's: they agree again.
+        assert_eq!(play.disagreement(), None);
+    }
+
+    #[test]
+    fn a_flag_ruling_ends_the_game_and_no_press_restarts_a_clock() {
+        let mut game = played(&["e4"]);
+        // Black's clock runs: 90 minutes later his flag is down.
+        let late = 60_000 + 5_500_000;
+        game.apply(Event::ruled(Finding::FlagSeen), late).unwrap();
+        let play = game.fold().unwrap();
+        assert_eq!(play.outcome, Some(Outcome::WhiteWins));
+        assert_eq!(
+            play.rulings[0].ruling.article,
+            crate::article::Article::Art6_9
+        );
+        assert_eq!(
+            game.apply(
+                Event::Clock(ClockAction::Press { side: Side::Black }),
+                late + 1
+            ),
+            Err(GameError::Over(Outcome::WhiteWins))
+        );
     }
 
     #[test]

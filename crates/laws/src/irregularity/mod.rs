@@ -119,11 +119,25 @@ impl Situation {
     /// Whose move it is.
     #[must_use]
     pub fn to_move(&self) -> Side {
+        self.to_move_after(self.moves.len())
+    }
+
+    /// Whose move it is after `plies` half-moves.
+    fn to_move_after(&self, plies: usize) -> Side {
         let turn = self.start.turn();
-        Side::from(if self.moves.len().is_multiple_of(2) {
-            turn
-        } else {
-            !turn
+        Side::from(if plies.is_multiple_of(2) { turn } else { !turn })
+    }
+
+    /// Who made the illegal move, as the record shows: the player of the
+    /// first illegal half-move, or, where the record cannot identify the
+    /// half-move, the player in whose box it is written. `None` when the
+    /// record shows no illegal move.
+    #[must_use]
+    pub fn illegal_move_by(&self) -> Option<Side> {
+        let (reinstatement, _) = replay::find(&self.start, &self.moves, &self.clocks).ok()?;
+        Some(match reinstatement.illegal {
+            Some(illegal) => illegal.side,
+            None => self.to_move_after(reinstatement.ply),
         })
     }
 
@@ -140,7 +154,7 @@ impl Situation {
 
 /// What the arbiter found, as chosen on the panel.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "finding", rename_all = "snake_case")]
+#[serde(tag = "finding", rename_all = "snake_case", try_from = "StoredFinding")]
 pub enum Finding {
     /// 7.1a: the pieces were set up wrongly at the start.
     WrongInitialPosition,
@@ -166,6 +180,10 @@ pub enum Finding {
         by: Option<Side>,
         #[serde(default, with = "text::squares", skip_serializing_if = "Vec::is_empty")]
         touched: Vec<Square>,
+        /// The times the arbiter sets the clocks to, when the log has no
+        /// reading it can match to the reinstated position (6.13).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        clocks: Option<ClockReading>,
     },
     /// 6.13, B4: a clock was set wrongly.
     ClockSetWrongly,
@@ -184,6 +202,76 @@ pub enum Finding {
     },
 }
 
+/// A finding as the log holds it, read field by field: one small reader
+/// in the app's first load rather than one per kind of finding.
+#[derive(Deserialize)]
+struct StoredFinding {
+    finding: String,
+    #[serde(default)]
+    new_game_ordered: bool,
+    #[serde(default)]
+    by: Option<Side>,
+    #[serde(default)]
+    ply: Option<usize>,
+    #[serde(default, with = "text::squares")]
+    touched: Vec<Square>,
+    #[serde(default)]
+    clocks: Option<ClockReading>,
+    #[serde(default)]
+    side: Option<Side>,
+    #[serde(default)]
+    claimant: Option<Side>,
+    #[serde(default)]
+    decision: Option<String>,
+    #[serde(default)]
+    extra_time: bool,
+}
+
+impl TryFrom<StoredFinding> for Finding {
+    type Error = String;
+
+    fn try_from(stored: StoredFinding) -> Result<Finding, String> {
+        let missing = |field: &str| format!("a finding {:?} needs its {field}", stored.finding);
+        Ok(match stored.finding.as_str() {
+            "wrong_initial_position" => Finding::WrongInitialPosition,
+            "board_misplaced" => Finding::BoardMisplaced,
+            "colours_reversed" => Finding::ColoursReversed {
+                new_game_ordered: stored.new_game_ordered,
+            },
+            "pieces_displaced" => Finding::PiecesDisplaced {
+                by: stored.by.ok_or_else(|| missing("by"))?,
+            },
+            "displacement_found" => Finding::DisplacementFound {
+                ply: stored.ply.ok_or_else(|| missing("ply"))?,
+            },
+            "illegal_move" => Finding::IllegalMove {
+                by: stored.by,
+                touched: stored.touched,
+                clocks: stored.clocks,
+            },
+            "clock_set_wrongly" => Finding::ClockSetWrongly,
+            "king_and_queen_reversed" => Finding::KingAndQueenReversed {
+                side: stored.side.ok_or_else(|| missing("side"))?,
+            },
+            "flag_seen" => Finding::FlagSeen,
+            "time_claim" => Finding::TimeClaim {
+                claimant: stored.claimant.ok_or_else(|| missing("claimant"))?,
+            },
+            "quickplay_claim" => Finding::QuickplayClaim {
+                decision: match stored.decision.as_deref() {
+                    Some("accept") => QuickplayDecision::Accept,
+                    Some("postpone") => QuickplayDecision::Postpone {
+                        extra_time: stored.extra_time,
+                    },
+                    Some("reject") => QuickplayDecision::Reject,
+                    _ => return Err(missing("decision")),
+                },
+            },
+            other => return Err(format!("unknown finding {other:?}")),
+        })
+    }
+}
+
 impl Finding {
     /// An illegal move, located by the record.
     #[must_use]
@@ -191,6 +279,7 @@ impl Finding {
         Finding::IllegalMove {
             by: None,
             touched: Vec::new(),
+            clocks: None,
         }
     }
 
@@ -311,7 +400,12 @@ pub fn actions_now(situation: &Situation) -> Vec<Applicable> {
         Finding::PiecesDisplaced {
             by: to_move.opponent(),
         },
-        Finding::illegal_move(),
+        // The scoresheet shows who made it: the penalty follows.
+        Finding::IllegalMove {
+            by: situation.illegal_move_by(),
+            touched: Vec::new(),
+            clocks: None,
+        },
         Finding::ClockSetWrongly,
     ];
     if situation.class() == Class::Standard {
@@ -401,13 +495,17 @@ pub fn rule(
                 Outcome::Continue,
                 format!(
                     "Pieces were displaced after half-move {ply}: the position before the displacement is reinstated{}. The game then continues.",
-                    clocks_sentence(&reinstatement)
+                    clocks_sentence(&reinstatement, false)
                 ),
             );
             ruling.effects = reinstate_effects(&reinstatement);
             ruling
         }
-        Finding::IllegalMove { by, touched } => illegal_move(situation, *by, touched)?,
+        Finding::IllegalMove {
+            by,
+            touched,
+            clocks,
+        } => illegal_move(situation, *by, touched, *clocks)?,
         Finding::ClockSetWrongly => IrregularityRuling::new(
             Article::Art6_13,
             Outcome::Continue,
@@ -567,8 +665,12 @@ fn reinstate_effects(reinstatement: &Reinstatement) -> Vec<Effect> {
     effects
 }
 
-fn clocks_sentence(reinstatement: &Reinstatement) -> String {
+fn clocks_sentence(reinstatement: &Reinstatement, given: bool) -> String {
     match reinstatement.clocks {
+        Some(c) if given => format!(
+            " ({}), and the clocks are set to the times the arbiter gives, {c} (6.13)",
+            reinstatement.fen
+        ),
         Some(c) => format!(
             " ({}), and the clocks are set to the times they showed then, {c} (6.13)",
             reinstatement.fen
@@ -585,9 +687,15 @@ fn illegal_move(
     situation: &Situation,
     by: Option<Side>,
     touched: &[Square],
+    given: Option<ClockReading>,
 ) -> Result<IrregularityRuling, IrregularityError> {
-    let (reinstatement, position) =
+    let (mut reinstatement, position) =
         replay::find(&situation.start, &situation.moves, &situation.clocks)?;
+    if given.is_some() {
+        reinstatement.clocks = given;
+    }
+    let clocks_sentence =
+        |reinstatement: &Reinstatement| clocks_sentence(reinstatement, given.is_some());
     let offender = reinstatement.illegal.as_ref().map(|i| i.side).or(by);
     let what = match &reinstatement.illegal {
         Some(illegal) => format!("{illegal}."),
@@ -824,6 +932,7 @@ mod tests {
             Finding::IllegalMove {
                 by: Some(Side::Black),
                 touched: vec![Square::E2, Square::D5],
+                clocks: None,
             },
             Finding::PiecesDisplaced { by: Side::White },
             Finding::KingAndQueenReversed { side: Side::Black },
@@ -845,5 +954,7 @@ mod tests {
             serde_json::to_string(&Finding::illegal_move()).unwrap(),
             r#"{"finding":"illegal_move"}"#
         );
+        let broken = serde_json::from_str::<Finding>(r#"{"finding":"pieces_displaced"}"#);
+        assert!(broken.unwrap_err().to_string().contains("needs its by"));
     }
 }

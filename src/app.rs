@@ -9,7 +9,7 @@ use crate::components::{header::Header, notice_bar::NoticeBar, storage_problems:
 use crate::i18n::{self, Lang};
 use crate::pages::{
     adjourn::AdjournPage, arbiter::ArbiterPage, clock::ClockPage, edit_game::EditGame,
-    envelopes::Envelopes, game::GamePage, games::Games, new_game::NewGame, not_found::NotFound,
+    envelopes::Envelopes, event::EventPage, game::GamePage, games::Games, new_game::NewGame, not_found::NotFound,
     resumption::Resumption, review::ReviewPage, scoresheet::ScoresheetPage, settings::Settings,
 };
 use crate::route::Route;
@@ -56,6 +56,14 @@ pub fn App() -> impl IntoView {
     on_cleanup(move || {
         on_hash.remove();
         on_storage.remove();
+    });
+
+    // A tablet in an event syncs with its database; one on its own loads
+    // no sync code and makes no network request.
+    Effect::new(move |_| {
+        if state.settings.with(|s| s.event.is_some()) {
+            leptos::task::spawn_local(crate::couch::start_sync(state));
+        }
     });
 
     // Registered once: the screens below are rendered again with the language.
@@ -106,6 +114,7 @@ async fn screen(route: Route) -> AnyView {
         Route::Adjourn(id) => adjourn_screen(id).await,
         Route::Resume(id) => resumption_screen(id).await,
         Route::Envelopes => envelopes_screen().await,
+        Route::Event => event_screen().await,
         Route::Settings => settings_screen().await,
     }
 }
@@ -158,6 +167,11 @@ fn resumption_screen(id: String) -> AnyView {
 #[wasm_split(screens, wasm_split_path = ::leptos::wasm_split)]
 fn envelopes_screen() -> AnyView {
     view! { <Envelopes /> }.into_any()
+}
+
+#[wasm_split(screens, wasm_split_path = ::leptos::wasm_split)]
+fn event_screen() -> AnyView {
+    view! { <EventPage /> }.into_any()
 }
 
 #[wasm_split(screens, wasm_split_path = ::leptos::wasm_split)]

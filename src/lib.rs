@@ -10,6 +10,7 @@ pub mod app;
 pub mod arbiter_keys;
 pub mod backup;
 pub mod components;
+pub mod couch;
 pub mod event_docs;
 pub mod files;
 pub mod i18n;

@@ -9,7 +9,7 @@ use laws::game::Game;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::event_docs::{Fork, Refused};
+use crate::event_docs::{ChoiceDoc, Fork, Refused};
 use crate::tf;
 
 /// An event: one CouchDB database, and this tablet's account on it. The
@@ -79,6 +79,8 @@ pub struct SyncRecord {
     pub forks: BTreeMap<String, Fork>,
     /// Histories a choice at a fork left behind, kept readable.
     pub set_aside: Vec<Game>,
+    /// The arbiter's choices at forks, waiting to be pushed.
+    pub choices: Vec<ChoiceDoc>,
 }
 
 impl SyncRecord {

@@ -1,5 +1,6 @@
 use leptos::prelude::*;
 
+use crate::components::sync_status::SyncBadge;
 use crate::route::Route;
 use crate::t;
 
@@ -23,6 +24,7 @@ pub fn Header(route: Memo<Route>, locked: Signal<bool>) -> impl IntoView {
                     {link(Route::Settings, t!("Settings", "Ustawienia"))}
                 </nav>
             </Show>
+            <SyncBadge />
         </header>
     }
 }

@@ -37,6 +37,40 @@ const LOCAL_CHECK_MS: u32 = 200;
 
 thread_local! {
     static RUNNING: Cell<bool> = const { Cell::new(false) };
+    /// Where this tablet stands with its event's database (here, not in
+    /// the app's state, so the first load carries none of it).
+    static RECORD: ArcRwSignal<SyncRecord> = ArcRwSignal::new(SyncRecord::default());
+}
+
+/// The sync record, as it changes: for the event screen.
+#[must_use]
+pub fn record() -> ArcRwSignal<SyncRecord> {
+    RECORD.with(Clone::clone)
+}
+
+/// Joins the event `link` names (checked first), or leaves the event
+/// with `None`; what was synced stays on this tablet.
+pub fn join_event(state: AppState, link: Option<EventLink>) -> Result<(), String> {
+    if let Some(link) = &link {
+        link.validate()?;
+    }
+    let joined = link.is_some();
+    state.change_settings(|s| s.event = link)?;
+    // Another event's checkpoint means nothing here.
+    let fresh = SyncRecord::default();
+    store().0.save_sync(&fresh).map_err(|e| e.to_string())?;
+    record().set(fresh);
+    if !joined {
+        state.sync_status.set(None);
+    }
+    Ok(())
+}
+
+/// The arbiter's choice at game `id`'s fork: the branch whose entry at
+/// `index` has hash `chosen` goes on; it is pushed with the next batch.
+pub fn choose_branch(id: &str, index: usize, chosen: &str) {
+    let choice = ChoiceDoc::new(id, index, chosen, crate::state::now_ms());
+    update_record(|record| record.choices.push(choice));
 }
 
 /// Why a request did not go through.
@@ -171,7 +205,7 @@ pub fn prepare_database(link: EventLink) -> Pin<Box<dyn Future<Output = Result<(
 
 async fn run(state: AppState) {
     // Read here, not at start-up: a tablet on its own never reads it.
-    state.sync.set(store().0.load_sync());
+    record().set(store().0.load_sync());
     let mut attempt = 0;
     loop {
         let Some(link) = state.settings.with_untracked(|s| s.event.clone()) else {
@@ -198,7 +232,7 @@ async fn sync_with(couch: &Couch, link: &EventLink, state: AppState) -> Result<(
         .as_str()
         .unwrap_or_default()
         .to_owned();
-    update_record(state, |record| {
+    update_record(|record| {
         record.meet(&format!("{}#{instance}", link.database_url()), &info["update_seq"]);
     });
     while state.settings.with_untracked(|s| s.event.as_ref() == Some(link)) {
@@ -218,20 +252,21 @@ async fn sync_with(couch: &Couch, link: &EventLink, state: AppState) -> Result<(
     Ok(())
 }
 
-fn update_record(state: AppState, change: impl FnOnce(&mut SyncRecord)) {
-    state.sync.update(change);
+fn update_record(change: impl FnOnce(&mut SyncRecord)) {
+    let record = record();
+    record.update(change);
     // The record only saves work: the database holds what was pushed.
-    let _ = state.sync.with_untracked(|record| store().0.save_sync(record));
+    let _ = record.with_untracked(|record| store().0.save_sync(record));
 }
 
 fn waiting(state: AppState) -> usize {
-    state.sync.with_untracked(|record| {
+    record().with_untracked(|record| {
         state.games.with_untracked(|games| record.waiting(games)) + record.choices.len()
     })
 }
 
 fn show_status(state: AppState) {
-    let forks = state.sync.with_untracked(|r| r.forks.len());
+    let forks = record().with_untracked(|r| r.forks.len());
     let waiting = waiting(state);
     state.sync_status.set(Some(if forks > 0 {
         SyncStatus::Fork(forks)
@@ -260,7 +295,7 @@ fn choice_doc(choice: &ChoiceDoc) -> Value {
 /// Sends what the database lacks, in batches; a batch refused stays
 /// waiting for the next try.
 async fn push(couch: &Couch, state: AppState) -> Result<(), Failure> {
-    let (docs, pushed) = state.sync.with_untracked(|record| {
+    let (docs, pushed) = record().with_untracked(|record| {
         let mut docs: Vec<Value> = record.choices.iter().map(choice_doc).collect();
         let mut pushed = Vec::new();
         state.games.with_untracked(|games| {
@@ -307,8 +342,8 @@ async fn push(couch: &Couch, state: AppState) -> Result<(), Failure> {
             )));
         }
     }
-    let choices = state.sync.with_untracked(|r| r.choices.len());
-    update_record(state, |record| {
+    let choices = record().with_untracked(|r| r.choices.len());
+    update_record(|record| {
         record.choices.drain(..choices.min(record.choices.len()));
         for (id, len) in pushed {
             record.pushed.insert(id, len);
@@ -321,7 +356,7 @@ async fn push(couch: &Couch, state: AppState) -> Result<(), Failure> {
 /// names; the long poll ends early when an entry is stored here (more
 /// than the `unsent` the server refused).
 async fn pull(couch: &Couch, state: AppState, unsent: usize) -> Result<(), Failure> {
-    let since = state.sync.with_untracked(|r| r.since.clone());
+    let since = record().with_untracked(|r| r.since.clone());
     let since = since.map_or_else(|| "0".to_owned(), |s| s.as_str().map_or(s.to_string(), str::to_owned));
     let controller = web_sys::AbortController::new().ok();
     let done = Rc::new(Cell::new(false));
@@ -369,7 +404,7 @@ async fn pull(couch: &Couch, state: AppState, unsent: usize) -> Result<(), Failu
         take_game(couch, state, &game).await?;
     }
     let last_seq = changes["last_seq"].clone();
-    update_record(state, |record| record.since = Some(last_seq));
+    update_record(|record| record.since = Some(last_seq));
     Ok(())
 }
 
@@ -429,7 +464,7 @@ async fn take_game(couch: &Couch, state: AppState, id: &str) -> Result<(), Failu
         state.warn(e);
     }
     let refused = out.refused.len();
-    update_record(state, |record| {
+    update_record(|record| {
         match out.fork {
             Some(fork) => {
                 record.forks.insert(id.to_owned(), fork);

@@ -11,7 +11,7 @@ use crate::backup::{self, Merge};
 use crate::i18n::{Lang, lang};
 use crate::laws_text;
 use crate::storage::{Backend, Browser, Memory, Settings, StorageError, Store};
-use crate::sync::{EventLink, SyncRecord, SyncStatus};
+use crate::sync::SyncStatus;
 use crate::{t, tf};
 
 /// A message for the arbiter after an action.
@@ -39,8 +39,6 @@ pub struct AppState {
     /// Bumped when this tablet's arbiter's key is made, used or removed, or
     /// the arbiters to seal to change (both are stored apart from the settings).
     pub key_changed: RwSignal<u32>,
-    /// Where this tablet stands with its event's database.
-    pub sync: RwSignal<SyncRecord>,
     /// `None` for a tablet in no event (or not yet syncing).
     pub sync_status: RwSignal<Option<SyncStatus>>,
 }
@@ -144,7 +142,6 @@ impl AppState {
             settings: RwSignal::new(Settings::default()),
             unsaved: RwSignal::new(Vec::new()),
             key_changed: RwSignal::new(0),
-            sync: RwSignal::new(SyncRecord::default()),
             sync_status: RwSignal::new(None),
         };
         state.reload();
@@ -300,32 +297,6 @@ impl AppState {
         saved.map_err(|e| e.to_string())?;
         self.show(game);
         Ok(())
-    }
-
-    /// Joins the event `link` names (checked first), or leaves the event
-    /// with `None`; what was synced stays on this tablet.
-    pub fn join_event(&self, link: Option<EventLink>) -> Result<(), String> {
-        if let Some(link) = &link {
-            link.validate()?;
-        }
-        let joined = link.is_some();
-        self.change_settings(|s| s.event = link)?;
-        // Another event's checkpoint means nothing here.
-        let fresh = SyncRecord::default();
-        store().0.save_sync(&fresh).map_err(|e| e.to_string())?;
-        self.sync.set(fresh);
-        if !joined {
-            self.sync_status.set(None);
-        }
-        Ok(())
-    }
-
-    /// The arbiter's choice at game `id`'s fork: the branch whose entry at
-    /// `index` has hash `chosen` goes on; it is pushed with the next batch.
-    pub fn choose_branch(&self, id: &str, index: usize, chosen: &str) {
-        let choice = crate::event_docs::ChoiceDoc::new(id, index, chosen, now_ms());
-        self.sync.update(|record| record.choices.push(choice));
-        let _ = self.sync.with_untracked(|record| store().0.save_sync(record));
     }
 
     /// Creates a game; returns its id.

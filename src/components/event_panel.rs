@@ -25,7 +25,7 @@ pub fn EventPanel() -> impl IntoView {
     };
     let join = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
-        match state.join_event(Some(link())) {
+        match crate::couch::join_event(state, Some(link())) {
             Ok(()) => state.tell(t!(
                 "Joined the event: this tablet's games are sent to its database and its games come here.",
                 "Dołączono do turnieju: partie z tego tabletu trafiają do jego bazy, a jego partie tutaj."
@@ -33,7 +33,7 @@ pub fn EventPanel() -> impl IntoView {
             Err(e) => state.warn(tf!("Not joined: {e}.", "Nie dołączono: {e}.")),
         }
     };
-    let leave = move |_| match state.join_event(None) {
+    let leave = move |_| match crate::couch::join_event(state, None) {
         Ok(()) => state.tell(t!(
             "Left the event: the games stay on this tablet, which no longer syncs.",
             "Opuszczono turniej: partie zostają na tym tablecie, który już się nie synchronizuje."

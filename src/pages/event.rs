@@ -138,8 +138,12 @@ pub fn EventPage() -> impl IntoView {
         games.sort_by_key(board_order);
         games.iter().map(BoardLine::of).collect::<Vec<_>>()
     });
-    let forks = Memo::new(move |_| state.sync.with(|r| r.forks.clone().into_iter().collect::<Vec<_>>()));
-    let refused = Memo::new(move |_| state.sync.with(|r| r.refused.clone()));
+    let record = crate::couch::record();
+    let forks = Memo::new({
+        let record = record.clone();
+        move |_| record.with(|r| r.forks.clone().into_iter().collect::<Vec<_>>())
+    });
+    let refused = Memo::new(move |_| record.with(|r| r.refused.clone()));
     view! {
         <section class="page event-page">
             <div class="page-head">
@@ -222,7 +226,6 @@ fn BoardRow(line: BoardLine, now: ReadSignal<u64>) -> impl IntoView {
 /// A game whose histories part: each shown, the arbiter chooses.
 #[component]
 fn ForkCard(id: String, fork: Fork) -> impl IntoView {
-    let state = expect_context::<AppState>();
     let index = fork.index;
     let title = fork
         .branches
@@ -247,17 +250,18 @@ fn ForkCard(id: String, fork: Fork) -> impl IntoView {
             let chosen = branch.log().get(index).map(|l| l.hash.clone()).unwrap_or_default();
             let id = id.clone();
             let summary = tf!(
-                "History {}: {} events, last at {}; {}",
-                "Historia {}: zdarzeń {}, ostatnie o {}; {}",
+                "History {}: {} events, last at {}, round {}; {}",
+                "Historia {}: zdarzeń {}, ostatnie o {}, runda {}; {}",
                 n + 1,
                 branch.log().len(),
                 local_time(branch.updated_ms()),
+                branch.setup().round,
                 progress(&branch)
             );
             view! {
                 <li>
                     <p>{summary}</p>
-                    <button type="button" class="button" on:click=move |_| state.choose_branch(&id, index, &chosen)>
+                    <button type="button" class="button" on:click=move |_| crate::couch::choose_branch(&id, index, &chosen)>
                         {tf!("Go on with history {}", "Kontynuuj historię {}", n + 1)}
                     </button>
                 </li>
@@ -294,7 +298,8 @@ mod tests {
     #[test]
     fn a_line_reads_the_clock_live_from_the_log() {
         let mut game = board("3");
-        game.apply(Event::Clock(ClockAction::Start), 10_000).unwrap();
+        game.apply(Event::Clock(ClockAction::Start { side: Side::White }), 10_000)
+            .unwrap();
         let line = BoardLine::of(&game);
         assert_eq!(line.players, "Kowalski, Jan – Nowak, Anna");
         assert_eq!(line.move_number, 1);

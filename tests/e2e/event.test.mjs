@@ -114,8 +114,10 @@ test('a board tablet and the chief arbiter: play, offline, a server started agai
   await row.locator('.event-move', { hasText: /^3$/ }).waitFor({ timeout: 2_000 });
   assert.ok(Date.now() - started < 2_000 + 500);
   // White's clock runs live on the arbiter's screen.
+  // The press follows the move into the log: White's clock runs.
   const white = row.locator('.event-clock').first();
-  assert.match(await white.getAttribute('class'), /running/);
+  await chief.page.waitForFunction(() => document.querySelector('.event-boards tr[data-board="3"] .event-clock')
+    ?.classList.contains('running'), null, { timeout: 2_000 });
   const before = await white.innerText();
   await chief.page.waitForTimeout(1_200);
   assert.notEqual(await white.innerText(), before);
@@ -175,6 +177,52 @@ test('a board tablet and the chief arbiter: play, offline, a server started agai
   await boardRow(phone.page, '3').getByText('Kowalski, Jan – Nowak, Anna').waitFor({ timeout: 10_000 });
 
   for (const { context, errors } of [board, chief, stranger, phone]) {
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
+test('two tablets append to one game at once: the fork is shown and resolved, no event lost', async () => {
+  const first = await app.open();
+  const second = await app.open();
+  await join(first.page, BOARD);
+  await join(second.page, BOARD);
+  await createGame(first.page, { white: 'Fork, Fay', black: 'Branch, Ben', round: '2', board: '5' });
+  const id = decodeURIComponent(first.page.url().split('#/game/')[1]);
+  // The second tablet (a deputy's) has the game from the database.
+  await second.page.goto(`${app.url}#/game/${id}`);
+  await second.page.getByRole('heading', { name: 'Fork, Fay – Branch, Ben' }).waitFor({ timeout: 10_000 });
+
+  // Both correct the details at once, off the network.
+  await first.context.setOffline(true);
+  await second.context.setOffline(true);
+  for (const [{ page }, round] of [[first, '2a'], [second, '2b']]) {
+    await page.goto(`${app.url}#/game/${id}/edit`);
+    await page.getByLabel('Round').fill(round);
+    await page.getByRole('button', { name: 'Save details' }).click();
+    await page.getByRole('heading', { name: 'Fork, Fay – Branch, Ben' }).waitFor();
+  }
+  await first.context.setOffline(false);
+  await status(first.page).filter({ hasText: /^Synced$/ }).waitFor({ timeout: 30_000 });
+  await second.context.setOffline(false);
+  await status(second.page).filter({ hasText: /Fork to resolve in 1 game/ }).waitFor({ timeout: 30_000 });
+
+  // Both histories shown; the arbiter goes on with the first tablet's.
+  await second.page.goto(app.url + '#/event');
+  const card = second.page.getByRole('alert').filter({ hasText: 'two histories from event 1' });
+  await card.getByText('History 1:').waitFor();
+  await card.getByText('History 2:').waitFor();
+  const choices = await card.locator('li').allInnerTexts();
+  const chosen = choices.findIndex((text) => text.includes('round 2a;'));
+  assert.notEqual(chosen, -1, choices.join(' | '));
+  await card.getByRole('button', { name: `Go on with history ${chosen + 1}` }).click();
+  await status(second.page).filter({ hasText: /^Synced$/ }).waitFor({ timeout: 30_000 });
+  await boardRow(second.page, '5').getByText('round 2a').waitFor({ timeout: 10_000 });
+  // The other history stays readable on the tablet that wrote it.
+  const kept = await second.page.evaluate(() => JSON.parse(localStorage.getItem('arbiter/v1/sync')).data.set_aside);
+  assert.equal(kept.length, 1);
+  assert.equal(kept[0].log.at(-1).event.round, '2b');
+  for (const { context, errors } of [first, second]) {
     assert.deepEqual(errors, []);
     await context.close();
   }

@@ -9,8 +9,9 @@ use crate::components::{header::Header, notice_bar::NoticeBar, storage_problems:
 use crate::i18n::{self, Lang};
 use crate::pages::{
     adjourn::AdjournPage, arbiter::ArbiterPage, clock::ClockPage, edit_game::EditGame,
-    envelopes::Envelopes, event::EventPage, game::GamePage, games::Games, new_game::NewGame, not_found::NotFound,
-    resumption::Resumption, review::ReviewPage, scoresheet::ScoresheetPage, settings::Settings,
+    envelopes::Envelopes, event::EventPage, game::GamePage, games::Games, new_game::NewGame,
+    not_found::NotFound, resumption::Resumption, review::ReviewPage, scoresheet::ScoresheetPage,
+    settings::Settings,
 };
 use crate::route::Route;
 pub use crate::route::navigate;
@@ -82,7 +83,8 @@ pub fn App() -> impl IntoView {
         }
         untrack(|| {
             view! {
-            <Header route=route locked=Signal::derive(move || locked.with(Option::is_some)) />
+            <Header route=route locked=Signal::derive(move || locked.with(Option::is_some))
+                joined=Signal::derive(move || state.settings.with(|s| s.event.is_some())) />
             <main id="main">
                 <StorageProblems />
                 <NoticeBar />

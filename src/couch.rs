@@ -40,6 +40,14 @@ thread_local! {
     /// Where this tablet stands with its event's database (here, not in
     /// the app's state, so the first load carries none of it).
     static RECORD: ArcRwSignal<SyncRecord> = ArcRwSignal::new(SyncRecord::default());
+    /// Where it stands at a glance; `None` while not syncing.
+    static STATUS: ArcRwSignal<Option<SyncStatus>> = ArcRwSignal::new(None);
+}
+
+/// Where this tablet stands with its event, as it changes.
+#[must_use]
+pub fn status() -> ArcRwSignal<Option<SyncStatus>> {
+    STATUS.with(Clone::clone)
 }
 
 /// The sync record, as it changes: for the event screen.
@@ -61,7 +69,7 @@ pub fn join_event(state: AppState, link: Option<EventLink>) -> Result<(), String
     store().0.save_sync(&fresh).map_err(|e| e.to_string())?;
     record().set(fresh);
     if !joined {
-        state.sync_status.set(None);
+        status().set(None);
     }
     Ok(())
 }
@@ -133,11 +141,13 @@ impl Couch {
                 "no permission ({reason})",
                 "brak uprawnień ({reason})"
             ))),
-            404 => Err(Failure::Refused(t!(
-                "the server has no such database; the chief arbiter prepares it",
-                "serwer nie ma takiej bazy; przygotowuje ją sędzia główny"
-            )
-            .into())),
+            404 => Err(Failure::Refused(
+                t!(
+                    "the server has no such database; the chief arbiter prepares it",
+                    "serwer nie ma takiej bazy; przygotowuje ją sędzia główny"
+                )
+                .into(),
+            )),
             _ => Err(Failure::Offline),
         }
     }
@@ -153,13 +163,19 @@ impl Couch {
     }
 
     async fn post(&self, path: &str, body: &Value) -> Result<Value, Failure> {
-        self.send(self.at(Request::post(&format!("{}{path}", self.url))).json(body))
-            .await
+        self.send(
+            self.at(Request::post(&format!("{}{path}", self.url)))
+                .json(body),
+        )
+        .await
     }
 
     async fn put(&self, path: &str, body: &Value) -> Result<Value, Failure> {
-        self.send(self.at(Request::put(&format!("{}{path}", self.url))).json(body))
-            .await
+        self.send(
+            self.at(Request::put(&format!("{}{path}", self.url)))
+                .json(body),
+        )
+        .await
     }
 }
 
@@ -209,15 +225,15 @@ async fn run(state: AppState) {
     let mut attempt = 0;
     loop {
         let Some(link) = state.settings.with_untracked(|s| s.event.clone()) else {
-            state.sync_status.set(None);
+            status().set(None);
             RUNNING.set(false);
             return;
         };
-        state.sync_status.set(Some(SyncStatus::Connecting));
+        status().set(Some(SyncStatus::Connecting));
         match sync_with(&Couch::new(&link), &link, state).await {
             Ok(()) => attempt = 0,
             Err(failure) => {
-                state.sync_status.set(Some(failure.status()));
+                status().set(Some(failure.status()));
                 TimeoutFuture::new(backoff_ms(attempt)).await;
                 attempt += 1;
             }
@@ -233,15 +249,21 @@ async fn sync_with(couch: &Couch, link: &EventLink, state: AppState) -> Result<(
         .unwrap_or_default()
         .to_owned();
     update_record(|record| {
-        record.meet(&format!("{}#{instance}", link.database_url()), &info["update_seq"]);
+        record.meet(
+            &format!("{}#{instance}", link.database_url()),
+            &info["update_seq"],
+        );
     });
-    while state.settings.with_untracked(|s| s.event.as_ref() == Some(link)) {
+    while state
+        .settings
+        .with_untracked(|s| s.event.as_ref() == Some(link))
+    {
         // A refused write is kept for the next try, and the tablet still
         // reads the event.
         let pushed = push(couch, state).await;
         match &pushed {
             Err(Failure::Offline) => return Err(Failure::Offline),
-            Err(refused) => state.sync_status.set(Some(refused.status())),
+            Err(refused) => status().set(Some(refused.status())),
             Ok(()) => show_status(state),
         }
         pull(couch, state, waiting(state)).await?;
@@ -268,7 +290,7 @@ fn waiting(state: AppState) -> usize {
 fn show_status(state: AppState) {
     let forks = record().with_untracked(|r| r.forks.len());
     let waiting = waiting(state);
-    state.sync_status.set(Some(if forks > 0 {
+    status().set(Some(if forks > 0 {
         SyncStatus::Fork(forks)
     } else if waiting > 0 {
         SyncStatus::Waiting(waiting)
@@ -323,7 +345,11 @@ async fn push(couch: &Couch, state: AppState) -> Result<(), Failure> {
         let missing = couch.post("/_revs_diff", &Value::Object(asked)).await?;
         let send: Vec<&Value> = batch
             .iter()
-            .filter(|doc| missing.get(doc["_id"].as_str().unwrap_or_default()).is_some())
+            .filter(|doc| {
+                missing
+                    .get(doc["_id"].as_str().unwrap_or_default())
+                    .is_some()
+            })
             .collect();
         if send.is_empty() {
             continue;
@@ -357,7 +383,10 @@ async fn push(couch: &Couch, state: AppState) -> Result<(), Failure> {
 /// than the `unsent` the server refused).
 async fn pull(couch: &Couch, state: AppState, unsent: usize) -> Result<(), Failure> {
     let since = record().with_untracked(|r| r.since.clone());
-    let since = since.map_or_else(|| "0".to_owned(), |s| s.as_str().map_or(s.to_string(), str::to_owned));
+    let since = since.map_or_else(
+        || "0".to_owned(),
+        |s| s.as_str().map_or(s.to_string(), str::to_owned),
+    );
     let controller = web_sys::AbortController::new().ok();
     let done = Rc::new(Cell::new(false));
     if let Some(controller) = controller.clone() {
@@ -389,7 +418,9 @@ async fn pull(couch: &Couch, state: AppState, unsent: usize) -> Result<(), Failu
     let changes = match answer {
         Ok(changes) => changes,
         // Stopped for an entry stored here: push it first.
-        Err(Failure::Offline) if controller.as_ref().is_some_and(|c| c.signal().aborted()) => return Ok(()),
+        Err(Failure::Offline) if controller.as_ref().is_some_and(|c| c.signal().aborted()) => {
+            return Ok(());
+        }
         Err(failure) => return Err(failure),
     };
     let mut games: Vec<String> = Vec::new();

@@ -319,9 +319,7 @@ pub fn reconcile(local: Option<&Game>, pulled: &Pulled) -> Reconciled {
     else {
         return out;
     };
-    if local.is_some_and(|l| {
-        l.initial() != root.initial() || l.created_ms() != root.created_ms()
-    }) {
+    if local.is_some_and(|l| l.initial() != root.initial() || l.created_ms() != root.created_ms()) {
         // Another game under the same id: nothing of it is taken.
         out.game = local.cloned();
         return out;
@@ -470,7 +468,11 @@ fn starts_with(game: &Game, prefix: &Game) -> bool {
 fn shared_len(games: &[Game]) -> usize {
     let shortest = games.iter().map(|g| g.log().len()).min().unwrap_or(0);
     (0..shortest)
-        .find(|&i| games.iter().any(|g| g.log()[i].hash != games[0].log()[i].hash))
+        .find(|&i| {
+            games
+                .iter()
+                .any(|g| g.log()[i].hash != games[0].log()[i].hash)
+        })
         .unwrap_or(shortest)
 }
 
@@ -571,7 +573,10 @@ mod tests {
     fn a_copy_behind_catches_up_and_one_ahead_keeps_its_own() {
         let board = played(6);
         let behind = played(2);
-        assert_eq!(reconcile(Some(&behind), &pulled(&[&board])).game, Some(board.clone()));
+        assert_eq!(
+            reconcile(Some(&behind), &pulled(&[&board])).game,
+            Some(board.clone())
+        );
         let ahead = played(8);
         let out = reconcile(Some(&ahead), &pulled(&[&board]));
         assert_eq!(out.game, Some(ahead));

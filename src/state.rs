@@ -11,7 +11,6 @@ use crate::backup::{self, Merge};
 use crate::i18n::{Lang, lang};
 use crate::laws_text;
 use crate::storage::{Backend, Browser, Memory, Settings, StorageError, Store};
-use crate::sync::SyncStatus;
 use crate::{t, tf};
 
 /// A message for the arbiter after an action.
@@ -39,8 +38,6 @@ pub struct AppState {
     /// Bumped when this tablet's arbiter's key is made, used or removed, or
     /// the arbiters to seal to change (both are stored apart from the settings).
     pub key_changed: RwSignal<u32>,
-    /// `None` for a tablet in no event (or not yet syncing).
-    pub sync_status: RwSignal<Option<SyncStatus>>,
 }
 
 /// Past this share of the browser's storage the arbiter is warned, while a
@@ -142,7 +139,6 @@ impl AppState {
             settings: RwSignal::new(Settings::default()),
             unsaved: RwSignal::new(Vec::new()),
             key_changed: RwSignal::new(0),
-            sync_status: RwSignal::new(None),
         };
         state.reload();
         state

@@ -46,9 +46,9 @@ impl EventLink {
         // CouchDB's rule for database names.
         let name = self.database.trim();
         let valid = name.starts_with(|c: char| c.is_ascii_lowercase())
-            && name.chars().all(|c| {
-                c.is_ascii_lowercase() || c.is_ascii_digit() || "_$()+-/".contains(c)
-            });
+            && name
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || "_$()+-/".contains(c));
         if !valid {
             return Err(tf!(
                 "{name:?} is not a database name: lowercase letters, digits and _$()+-/, starting with a letter",

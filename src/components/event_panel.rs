@@ -79,8 +79,11 @@ pub fn EventPanel() -> impl IntoView {
                     </Show>
                 </div>
             </form>
-            <Show when=move || state.sync_status.with(Option::is_some)>
-                <p role="status" class="sync-line">{move || state.sync_status.get().map(|s| s.to_string())}</p>
+            <Show when=move || joined.get()>
+                <p role="status" class="sync-line">{
+                    let status = crate::couch::status();
+                    move || status.get().map(|s| s.to_string())
+                }</p>
             </Show>
         </section>
     }

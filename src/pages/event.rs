@@ -66,7 +66,9 @@ impl BoardLine {
                 .map(|p| crate::adjourning::status(&p.adjournment).to_owned()),
             waiting: !over
                 && !adjourned
-                && clock.as_ref().is_some_and(|c| c.is_started() && c.is_paused()),
+                && clock
+                    .as_ref()
+                    .is_some_and(|c| c.is_started() && c.is_paused()),
             clock,
             rulings: game
                 .log()
@@ -156,7 +158,7 @@ pub fn EventPage() -> impl IntoView {
                     </select>
                 </label>
             </div>
-            <Show when=move || state.sync_status.with(Option::is_none)>
+            <Show when=move || state.settings.with(|s| s.event.is_none())>
                 <p>{t!("This tablet is in no event: join one in Settings to see every board.", "Ten tablet nie należy do turnieju: dołącz w Ustawieniach, by widzieć wszystkie szachownice.")}</p>
             </Show>
             <For each=move || forks.get() key=|(id, fork)| (id.clone(), fork.index, fork.branches.len()) let:fork>
@@ -298,8 +300,11 @@ mod tests {
     #[test]
     fn a_line_reads_the_clock_live_from_the_log() {
         let mut game = board("3");
-        game.apply(Event::Clock(ClockAction::Start { side: Side::White }), 10_000)
-            .unwrap();
+        game.apply(
+            Event::Clock(ClockAction::Start { side: Side::White }),
+            10_000,
+        )
+        .unwrap();
         let line = BoardLine::of(&game);
         assert_eq!(line.players, "Kowalski, Jan – Nowak, Anna");
         assert_eq!(line.move_number, 1);
@@ -310,7 +315,8 @@ mod tests {
         assert_eq!(line.fallen(71_000), None);
         assert_eq!(line.fallen(10_000 + 5_400_001), Some(Side::White));
         assert!(!line.waiting);
-        game.apply(Event::Clock(ClockAction::Pause), 80_000).unwrap();
+        game.apply(Event::Clock(ClockAction::Pause), 80_000)
+            .unwrap();
         let stopped = BoardLine::of(&game);
         assert!(stopped.waiting && stopped.running().is_none());
     }

@@ -3,7 +3,7 @@
 // afterwards): a board tablet and the chief arbiter's, a player's phone.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createGame, useApp } from './harness.mjs';
+import { createGame, sealEnvelope, useApp } from './harness.mjs';
 import { ADMIN, startCouch, setUpEvent } from './couch.mjs';
 
 const app = useApp();
@@ -142,9 +142,28 @@ test('a board tablet and the chief arbiter: play, offline, a server started agai
   await play(page, [['d2', 'd3']], 6);
   await status(page).filter({ hasText: /^Synced$/ }).waitFor({ timeout: 40_000 });
   await status(chief.page).filter({ hasText: /^Synced$/ }).waitFor({ timeout: 40_000 });
+  assert.equal((await eventDocs(id)).length, await logLength(page, id));
+  await row.locator('.event-move', { hasText: /^4$/ }).waitFor({ timeout: 5_000 });
+
+  // An adjournment: Black seals his move, the arbiter seals the envelope;
+  // the chief arbiter sees the envelope's state.
+  await page.getByRole('button', { name: 'Leave recording mode (arbiter)' }).click();
+  await page.getByLabel("Arbiter's PIN").fill(PIN);
+  await page.getByRole('button', { name: 'Unlock' }).click();
+  await page.goto(`${app.url}#/game/${id}`);
+  await page.getByRole('button', { name: 'Adjourn' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Adjourn' }).click();
+  await page.getByRole('heading', { name: /: write your sealed move$/ }).waitFor();
+  await page.getByLabel(/Your sealed move/).fill('Be7');
+  await page.getByRole('button', { name: 'Stop my clock: the move is sealed' }).click();
+  await sealEnvelope(page, PIN);
+  await row.getByText('Envelope: sealed, not yet verified').waitFor({ timeout: 5_000 });
+  // The sealed move is no plain text in the database.
+  const { body: all } = await couch.request('GET', `/${DB}/_all_docs?include_docs=true`);
+  assert.ok(!JSON.stringify(all).includes('Be7'), 'the sealed move is readable in the database');
+  await status(page).filter({ hasText: /^Synced$/ }).waitFor({ timeout: 10_000 });
   const again = await logLength(page, id);
   assert.equal((await eventDocs(id)).length, again);
-  await row.locator('.event-move', { hasText: /^4$/ }).waitFor({ timeout: 5_000 });
 
   // A document with a broken chain, put straight into the database, is
   // refused and reported, and never folded.

@@ -309,11 +309,11 @@ mod tests {
         assert_eq!(line.players, "Kowalski, Jan – Nowak, Anna");
         assert_eq!(line.move_number, 1);
         assert_eq!(line.running(), Some(Side::White));
-        // 90 minutes, White's running for 61 s.
-        assert_eq!(line.time(Side::White, 71_000).as_deref(), Some("1:28:59"));
-        assert_eq!(line.time(Side::Black, 71_000).as_deref(), Some("1:30:00"));
+        // 90 minutes and 30 s for the first move each; White's running for 61 s.
+        assert_eq!(line.time(Side::White, 71_000).as_deref(), Some("1:29:29"));
+        assert_eq!(line.time(Side::Black, 71_000).as_deref(), Some("1:30:30"));
         assert_eq!(line.fallen(71_000), None);
-        assert_eq!(line.fallen(10_000 + 5_400_001), Some(Side::White));
+        assert_eq!(line.fallen(10_000 + 5_430_001), Some(Side::White));
         assert!(!line.waiting);
         game.apply(Event::Clock(ClockAction::Pause), 80_000)
             .unwrap();

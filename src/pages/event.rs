@@ -323,7 +323,7 @@ mod tests {
 
     #[test]
     fn boards_are_ordered_by_number_then_by_name() {
-        let mut games = vec![board("10"), board("2"), board("B"), board("1")];
+        let mut games = [board("10"), board("2"), board("B"), board("1")];
         games.sort_by_key(board_order);
         let order: Vec<String> = games.iter().map(|g| g.setup().board.clone()).collect();
         assert_eq!(order, ["1", "2", "10", "B"]);

@@ -4,9 +4,8 @@
 //! `_changes` long poll from a checkpoint kept in storage, every pulled
 //! entry checked against the hash chain (`event_docs::reconcile`).
 //!
-//! Loaded (`wasm_split`, with the screens' module) only on a tablet that
-//! joined an event or opens Settings: the first load does not carry it, and
-//! a tablet on its own fetches nothing from a network.
+//! In the screens' module (`wasm_split`), not the first load; it runs only
+//! on a tablet that joined an event: one on its own makes no request.
 
 use std::cell::Cell;
 use std::future::Future;

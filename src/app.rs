@@ -9,8 +9,9 @@ use crate::components::{header::Header, notice_bar::NoticeBar, storage_problems:
 use crate::i18n::{self, Lang};
 use crate::pages::{
     adjourn::AdjournPage, arbiter::ArbiterPage, clock::ClockPage, edit_game::EditGame,
-    envelopes::Envelopes, game::GamePage, games::Games, new_game::NewGame, not_found::NotFound,
-    resumption::Resumption, review::ReviewPage, scoresheet::ScoresheetPage, settings::Settings,
+    envelopes::Envelopes, event::EventPage, game::GamePage, games::Games, new_game::NewGame,
+    not_found::NotFound, resumption::Resumption, review::ReviewPage, scoresheet::ScoresheetPage,
+    settings::Settings,
 };
 use crate::route::Route;
 pub use crate::route::navigate;
@@ -58,6 +59,14 @@ pub fn App() -> impl IntoView {
         on_storage.remove();
     });
 
+    // A tablet in an event syncs with its database; one on its own loads
+    // no sync code and makes no network request.
+    Effect::new(move |_| {
+        if state.settings.with(|s| s.event.is_some()) {
+            leptos::task::spawn_local(crate::couch::start_sync(state));
+        }
+    });
+
     // Registered once: the screens below are rendered again with the language.
     let waiting = RwSignal::new_local(None);
     crate::update::register(move |worker| waiting.set(Some(worker)));
@@ -74,7 +83,8 @@ pub fn App() -> impl IntoView {
         }
         untrack(|| {
             view! {
-            <Header route=route locked=Signal::derive(move || locked.with(Option::is_some)) />
+            <Header route=route locked=Signal::derive(move || locked.with(Option::is_some))
+                joined=Signal::derive(move || state.settings.with(|s| s.event.is_some())) />
             <main id="main">
                 <StorageProblems />
                 <NoticeBar />
@@ -106,6 +116,7 @@ async fn screen(route: Route) -> AnyView {
         Route::Adjourn(id) => adjourn_screen(id).await,
         Route::Resume(id) => resumption_screen(id).await,
         Route::Envelopes => envelopes_screen().await,
+        Route::Event => event_screen().await,
         Route::Settings => settings_screen().await,
     }
 }
@@ -158,6 +169,11 @@ fn resumption_screen(id: String) -> AnyView {
 #[wasm_split(screens, wasm_split_path = ::leptos::wasm_split)]
 fn envelopes_screen() -> AnyView {
     view! { <Envelopes /> }.into_any()
+}
+
+#[wasm_split(screens, wasm_split_path = ::leptos::wasm_split)]
+fn event_screen() -> AnyView {
+    view! { <EventPage /> }.into_any()
 }
 
 #[wasm_split(screens, wasm_split_path = ::leptos::wasm_split)]

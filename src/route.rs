@@ -24,6 +24,8 @@ pub enum Route {
     Arbiter(String),
     /// Every envelope of every game.
     Envelopes,
+    /// The chief arbiter's view of every board of the event.
+    Event,
     Settings,
     NotFound(String),
 }
@@ -38,6 +40,7 @@ impl Route {
             ["new"] => Route::NewGame,
             ["settings"] => Route::Settings,
             ["envelopes"] => Route::Envelopes,
+            ["event"] => Route::Event,
             ["game", id] => Route::Game(decode(id)),
             ["game", id, "edit"] => Route::EditGame(decode(id)),
             ["game", id, "clock"] => Route::Clock(decode(id)),
@@ -65,6 +68,7 @@ impl Route {
             Route::Resume(id) => format!("#/game/{}/resume", encode(id)),
             Route::Arbiter(id) => format!("#/game/{}/arbiter", encode(id)),
             Route::Envelopes => "#/envelopes".to_owned(),
+            Route::Event => "#/event".to_owned(),
             Route::NotFound(hash) => hash.clone(),
         }
     }
@@ -131,6 +135,7 @@ mod tests {
             Route::Resume("odd id/ü".into()),
             Route::Arbiter("odd id/ü".into()),
             Route::Envelopes,
+            Route::Event,
         ] {
             assert_eq!(Route::parse(&route.href()), route);
         }

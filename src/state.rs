@@ -3,7 +3,7 @@
 
 use std::rc::Rc;
 
-use laws::game::{Event, Game, Setup};
+use laws::game::{Event, Game, Lineage, Setup};
 use laws::pin::PinHash;
 use leptos::prelude::*;
 
@@ -276,6 +276,23 @@ impl AppState {
                 ));
             }
         }
+    }
+
+    /// Keeps `game` as read from the event's database: saved over the
+    /// stored copy it continues, or over one the arbiter's choice at a fork
+    /// left behind (which the sync record keeps).
+    pub fn take_from_event(&self, game: Game) -> Result<(), String> {
+        let (store, _) = store();
+        let saved = match self.game(game.id()) {
+            Some(local) if local == game => return Ok(()),
+            Some(local) if matches!(game.lineage(&local), Lineage::Behind | Lineage::Diverged) => {
+                store.replace_game(&game)
+            }
+            _ => store.save_game(&game),
+        };
+        saved.map_err(|e| e.to_string())?;
+        self.show(game);
+        Ok(())
     }
 
     /// Creates a game; returns its id.

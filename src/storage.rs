@@ -31,6 +31,8 @@ const ARBITER_KEY: &str = "arbiter/v1/arbiter-key";
 /// The arbiters new envelopes are sealed to (their public keys): a record
 /// of its own, read only by the screens that seal (not at start-up).
 const RECIPIENTS_KEY: &str = "arbiter/v1/recipients";
+/// Where this tablet stands with its event's database (`sync::SyncRecord`).
+const SYNC_KEY: &str = "arbiter/v1/sync";
 
 /// The version of the records' contents written by this build.
 pub const SCHEMA: u32 = 1;
@@ -261,6 +263,10 @@ pub struct Settings {
     /// The language chosen for the app; `None` until chosen, when the
     /// browser's language is used. Older records have none.
     pub lang: Option<Lang>,
+    /// The event this tablet has joined; `None`: a tablet on its own, which
+    /// makes no network request.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub event: Option<crate::sync::EventLink>,
 }
 
 /// What loading found: the games that could be read, and the problems.
@@ -428,6 +434,36 @@ impl<B: Backend> Store<B> {
         })
         .expect("recipients serialise");
         self.backend.set(RECIPIENTS_KEY, &text)
+    }
+
+    /// Where this tablet stands with its event's database; a fresh start
+    /// when it never synced or the record cannot be read (the database
+    /// still holds everything pushed, so nothing is lost).
+    pub fn load_sync(&self) -> crate::sync::SyncRecord {
+        self.backend
+            .get(SYNC_KEY)
+            .ok()
+            .flatten()
+            .and_then(|text| serde_json::from_str::<Record<_>>(&text).ok())
+            .filter(|record| record.schema == SCHEMA)
+            .map(|record| record.data)
+            .unwrap_or_default()
+    }
+
+    pub fn save_sync(&self, sync: &crate::sync::SyncRecord) -> Result<(), StorageError> {
+        let text = serde_json::to_string(&Record {
+            schema: SCHEMA,
+            data: sync,
+        })
+        .expect("the sync record serialises");
+        self.backend.set(SYNC_KEY, &text)
+    }
+
+    /// Saves `game` over the stored copy whatever its history: the
+    /// arbiter chose another branch at a fork, and the one replaced is kept
+    /// in the sync record.
+    pub fn replace_game(&self, game: &Game) -> Result<(), StorageError> {
+        self.backend.set(&game_key(game.id()), &encode_game(game))
     }
 
     pub fn delete_game(&self, id: &str) -> Result<(), StorageError> {
@@ -852,6 +888,12 @@ mod tests {
             arbiter_pin: Some(PinHash::new("2468", &[3; 16]).unwrap()),
             locked_sheet: Some("g1".into()),
             lang: Some(Lang::Polish),
+            event: Some(crate::sync::EventLink {
+                server: "http://127.0.0.1:5984".into(),
+                database: "open".into(),
+                user: "board".into(),
+                password: "secret".into(),
+            }),
         };
         store.save_settings(&settings).unwrap();
         assert_eq!(store.load_settings().unwrap(), settings);

@@ -6,7 +6,7 @@ use crate::t;
 /// The app's name and the navigation, large enough for a finger; no
 /// navigation while a scoresheet is locked in recording mode.
 #[component]
-pub fn Header(route: Memo<Route>, locked: Signal<bool>) -> impl IntoView {
+pub fn Header(route: Memo<Route>, locked: Signal<bool>, joined: Signal<bool>) -> impl IntoView {
     let link = move |target: Route, label: &'static str| {
         let href = target.href();
         let current = move || (route.get() == target).then_some("page");
@@ -22,6 +22,9 @@ pub fn Header(route: Memo<Route>, locked: Signal<bool>) -> impl IntoView {
                     {link(Route::Envelopes, t!("Envelopes", "Koperty"))}
                     {link(Route::Settings, t!("Settings", "Ustawienia"))}
                 </nav>
+            </Show>
+            <Show when=move || joined.get()>
+                <Transition>{move || Suspend::new(crate::components::sync_status::sync_badge())}</Transition>
             </Show>
         </header>
     }

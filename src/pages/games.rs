@@ -30,7 +30,7 @@ fn subtitle(game: &Game) -> String {
 }
 
 /// Where the game stands, in a few words for the list.
-fn progress(game: &Game) -> String {
+pub(crate) fn progress(game: &Game) -> String {
     match game.fold() {
         Ok(play) if let Some(result) = laws_text::game_over(&play) => {
             tf!("Game over: {result}", "Koniec partii: {result}")

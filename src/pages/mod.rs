@@ -5,6 +5,7 @@ pub mod arbiter;
 pub mod clock;
 pub mod edit_game;
 pub mod envelopes;
+pub mod event;
 pub mod game;
 pub mod games;
 pub mod new_game;

@@ -2,6 +2,7 @@ use leptos::prelude::*;
 
 use crate::components::arbiter_key_panel::ArbiterKeyPanel;
 use crate::components::confirm_dialog::ConfirmDialog;
+use crate::components::event_panel::EventPanel;
 use crate::components::recipients_panel::RecipientsPanel;
 use crate::files::{download, read_picked};
 use crate::i18n::{Lang, lang};
@@ -135,6 +136,7 @@ pub fn Settings() -> impl IntoView {
                     <button type="submit" class="button primary">{t!("Save PIN", "Zapisz PIN")}</button>
                 </form>
             </section>
+            <EventPanel />
             <ArbiterKeyPanel />
             <RecipientsPanel />
             <section class="panel" aria-labelledby="backup-title">

@@ -295,6 +295,17 @@ pub struct Logged {
     pub hash: String,
 }
 
+impl Logged {
+    /// Whether this entry's hash seals its time and event onto `previous`
+    /// (the hash of the entry before it, `None` for the first): an entry
+    /// read from another tablet or a database is checked so before it is
+    /// taken into a log ([`Game::append_logged`]).
+    #[must_use]
+    pub fn seals_onto(&self, previous: Option<&str>) -> bool {
+        chain_hash(previous, self.at_ms, &self.event) == self.hash
+    }
+}
+
 /// An event the game refuses; the game is unchanged.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum GameError {
@@ -510,6 +521,40 @@ impl Game {
         Ok(())
     }
 
+    /// Appends an entry logged by another copy of this game, if it seals
+    /// onto this log's newest entry and is not earlier than it; otherwise
+    /// nothing changes and `Err` gives the place it would have taken. The
+    /// Laws are not asked here: [`Game::fold`] judges the log as on reload.
+    ///
+    /// ```
+    /// use laws::game::{ChainError, Event, Game, Player, Setup};
+    ///
+    /// let setup = Setup {
+    ///     white: Player::named("White"),
+    ///     black: Player::named("Black"),
+    ///     ..Setup::default()
+    /// };
+    /// let mut board = Game::new("g1", setup.clone(), 1_000);
+    /// let mut edited = board.setup().clone();
+    /// edited.round = "2".into();
+    /// board.apply(Event::DetailsEdited(Box::new(edited)), 2_000).unwrap();
+    ///
+    /// let mut arbiter = Game::new("g1", setup, 1_000);
+    /// let mut forged = board.log()[0].clone();
+    /// forged.at_ms += 1;
+    /// assert_eq!(arbiter.append_logged(forged), Err(ChainError { index: 0 }));
+    /// arbiter.append_logged(board.log()[0].clone()).unwrap();
+    /// assert_eq!(arbiter, board);
+    /// ```
+    pub fn append_logged(&mut self, logged: Logged) -> Result<(), ChainError> {
+        let index = self.log.len();
+        if logged.at_ms < self.updated_ms() || !logged.seals_onto(self.head()) {
+            return Err(ChainError { index });
+        }
+        self.log.push(logged);
+        Ok(())
+    }
+
     /// How this game's log stands to another copy of the same game's.
     ///
     /// Logs only grow, so of two copies the longer one whose log starts with
@@ -560,7 +605,7 @@ impl Game {
     pub fn verify_chain(&self) -> Result<(), ChainError> {
         let mut previous: Option<&str> = None;
         for (index, logged) in self.log.iter().enumerate() {
-            if chain_hash(previous, logged.at_ms, &logged.event) != logged.hash {
+            if !logged.seals_onto(previous) {
                 return Err(ChainError { index });
             }
             previous = Some(&logged.hash);

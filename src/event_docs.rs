@@ -1,0 +1,681 @@
+//! An event's games as CouchDB documents, one write-once document per
+//! logged event, so a database never merges: it only gathers.
+//!
+//! - `game:<id>`: the game's setup as it was created ([`GameDoc`]).
+//! - `game:<id>:event:<000042>`: the log's 43rd entry ([`EventDoc`]): its
+//!   time, the event exactly as logged (a sealed move stays sealed), the
+//!   hash of the entry before it and its own. Its revision is made from its
+//!   hash, so the same entry written by two tablets is one revision, and two
+//!   different entries at one place are a CouchDB conflict: a fork.
+//! - `game:<id>:fork:<000042>`: the arbiter's choice of the branch that goes
+//!   on at a fork ([`ChoiceDoc`]).
+//!
+//! What a database holds for a game is checked entry by entry against the
+//! hash chain ([`reconcile`]): an entry that breaks it is refused and
+//! reported, never folded.
+
+use std::collections::{BTreeMap, HashSet};
+use std::fmt;
+
+use laws::game::{Event, Game, Logged, Setup};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::tf;
+
+const GAME_PREFIX: &str = "game:";
+const EVENT_INFIX: &str = ":event:";
+const CHOICE_INFIX: &str = ":fork:";
+
+/// The id of game `game`'s setup document.
+#[must_use]
+pub fn game_doc_id(game: &str) -> String {
+    format!("{GAME_PREFIX}{game}")
+}
+
+/// The id of the document of game `game`'s log entry at `index` (from 0).
+#[must_use]
+pub fn event_doc_id(game: &str, index: usize) -> String {
+    format!("{GAME_PREFIX}{game}{EVENT_INFIX}{index:06}")
+}
+
+/// The id of the arbiter's choice at a fork of game `game` at `index`.
+#[must_use]
+pub fn choice_doc_id(game: &str, index: usize) -> String {
+    format!("{GAME_PREFIX}{game}{CHOICE_INFIX}{index:06}")
+}
+
+/// What a document id names.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DocId {
+    Game(String),
+    Event(String, usize),
+    Choice(String, usize),
+    /// Not one of ours (the design document, say).
+    Other,
+}
+
+impl DocId {
+    #[must_use]
+    pub fn parse(id: &str) -> DocId {
+        let Some(rest) = id.strip_prefix(GAME_PREFIX) else {
+            return DocId::Other;
+        };
+        let place = |infix: &str| {
+            rest.rsplit_once(infix)
+                .filter(|(_, n)| n.len() == 6)
+                .and_then(|(game, n)| Some((game.to_owned(), n.parse().ok()?)))
+        };
+        if let Some((game, index)) = place(EVENT_INFIX) {
+            DocId::Event(game, index)
+        } else if let Some((game, index)) = place(CHOICE_INFIX) {
+            DocId::Choice(game, index)
+        } else {
+            DocId::Game(rest.to_owned())
+        }
+    }
+
+    /// The game the document belongs to.
+    #[must_use]
+    pub fn game(&self) -> Option<&str> {
+        match self {
+            DocId::Game(game) | DocId::Event(game, _) | DocId::Choice(game, _) => Some(game),
+            DocId::Other => None,
+        }
+    }
+}
+
+/// A game's setup as it was created.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameDoc {
+    #[serde(rename = "_id")]
+    pub id: String,
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub game: String,
+    pub created_ms: u64,
+    pub initial: Setup,
+}
+
+impl GameDoc {
+    #[must_use]
+    pub fn of(game: &Game) -> GameDoc {
+        GameDoc {
+            id: game_doc_id(game.id()),
+            kind: "game".into(),
+            game: game.id().to_owned(),
+            created_ms: game.created_ms(),
+            initial: game.initial().clone(),
+        }
+    }
+
+    /// The game before any event.
+    #[must_use]
+    pub fn empty_game(&self) -> Game {
+        Game::new(&self.game, self.initial.clone(), self.created_ms)
+    }
+}
+
+/// One entry of a game's log.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EventDoc {
+    #[serde(rename = "_id")]
+    pub id: String,
+    /// `1-` and the hash's first 32 digits: written with `new_edits=false`,
+    /// the same entry is the same revision wherever it was written.
+    #[serde(rename = "_rev")]
+    pub rev: String,
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub game: String,
+    pub index: usize,
+    pub at_ms: u64,
+    pub event: Event,
+    /// The hash of the entry before; `None` for the first.
+    pub previous: Option<String>,
+    pub hash: String,
+}
+
+impl EventDoc {
+    /// The document of `game`'s log entry at `index`.
+    ///
+    /// # Panics
+    /// When `index` is past the log's end.
+    #[must_use]
+    pub fn of(game: &Game, index: usize) -> EventDoc {
+        let logged = &game.log()[index];
+        let previous = index
+            .checked_sub(1)
+            .map(|before| game.log()[before].hash.clone());
+        EventDoc {
+            id: event_doc_id(game.id(), index),
+            rev: revision(&logged.hash),
+            kind: "event".into(),
+            game: game.id().to_owned(),
+            index,
+            at_ms: logged.at_ms,
+            event: logged.event.clone(),
+            previous,
+            hash: logged.hash.clone(),
+        }
+    }
+
+    /// Reads a revision of document `id` as the database gave it.
+    pub fn read(id: &str, value: &Value) -> Result<EventDoc, Refused> {
+        let rev = value["_rev"].as_str().unwrap_or_default().to_owned();
+        let refuse = |why: Why| Refused {
+            id: id.to_owned(),
+            rev: rev.clone(),
+            why,
+        };
+        let doc: EventDoc = serde_json::from_value(value.clone())
+            .map_err(|e| refuse(Why::Unreadable(e.to_string())))?;
+        if DocId::parse(id) != DocId::Event(doc.game.clone(), doc.index) || doc.id != id {
+            return Err(refuse(Why::WrongPlace));
+        }
+        if !doc.logged().seals_onto(doc.previous.as_deref()) {
+            return Err(refuse(Why::BrokenChain));
+        }
+        Ok(doc)
+    }
+
+    #[must_use]
+    pub fn logged(&self) -> Logged {
+        Logged {
+            at_ms: self.at_ms,
+            event: self.event.clone(),
+            hash: self.hash.clone(),
+        }
+    }
+}
+
+/// The revision of the event document whose entry has hash `hash`.
+#[must_use]
+pub fn revision(hash: &str) -> String {
+    format!("1-{}", &hash[..hash.len().min(32)])
+}
+
+/// The arbiter's choice at a fork: the branch whose entry at `index` has
+/// hash `chosen` goes on; the other stays in the database, readable.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChoiceDoc {
+    #[serde(rename = "_id")]
+    pub id: String,
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub game: String,
+    pub index: usize,
+    pub chosen: String,
+    pub at_ms: u64,
+}
+
+impl ChoiceDoc {
+    #[must_use]
+    pub fn new(game: &str, index: usize, chosen: &str, at_ms: u64) -> ChoiceDoc {
+        ChoiceDoc {
+            id: choice_doc_id(game, index),
+            kind: "fork_choice".into(),
+            game: game.to_owned(),
+            index,
+            chosen: chosen.to_owned(),
+            at_ms,
+        }
+    }
+}
+
+/// A document revision set aside: never folded, shown to the arbiter.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Refused {
+    pub id: String,
+    pub rev: String,
+    pub why: Why,
+}
+
+/// Why a revision was refused.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", content = "detail", rename_all = "snake_case")]
+pub enum Why {
+    /// Not an event document this version can read.
+    Unreadable(String),
+    /// Its game or place do not match its id.
+    WrongPlace,
+    /// Its hash does not seal its time and event onto the hash before.
+    BrokenChain,
+    /// It follows no entry the game has at the place before (or is earlier).
+    NoPredecessor,
+}
+
+impl fmt::Display for Refused {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let id = &self.id;
+        f.write_str(&match &self.why {
+            Why::Unreadable(why) => tf!(
+                "{id} is not an event this version can read ({why})",
+                "{id} nie jest zdarzeniem, które ta wersja potrafi odczytać ({why})"
+            ),
+            Why::WrongPlace => tf!(
+                "{id} names another game or place than its id",
+                "{id} wskazuje inną partię lub miejsce niż jego identyfikator"
+            ),
+            Why::BrokenChain => tf!(
+                "{id} breaks the hash chain: its hash does not seal its event",
+                "{id} łamie łańcuch skrótów: jego skrót nie pieczętuje zdarzenia"
+            ),
+            Why::NoPredecessor => tf!(
+                "{id} breaks the hash chain: it follows no event of the game",
+                "{id} łamie łańcuch skrótów: nie następuje po żadnym zdarzeniu partii"
+            ),
+        })
+    }
+}
+
+/// What the database holds for one game: its setup (when pulled), every
+/// revision of its event documents by place, and the arbiter's choices.
+#[derive(Debug, Clone, Default)]
+pub struct Pulled {
+    pub game: Option<GameDoc>,
+    /// Event documents' revisions, as the database gave them, by id.
+    pub events: BTreeMap<String, Vec<Value>>,
+    /// The chosen entry's hash at each fork the arbiter settled.
+    pub choices: BTreeMap<usize, String>,
+}
+
+/// Two or more histories of one game, each readable in full.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Fork {
+    /// The place (from 0) where the histories part.
+    pub index: usize,
+    pub branches: Vec<Game>,
+}
+
+/// What a tablet keeps after reading a game from the database.
+#[derive(Debug, Clone, Default)]
+pub struct Reconciled {
+    /// The game to keep: the local copy with what the database adds to it,
+    /// or the branch the arbiter chose. `None` when the database holds no
+    /// setup and the tablet no copy.
+    pub game: Option<Game>,
+    pub fork: Option<Fork>,
+    /// Histories the arbiter's choices left behind, the local one among
+    /// them if it lost: kept readable, never dropped.
+    pub set_aside: Vec<Game>,
+    pub refused: Vec<Refused>,
+}
+
+/// Takes into `local` (this tablet's copy, if any) what the database holds.
+///
+/// Every revision is checked against the hash chain; those that break it
+/// are refused. Entries that seal onto one history make it grow; two
+/// different entries at one place are a fork, settled by the arbiter's
+/// choice when there is one, else reported with every branch.
+#[must_use]
+pub fn reconcile(local: Option<&Game>, pulled: &Pulled) -> Reconciled {
+    let mut out = Reconciled::default();
+    let Some(root) = pulled
+        .game
+        .as_ref()
+        .map(GameDoc::empty_game)
+        .or_else(|| local.map(|g| Game::new(g.id(), g.initial().clone(), g.created_ms())))
+    else {
+        return out;
+    };
+    if local.is_some_and(|l| l.initial() != root.initial() || l.created_ms() != root.created_ms()) {
+        // Another game under the same id: nothing of it is taken.
+        out.game = local.cloned();
+        return out;
+    }
+    // Every sealed entry by place: the local log's and the database's.
+    let mut places: BTreeMap<usize, Vec<Logged>> = BTreeMap::new();
+    let mut add = |index: usize, logged: Logged| {
+        let at = places.entry(index).or_default();
+        if !at.iter().any(|l| l.hash == logged.hash) {
+            at.push(logged);
+        }
+    };
+    for (index, logged) in local.map(Game::log).unwrap_or_default().iter().enumerate() {
+        add(index, logged.clone());
+    }
+    let mut from_db: Vec<EventDoc> = Vec::new();
+    for (id, revisions) in &pulled.events {
+        for value in revisions {
+            match EventDoc::read(id, value) {
+                Ok(doc) => {
+                    add(doc.index, doc.logged());
+                    from_db.push(doc);
+                }
+                Err(refused) => out.refused.push(refused),
+            }
+        }
+    }
+    let mut grown = Vec::new();
+    let mut put_aside = Vec::new();
+    grow(
+        root.clone(),
+        &places,
+        &pulled.choices,
+        &mut grown,
+        &mut put_aside,
+    );
+    // An entry on no history follows nothing the game has.
+    let placed: HashSet<&str> = grown
+        .iter()
+        .chain(&put_aside)
+        .flat_map(|g| g.log().iter().map(|l| l.hash.as_str()))
+        .collect();
+    for doc in &from_db {
+        if !placed.contains(doc.hash.as_str()) {
+            out.refused.push(Refused {
+                id: doc.id.clone(),
+                rev: doc.rev.clone(),
+                why: Why::NoPredecessor,
+            });
+        }
+    }
+    let continues_local = |g: &Game| local.is_none_or(|l| starts_with(g, l));
+    out.game = match grown.iter().position(continues_local) {
+        Some(at) if grown.len() == 1 => Some(grown.remove(at)),
+        // The fork is after the local head: keep the local copy, or what
+        // every branch shares.
+        _ if grown.len() > 1 && grown.iter().filter(|g| continues_local(g)).count() > 1 => {
+            local.cloned().or_else(|| {
+                let mut shared = root.clone();
+                for logged in &grown[0].log()[..shared_len(&grown)] {
+                    let _ = shared.append_logged(logged.clone());
+                }
+                Some(shared)
+            })
+        }
+        Some(at) => Some(grown[at].clone()),
+        None => {
+            // The arbiter chose a history this copy is not on.
+            if let Some(local) = local {
+                put_aside.retain(|g| !starts_with(g, local));
+                put_aside.push(local.clone());
+            }
+            grown.first().cloned()
+        }
+    };
+    if grown.len() > 1 {
+        out.fork = Some(Fork {
+            index: shared_len(&grown),
+            branches: grown,
+        });
+    }
+    out.set_aside = put_aside;
+    out
+}
+
+/// Grows `game` along every entry that seals onto its head; at a place the
+/// arbiter settled only the chosen entry goes on, the others into `aside`.
+fn grow(
+    mut game: Game,
+    places: &BTreeMap<usize, Vec<Logged>>,
+    choices: &BTreeMap<usize, String>,
+    ends: &mut Vec<Game>,
+    aside: &mut Vec<Game>,
+) {
+    loop {
+        let index = game.log().len();
+        let mut next: Vec<&Logged> = places
+            .get(&index)
+            .map(|at| {
+                at.iter()
+                    .filter(|l| l.seals_onto(game.head()) && l.at_ms >= game.updated_ms())
+                    .collect()
+            })
+            .unwrap_or_default();
+        if let Some(chosen) = choices.get(&index)
+            && next.iter().any(|l| &l.hash == chosen)
+        {
+            for other in next.iter().filter(|l| &l.hash != chosen) {
+                let mut branch = game.clone();
+                if branch.append_logged((*other).clone()).is_ok() {
+                    grow(branch, places, choices, aside, &mut Vec::new());
+                }
+            }
+            next.retain(|l| &l.hash == chosen);
+        }
+        match next.as_slice() {
+            [] => {
+                ends.push(game);
+                return;
+            }
+            [only] => {
+                let _ = game.append_logged((*only).clone());
+            }
+            many => {
+                for logged in many {
+                    let mut branch = game.clone();
+                    if branch.append_logged((*logged).clone()).is_ok() {
+                        grow(branch, places, choices, ends, aside);
+                    }
+                }
+                return;
+            }
+        }
+    }
+}
+
+/// Whether `game`'s log begins with all of `prefix`'s.
+fn starts_with(game: &Game, prefix: &Game) -> bool {
+    prefix.log().len() <= game.log().len()
+        && prefix
+            .head()
+            .is_none_or(|head| game.log()[prefix.log().len() - 1].hash == head)
+}
+
+/// How many entries every one of `games` shares.
+fn shared_len(games: &[Game]) -> usize {
+    let shortest = games.iter().map(|g| g.log().len()).min().unwrap_or(0);
+    (0..shortest)
+        .find(|&i| {
+            games
+                .iter()
+                .any(|g| g.log()[i].hash != games[0].log()[i].hash)
+        })
+        .unwrap_or(shortest)
+}
+
+#[cfg(test)]
+mod tests {
+    use laws::game::Player;
+    use serde_json::json;
+
+    use super::*;
+
+    fn game() -> Game {
+        let setup = Setup {
+            white: Player::named("White"),
+            black: Player::named("Black"),
+            round: "3".into(),
+            board: "7".into(),
+            ..Setup::default()
+        };
+        Game::new("m3k-9f2a", setup, 1_000)
+    }
+
+    /// The arbiter corrects the round: an event of any game.
+    fn edit(game: &mut Game, round: &str, at_ms: u64) {
+        let setup = Setup {
+            round: round.into(),
+            ..game.setup().clone()
+        };
+        game.apply(Event::DetailsEdited(Box::new(setup)), at_ms)
+            .unwrap();
+    }
+
+    /// `game` with `events` corrections.
+    fn played(events: u64) -> Game {
+        let mut g = game();
+        for n in 0..events {
+            edit(&mut g, &n.to_string(), 2_000 + 1_000 * n);
+        }
+        g
+    }
+
+    fn pulled(games: &[&Game]) -> Pulled {
+        let mut pulled = Pulled {
+            game: Some(GameDoc::of(games[0])),
+            ..Pulled::default()
+        };
+        for game in games {
+            for index in 0..game.log().len() {
+                let doc = serde_json::to_value(EventDoc::of(game, index)).unwrap();
+                let revisions = pulled
+                    .events
+                    .entry(event_doc_id(game.id(), index))
+                    .or_default();
+                if !revisions.contains(&doc) {
+                    revisions.push(doc);
+                }
+            }
+        }
+        pulled
+    }
+
+    #[test]
+    fn ids_name_the_game_and_the_place() {
+        assert_eq!(event_doc_id("m3k-9f2a", 42), "game:m3k-9f2a:event:000042");
+        for id in ["m3k-9f2a", "odd:id:event:x"] {
+            assert_eq!(DocId::parse(&game_doc_id(id)), DocId::Game(id.into()));
+            assert_eq!(
+                DocId::parse(&event_doc_id(id, 7)),
+                DocId::Event(id.into(), 7)
+            );
+            assert_eq!(
+                DocId::parse(&choice_doc_id(id, 7)),
+                DocId::Choice(id.into(), 7)
+            );
+        }
+        assert_eq!(DocId::parse("_design/arbiter"), DocId::Other);
+    }
+
+    #[test]
+    fn the_same_entry_is_the_same_revision_and_reads_back() {
+        let g = played(3);
+        let doc = EventDoc::of(&g, 2);
+        assert_eq!(doc.previous.as_deref(), Some(g.log()[1].hash.as_str()));
+        assert_eq!(doc.rev, format!("1-{}", &g.log()[2].hash[..32]));
+        let value = serde_json::to_value(&doc).unwrap();
+        assert_eq!(value["type"], "event");
+        assert_eq!(EventDoc::read(&doc.id, &value), Ok(doc));
+    }
+
+    #[test]
+    fn a_tablet_with_nothing_takes_the_whole_game() {
+        let board = played(5);
+        let out = reconcile(None, &pulled(&[&board]));
+        assert_eq!(out.game, Some(board));
+        assert!(out.fork.is_none() && out.refused.is_empty() && out.set_aside.is_empty());
+    }
+
+    #[test]
+    fn a_copy_behind_catches_up_and_one_ahead_keeps_its_own() {
+        let board = played(6);
+        let behind = played(2);
+        assert_eq!(
+            reconcile(Some(&behind), &pulled(&[&board])).game,
+            Some(board.clone())
+        );
+        let ahead = played(8);
+        let out = reconcile(Some(&ahead), &pulled(&[&board]));
+        assert_eq!(out.game, Some(ahead));
+        assert!(out.fork.is_none());
+    }
+
+    #[test]
+    fn an_altered_event_is_refused_and_never_folded() {
+        let board = played(4);
+        let mut pulled = pulled(&[&played(2)]);
+        let mut forged = serde_json::to_value(EventDoc::of(&board, 2)).unwrap();
+        forged["at_ms"] = json!(9_999);
+        let id = event_doc_id(board.id(), 2);
+        pulled.events.insert(id.clone(), vec![forged]);
+        let out = reconcile(None, &pulled);
+        assert_eq!(out.game, Some(played(2)));
+        assert_eq!(out.refused.len(), 1);
+        assert_eq!(out.refused[0].id, id);
+        assert_eq!(out.refused[0].why, Why::BrokenChain);
+    }
+
+    #[test]
+    fn an_entry_following_nothing_and_junk_are_refused() {
+        let board = played(4);
+        let mut pulled = pulled(&[&played(1)]);
+        // Well sealed, but after an entry the database does not have.
+        let orphan = event_doc_id(board.id(), 3);
+        pulled.events.insert(
+            orphan.clone(),
+            vec![serde_json::to_value(EventDoc::of(&board, 3)).unwrap()],
+        );
+        let junk = event_doc_id(board.id(), 1);
+        pulled
+            .events
+            .insert(junk.clone(), vec![json!({"_rev": "1-x", "type": "event"})]);
+        let out = reconcile(None, &pulled);
+        assert_eq!(out.game, Some(played(1)));
+        let whys: Vec<(&str, &Why)> = out
+            .refused
+            .iter()
+            .map(|r| (r.id.as_str(), &r.why))
+            .collect();
+        assert!(whys.contains(&(orphan.as_str(), &Why::NoPredecessor)));
+        assert!(matches!(
+            whys.iter().find(|(id, _)| *id == junk),
+            Some((_, Why::Unreadable(_)))
+        ));
+    }
+
+    /// Two tablets pressed at the same place: both histories.
+    fn forked() -> (Game, Game) {
+        let mut a = played(2);
+        let mut b = a.clone();
+        edit(&mut a, "a", 10_000);
+        edit(&mut a, "aa", 11_000);
+        edit(&mut b, "b", 10_500);
+        (a, b)
+    }
+
+    #[test]
+    fn two_entries_at_one_place_are_a_fork_with_both_histories() {
+        let (a, b) = forked();
+        let out = reconcile(Some(&a), &pulled(&[&a, &b]));
+        assert_eq!(out.game, Some(a.clone()));
+        let fork = out.fork.unwrap();
+        assert_eq!(fork.index, 2);
+        assert_eq!(fork.branches.len(), 2);
+        assert!(fork.branches.contains(&a) && fork.branches.contains(&b));
+        assert!(out.refused.is_empty());
+        // A tablet with no copy keeps what the branches share.
+        let fresh = reconcile(None, &pulled(&[&a, &b]));
+        assert!(fresh.fork.is_some());
+        assert_eq!(fresh.game, Some(played(2)));
+    }
+
+    #[test]
+    fn the_arbiter_s_choice_settles_a_fork_and_the_other_history_is_kept() {
+        let (a, b) = forked();
+        let mut pulled = pulled(&[&a, &b]);
+        pulled.choices.insert(2, b.log()[2].hash.clone());
+        let out = reconcile(Some(&a), &pulled);
+        assert_eq!(out.game, Some(b.clone()));
+        assert!(out.fork.is_none());
+        assert_eq!(out.set_aside, vec![a.clone()]);
+        // The tablet that was on the chosen branch keeps it and the other.
+        let out = reconcile(Some(&b), &pulled);
+        assert_eq!(out.game, Some(b));
+        assert_eq!(out.set_aside, vec![a]);
+        assert!(out.refused.is_empty());
+    }
+
+    #[test]
+    fn another_game_under_the_same_id_is_not_taken() {
+        let board = played(3);
+        let mut other = GameDoc::of(&board);
+        other.created_ms += 1;
+        let mut pulled = pulled(&[&board]);
+        pulled.game = Some(other);
+        let mine = played(1);
+        assert_eq!(reconcile(Some(&mine), &pulled).game, Some(mine));
+    }
+}

@@ -1,0 +1,331 @@
+//! The chief arbiter's screen: every board of the event at a glance.
+
+use laws::adjournment::Phase;
+use laws::clock::Clock;
+use laws::game::{Event, Game, Side};
+use leptos::prelude::*;
+
+use crate::components::clock_face::format_clock;
+use crate::event_docs::Fork;
+use crate::i18n::local_time;
+use crate::pages::games::progress;
+use crate::route::Route;
+use crate::state::{AppState, now_ms};
+use crate::{t, tf};
+
+/// How often the live clocks are read again.
+const TICK_MS: u32 = 250;
+
+/// A board number for ordering: numbers by value, anything else after.
+fn board_order(game: &Game) -> (u32, String) {
+    let board = game.setup().board.trim().to_owned();
+    (board.parse().unwrap_or(u32::MAX), board)
+}
+
+/// One board's line of the event screen, folded once per change of its
+/// log; the clocks are read from it at each tick.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct BoardLine {
+    pub id: String,
+    pub board: String,
+    pub round: String,
+    pub players: String,
+    pub status: String,
+    pub move_number: u32,
+    /// The clock as the log leaves it.
+    pub clock: Option<Clock>,
+    /// The envelope's state while the game is adjourned.
+    pub envelope: Option<String>,
+    /// The clock is stopped in a running game: a claim or ruling waits.
+    pub waiting: bool,
+    pub rulings: usize,
+}
+
+impl BoardLine {
+    #[must_use]
+    pub fn of(game: &Game) -> BoardLine {
+        let setup = game.setup();
+        let play = game.fold().ok();
+        let over = play
+            .as_ref()
+            .is_some_and(|p| crate::laws_text::game_over(p).is_some());
+        let clock = play.as_ref().and_then(|p| p.clock.clone());
+        let adjourned = play.as_ref().is_some_and(|p| {
+            p.adjournment.phase() != Phase::Playing && !p.adjournment.may_adjourn_again()
+        });
+        BoardLine {
+            id: game.id().to_owned(),
+            board: setup.board.clone(),
+            round: setup.round.clone(),
+            players: format!("{} – {}", setup.white.name, setup.black.name),
+            status: progress(game),
+            move_number: play.as_ref().map_or(1, |p| p.sheet.next_slot().number),
+            envelope: play
+                .as_ref()
+                .filter(|_| adjourned)
+                .map(|p| crate::adjourning::status(&p.adjournment).to_owned()),
+            waiting: !over
+                && !adjourned
+                && clock
+                    .as_ref()
+                    .is_some_and(|c| c.is_started() && c.is_paused()),
+            clock,
+            rulings: game
+                .log()
+                .iter()
+                .filter(|l| matches!(l.event, Event::Ruled { .. }))
+                .count(),
+        }
+    }
+
+    /// `side`'s clock as it reads at `now_ms`; `None` for an untimed game.
+    #[must_use]
+    pub fn time(&self, side: Side, now_ms: u64) -> Option<String> {
+        self.clock
+            .as_ref()
+            .map(|c| format_clock(c.remaining(side, now_ms)))
+    }
+
+    #[must_use]
+    pub fn running(&self) -> Option<Side> {
+        self.clock
+            .as_ref()
+            .filter(|c| !c.is_paused())
+            .and_then(Clock::running_side)
+    }
+
+    /// The side whose flag has fallen by `now_ms`, first.
+    #[must_use]
+    pub fn fallen(&self, now_ms: u64) -> Option<Side> {
+        self.clock
+            .as_ref()
+            .and_then(|c| c.flagged_first(now_ms))
+            .map(|f| f.side)
+    }
+}
+
+/// Every board of the event, by board number, live; filtered by round.
+#[component]
+pub fn EventPage() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let (now, set_now) = signal(now_ms());
+    let tick = set_interval_with_handle(
+        move || set_now.set(now_ms()),
+        std::time::Duration::from_millis(TICK_MS.into()),
+    )
+    .ok();
+    on_cleanup(move || {
+        if let Some(tick) = tick {
+            tick.clear();
+        }
+    });
+    let round = RwSignal::new(String::new());
+    let rounds = Memo::new(move |_| {
+        let mut rounds: Vec<String> = state
+            .games
+            .with(|games| games.iter().map(|g| g.setup().round.clone()).collect());
+        rounds.sort();
+        rounds.dedup();
+        rounds
+    });
+    let lines = Memo::new(move |_| {
+        let chosen = round.get();
+        let mut games: Vec<Game> = state.games.with(|games| {
+            games
+                .iter()
+                .filter(|g| chosen.is_empty() || g.setup().round == chosen)
+                .cloned()
+                .collect()
+        });
+        games.sort_by_key(board_order);
+        games.iter().map(BoardLine::of).collect::<Vec<_>>()
+    });
+    let record = crate::couch::record();
+    let forks = Memo::new({
+        let record = record.clone();
+        move |_| record.with(|r| r.forks.clone().into_iter().collect::<Vec<_>>())
+    });
+    let refused = Memo::new(move |_| record.with(|r| r.refused.clone()));
+    view! {
+        <section class="page event-page">
+            <div class="page-head">
+                <h1>{t!("Event", "Turniej")}</h1>
+                <label class="field">
+                    <span>{t!("Round", "Runda")}</span>
+                    <select name="round" on:change=move |ev| round.set(event_target_value(&ev))>
+                        <option value="">{t!("Every round", "Wszystkie rundy")}</option>
+                        {move || rounds.get().into_iter().map(|r| view! { <option value=r.clone()>{r.clone()}</option> }).collect_view()}
+                    </select>
+                </label>
+            </div>
+            <Show when=move || state.settings.with(|s| s.event.is_none())>
+                <p>{t!("This tablet is in no event: join one in Settings to see every board.", "Ten tablet nie należy do turnieju: dołącz w Ustawieniach, by widzieć wszystkie szachownice.")}</p>
+            </Show>
+            <For each=move || forks.get() key=|(id, fork)| (id.clone(), fork.index, fork.branches.len()) let:fork>
+                <ForkCard id=fork.0 fork=fork.1 />
+            </For>
+            <Show when=move || !refused.with(Vec::is_empty)>
+                <section class="panel" role="alert" aria-labelledby="refused-title">
+                    <h2 id="refused-title">{t!("Documents refused", "Odrzucone dokumenty")}</h2>
+                    <ul>{move || refused.get().into_iter().map(|r| view! { <li>{r.to_string()}</li> }).collect_view()}</ul>
+                </section>
+            </Show>
+            <table class="event-boards">
+                <thead><tr>
+                    <th>{t!("Board", "Szachownica")}</th>
+                    <th>{t!("Players", "Zawodnicy")}</th>
+                    <th>{t!("Move", "Posunięcie")}</th>
+                    <th>{t!("White's clock", "Zegar białych")}</th>
+                    <th>{t!("Black's clock", "Zegar czarnych")}</th>
+                    <th>{t!("Status", "Stan")}</th>
+                </tr></thead>
+                <tbody>
+                    <For each=move || lines.get() key=|line| line.clone() let:line>
+                        <BoardRow line=line now=now />
+                    </For>
+                </tbody>
+            </table>
+        </section>
+    }
+}
+
+#[component]
+fn BoardRow(line: BoardLine, now: ReadSignal<u64>) -> impl IntoView {
+    let running = line.running();
+    let clock = {
+        let line = line.clone();
+        move |side: Side| {
+            let (line, fallen_line) = (line.clone(), line.clone());
+            let fallen = move || fallen_line.fallen(now.get()) == Some(side);
+            view! {
+                <td class="event-clock" class:running=running == Some(side) class:fallen=fallen.clone()>
+                    {move || line.time(side, now.get()).unwrap_or_else(|| "—".into())}
+                    <Show when=fallen.clone()>
+                        <span class="flag">{t!(" flag fallen", " flaga opadła")}</span>
+                    </Show>
+                </td>
+            }
+        }
+    };
+    let href = Route::Review(line.id.clone()).href();
+    view! {
+        <tr data-board=line.board.clone()>
+            <td><a class="button" href=href>{line.board.clone()}</a></td>
+            <td>{line.players.clone()}<br /><small>{tf!("round {}", "runda {}", line.round)}</small></td>
+            <td class="event-move">{line.move_number}</td>
+            {clock(Side::White)}
+            {clock(Side::Black)}
+            <td>
+                {line.status.clone()}
+                {line.envelope.clone().map(|e| view! { <br /><span>{tf!("Envelope: {e}", "Koperta: {e}")}</span> })}
+                {line.waiting.then(|| view! { <br /><strong>{t!("Clock stopped: a claim or ruling is waiting", "Zegar zatrzymany: czeka reklamacja lub decyzja")}</strong> })}
+                {(line.rulings > 0).then(|| view! { <br /><span>{tf!("Rulings: {}", "Decyzje: {}", line.rulings)}</span> })}
+            </td>
+        </tr>
+    }
+}
+
+/// A game whose histories part: each shown, the arbiter chooses.
+#[component]
+fn ForkCard(id: String, fork: Fork) -> impl IntoView {
+    let index = fork.index;
+    let title = fork
+        .branches
+        .first()
+        .map(|g| {
+            let s = g.setup();
+            tf!(
+                "Board {}: {} – {}, two histories from event {}",
+                "Szachownica {}: {} – {}, dwie historie od zdarzenia {}",
+                s.board,
+                s.white.name,
+                s.black.name,
+                index + 1
+            )
+        })
+        .unwrap_or_default();
+    let branches = fork
+        .branches
+        .into_iter()
+        .enumerate()
+        .map(|(n, branch)| {
+            let chosen = branch.log().get(index).map(|l| l.hash.clone()).unwrap_or_default();
+            let id = id.clone();
+            let summary = tf!(
+                "History {}: {} events, last at {}, round {}; {}",
+                "Historia {}: zdarzeń {}, ostatnie o {}, runda {}; {}",
+                n + 1,
+                branch.log().len(),
+                local_time(branch.updated_ms()),
+                branch.setup().round,
+                progress(&branch)
+            );
+            view! {
+                <li>
+                    <p>{summary}</p>
+                    <button type="button" class="button" on:click=move |_| crate::couch::choose_branch(&id, index, &chosen)>
+                        {tf!("Go on with history {}", "Kontynuuj historię {}", n + 1)}
+                    </button>
+                </li>
+            }
+        })
+        .collect_view();
+    view! {
+        <section class="panel" role="alert">
+            <h2>{title}</h2>
+            <p>{t!("Two tablets wrote different events at the same place. Choose the history that goes on; the other stays readable in the database and on this tablet.", "Dwa tablety zapisały różne zdarzenia w tym samym miejscu. Wybierz historię, która trwa dalej; druga pozostaje do odczytu w bazie i na tym tablecie.")}</p>
+            <ul class="fork-branches">{branches}</ul>
+        </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use laws::clock::ClockAction;
+    use laws::game::{Player, Setup};
+
+    use super::*;
+
+    fn board(number: &str) -> Game {
+        let setup = Setup {
+            white: Player::named("Kowalski, Jan"),
+            black: Player::named("Nowak, Anna"),
+            round: "1".into(),
+            board: number.into(),
+            ..Setup::default()
+        };
+        Game::new(format!("g{number}"), setup, 1_000)
+    }
+
+    #[test]
+    fn a_line_reads_the_clock_live_from_the_log() {
+        let mut game = board("3");
+        game.apply(
+            Event::Clock(ClockAction::Start { side: Side::White }),
+            10_000,
+        )
+        .unwrap();
+        let line = BoardLine::of(&game);
+        assert_eq!(line.players, "Kowalski, Jan – Nowak, Anna");
+        assert_eq!(line.move_number, 1);
+        assert_eq!(line.running(), Some(Side::White));
+        // 90 minutes and 30 s for the first move each; White's running for 61 s.
+        assert_eq!(line.time(Side::White, 71_000).as_deref(), Some("1:29:29"));
+        assert_eq!(line.time(Side::Black, 71_000).as_deref(), Some("1:30:30"));
+        assert_eq!(line.fallen(71_000), None);
+        assert_eq!(line.fallen(10_000 + 5_430_001), Some(Side::White));
+        assert!(!line.waiting);
+        game.apply(Event::Clock(ClockAction::Pause), 80_000)
+            .unwrap();
+        let stopped = BoardLine::of(&game);
+        assert!(stopped.waiting && stopped.running().is_none());
+    }
+
+    #[test]
+    fn boards_are_ordered_by_number_then_by_name() {
+        let mut games = [board("10"), board("2"), board("B"), board("1")];
+        games.sort_by_key(board_order);
+        let order: Vec<String> = games.iter().map(|g| g.setup().board.clone()).collect();
+        assert_eq!(order, ["1", "2", "10", "B"]);
+    }
+}

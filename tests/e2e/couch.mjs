@@ -1,0 +1,86 @@
+// A CouchDB-compatible server for the event tests: pouchdb-server in memory
+// on 127.0.0.1, on a port the OS gives (pouchdb-server reads --port 0 as
+// "unset" and takes 5984), in a temporary folder for its config and log.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = new URL('../..', import.meta.url).pathname;
+export const ADMIN = { name: 'admin', password: 'admin-secret' };
+export const DESIGN = JSON.parse(readFileSync(join(root, 'couchdb/design.json'), 'utf8'));
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/// Starts pouchdb-server; `port` to restart one where it was.
+export async function startCouch(port) {
+  port ??= await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'arbiter-couch-'));
+  const child = spawn(join(root, 'node_modules/.bin/pouchdb-server'),
+    ['--in-memory', '--host', '127.0.0.1', '--port', String(port), '--dir', dir,
+      '--config', join(dir, 'config.json'), '--no-color'],
+    { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  await new Promise((resolve, reject) => {
+    const seen = (chunk) => {
+      output += chunk;
+      if (output.includes('has started')) resolve();
+    };
+    child.stdout.on('data', seen);
+    child.stderr.on('data', (chunk) => { output += chunk; });
+    child.once('exit', (code) => reject(new Error(`pouchdb-server exited (${code}): ${output}`)));
+  });
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    port,
+    /// A request to the server, as `who` ({ name, password }) or nobody.
+    async request(method, path, body, who = ADMIN) {
+      const headers = { 'Content-Type': 'application/json', Accept: 'application/json' };
+      if (who) headers.Authorization = `Basic ${Buffer.from(`${who.name}:${who.password}`).toString('base64')}`;
+      const response = await fetch(url + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      return { status: response.status, body: await response.json().catch(() => null) };
+    },
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/// The README's set-up of an event on a fresh server: the admin, a board
+/// tablets' user and a player with the arbiter and player roles, the
+/// database, its _security (members: both roles) and the design document.
+export async function setUpEvent(couch, db, users = [
+  { name: 'board', password: 'board-secret', roles: ['arbiter'] },
+  { name: 'player', password: 'player-secret', roles: ['player'] },
+]) {
+  const must = async (what, promise) => {
+    const { status, body } = await promise;
+    if (status >= 300) throw new Error(`${what}: ${status} ${JSON.stringify(body)}`);
+    return body;
+  };
+  await must('admin', couch.request('PUT', `/_config/admins/${ADMIN.name}`, ADMIN.password, null));
+  for (const user of users) {
+    await must(`user ${user.name}`, couch.request('PUT', `/_users/org.couchdb.user:${user.name}`,
+      { ...user, type: 'user' }));
+  }
+  await must('database', couch.request('PUT', `/${db}`));
+  await must('security', couch.request('PUT', `/${db}/_security`,
+    { admins: { names: [], roles: [] }, members: { names: [], roles: ['arbiter', 'player'] } }));
+  await must('design', couch.request('PUT', `/${db}/${DESIGN._id}`, DESIGN));
+}

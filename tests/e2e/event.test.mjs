@@ -1,0 +1,248 @@
+// A tournament's tablets in sync through a CouchDB-compatible server
+// (pouchdb-server in memory, started here on a free port and stopped
+// afterwards): a board tablet and the chief arbiter's, a player's phone.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createGame, sealEnvelope, useApp } from './harness.mjs';
+import { ADMIN, startCouch, setUpEvent } from './couch.mjs';
+
+const app = useApp();
+const DB = 'hall';
+const PIN = '2468';
+const BOARD = { name: 'board', password: 'board-secret' };
+const PLAYER = { name: 'player', password: 'player-secret' };
+let couch;
+
+before(async () => {
+  couch = await startCouch();
+  await setUpEvent(couch, DB);
+});
+after(async () => {
+  await couch?.stop();
+});
+
+const status = (page) => page.getByTestId('sync-status');
+
+/// Joins the event from Settings as `who`; waits for `expect` in the status.
+async function join(page, who, expect = /^Synced$/) {
+  await page.goto(app.url + '#/settings');
+  await page.getByLabel('Server address').fill(couch.url);
+  await page.getByLabel('Database').fill(DB);
+  await page.getByLabel('User').fill(who.name);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
+  await page.getByRole('button', { name: 'Join the event' }).click();
+  await status(page).filter({ hasText: expect }).waitFor({ timeout: 15_000 });
+}
+
+async function tap(page, from, to) {
+  await page.getByRole('button', { name: new RegExp(`^${from},`) }).click();
+  await page.getByRole('button', { name: new RegExp(`^${to},`) }).click();
+}
+
+/// Plays `moves` in recording mode, each with its clock press.
+async function play(page, moves, first = 0) {
+  for (const [i, [from, to]] of moves.entries()) {
+    const side = (first + i) % 2 === 0 ? 'White' : 'Black';
+    await tap(page, from, to);
+    await page.getByRole('button', { name: `Press the clock: ${side} has moved` }).click();
+    await page.locator('.move-list .written').nth(first + i).waitFor();
+  }
+}
+
+/// The event's documents of game `id` in the database, by the admin.
+async function eventDocs(id) {
+  const start = JSON.stringify(`game:${id}:event:`);
+  const end = JSON.stringify(`game:${id}:event:\ufff0`);
+  const { body } = await couch.request('GET', `/${DB}/_all_docs?startkey=${encodeURIComponent(start)}&endkey=${encodeURIComponent(end)}`);
+  return body.rows.map((r) => r.id);
+}
+
+/// The board's log length as stored on its tablet.
+async function logLength(page, id) {
+  return page.evaluate((key) => {
+    const record = JSON.parse(localStorage.getItem(key));
+    return record.data.log.length / 2;
+  }, `arbiter/v1/game/${id}`);
+}
+
+const boardRow = (page, board) => page.locator(`.event-boards tr[data-board="${board}"]`);
+
+test('a tablet in no event makes no network request', async () => {
+  const { page, context, errors } = await app.open();
+  const requests = [];
+  page.on('request', (r) => requests.push(r.url()));
+  await createGame(page, { white: 'Alone, Ada', black: 'Island, Bo' });
+  await page.goto(app.url + '#/settings');
+  await page.getByRole('heading', { name: 'Event' }).waitFor();
+  await page.goto(app.url + '#/event');
+  await page.getByText('This tablet is in no event').waitFor();
+  await page.waitForTimeout(500);
+  assert.deepEqual(requests.filter((url) => !url.startsWith(app.url)), []);
+  assert.equal(await status(page).count(), 0);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a board tablet and the chief arbiter: play, offline, a server started again empty, refusals', async () => {
+  const board = await app.open();
+  const chief = await app.open();
+  const { page } = board;
+
+  // The board tablet: the arbiter's PIN, the game, the clock started.
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await page.getByLabel('New PIN (at least 4 digits)').fill(PIN);
+  await page.getByRole('button', { name: 'Save PIN' }).click();
+  await page.getByText("Arbiter's PIN saved.").waitFor();
+  await join(page, BOARD);
+  await join(chief.page, ADMIN);
+  await createGame(page, { white: 'Kowalski, Jan', black: 'Nowak, Anna', round: '1', board: '3' });
+  const id = decodeURIComponent(page.url().split('#/game/')[1]);
+  await page.getByRole('link', { name: 'Clock' }).click();
+  await page.getByRole('button', { name: "Start White's clock" }).click();
+  await page.goto(`${app.url}#/game/${id}`);
+  await page.getByRole('link', { name: 'Scoresheet', exact: true }).click();
+  await page.getByRole('button', { name: 'Recording mode (hand to the player)' }).click();
+  await play(page, [['e2', 'e4'], ['e7', 'e5'], ['g1', 'f3']]);
+
+  // The chief arbiter's event screen shows the board within 2 seconds.
+  await chief.page.goto(app.url + '#/event');
+  const row = boardRow(chief.page, '3');
+  await row.getByText('Kowalski, Jan – Nowak, Anna').waitFor({ timeout: 5_000 });
+  await row.locator('.event-move', { hasText: /^2$/ }).waitFor({ timeout: 2_000 });
+  const started = Date.now();
+  await play(page, [['b8', 'c6']], 3);
+  await row.locator('.event-move', { hasText: /^3$/ }).waitFor({ timeout: 2_000 });
+  assert.ok(Date.now() - started < 2_000 + 500);
+  // White's clock runs live on the arbiter's screen.
+  // The press follows the move into the log: White's clock runs.
+  const white = row.locator('.event-clock').first();
+  await chief.page.waitForFunction(() => document.querySelector('.event-boards tr[data-board="3"] .event-clock')
+    ?.classList.contains('running'), null, { timeout: 2_000 });
+  const before = await white.innerText();
+  await chief.page.waitForTimeout(1_200);
+  assert.notEqual(await white.innerText(), before);
+
+  // Offline: the board plays on, then catches up with every event.
+  await board.context.setOffline(true);
+  await play(page, [['f1', 'c4'], ['g8', 'f6']], 4);
+  await status(page).filter({ hasText: /Offline|waiting/ }).waitFor({ timeout: 20_000 });
+  await board.context.setOffline(false);
+  await status(page).filter({ hasText: /^Synced$/ }).waitFor({ timeout: 30_000 });
+  await row.locator('.event-move', { hasText: /^4$/ }).waitFor({ timeout: 5_000 });
+  const length = await logLength(page, id);
+  assert.equal((await eventDocs(id)).length, length);
+  assert.equal(await logLength(chief.page, id), length);
+
+  // The server killed and started again empty: the tablets push it all again.
+  const port = couch.port;
+  await couch.stop();
+  await status(page).filter({ hasText: /Offline/ }).waitFor({ timeout: 40_000 });
+  couch = await startCouch(port);
+  await setUpEvent(couch, DB);
+  await play(page, [['d2', 'd3']], 6);
+  await status(page).filter({ hasText: /^Synced$/ }).waitFor({ timeout: 40_000 });
+  await status(chief.page).filter({ hasText: /^Synced$/ }).waitFor({ timeout: 40_000 });
+  assert.equal((await eventDocs(id)).length, await logLength(page, id));
+  await row.locator('.event-move', { hasText: /^4$/ }).waitFor({ timeout: 5_000 });
+
+  // An adjournment: Black seals his move, the arbiter seals the envelope;
+  // the chief arbiter sees the envelope's state.
+  await page.getByRole('button', { name: 'Leave recording mode (arbiter)' }).click();
+  await page.getByLabel("Arbiter's PIN").fill(PIN);
+  await page.getByRole('button', { name: 'Unlock' }).click();
+  await page.goto(`${app.url}#/game/${id}`);
+  await page.getByRole('button', { name: 'Adjourn' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Adjourn' }).click();
+  await page.getByRole('heading', { name: /: write your sealed move$/ }).waitFor();
+  await page.getByLabel(/Your sealed move/).fill('Be7');
+  await page.getByRole('button', { name: 'Stop my clock: the move is sealed' }).click();
+  await sealEnvelope(page, PIN);
+  await row.getByText('Envelope: sealed, not yet verified').waitFor({ timeout: 5_000 });
+  // The sealed move is no plain text in the database.
+  const { body: all } = await couch.request('GET', `/${DB}/_all_docs?include_docs=true`);
+  assert.ok(!JSON.stringify(all).includes('Be7'), 'the sealed move is readable in the database');
+  await status(page).filter({ hasText: /^Synced$/ }).waitFor({ timeout: 10_000 });
+  const again = await logLength(page, id);
+  assert.equal((await eventDocs(id)).length, again);
+
+  // A document with a broken chain, put straight into the database, is
+  // refused and reported, and never folded.
+  const next = String(again).padStart(6, '0');
+  const last = (await couch.request('GET', `/${DB}/game:${id}:event:${String(again - 1).padStart(6, '0')}`)).body;
+  const forged = {
+    _id: `game:${id}:event:${next}`, type: 'event', game: id, index: again,
+    at_ms: last.at_ms + 1000, event: last.event, previous: last.hash, hash: 'f'.repeat(64),
+  };
+  assert.equal((await couch.request('PUT', `/${DB}/${forged._id}`, forged)).status, 201);
+  const refused = chief.page.getByRole('alert').filter({ hasText: 'Documents refused' });
+  await refused.getByText(`${forged._id} breaks the hash chain`).waitFor({ timeout: 10_000 });
+  assert.equal(await logLength(chief.page, id), again);
+  assert.equal(await logLength(page, id), again);
+
+  // A wrong password is refused; a player's account cannot write.
+  const stranger = await app.open();
+  await join(stranger.page, { name: 'board', password: 'wrong' }, /Refused: wrong user or password/);
+  const phone = await app.open();
+  await join(phone.page, PLAYER);
+  await createGame(phone.page, { white: 'Player, Pia', black: 'Reader, Rolf', round: '1', board: '9' });
+  await status(phone.page).filter({ hasText: /Refused: no permission/ }).waitFor({ timeout: 15_000 });
+  const phoneGame = decodeURIComponent(phone.page.url().split('#/game/')[1]);
+  assert.equal((await couch.request('GET', `/${DB}/game:${phoneGame}`)).status, 404);
+  // The refused game stays on the phone for the next try.
+  await phone.page.goto(app.url + '#/');
+  await phone.page.getByRole('link', { name: /Player, Pia/ }).waitFor();
+  // The player reads the games.
+  await phone.page.goto(app.url + '#/event');
+  await boardRow(phone.page, '3').getByText('Kowalski, Jan – Nowak, Anna').waitFor({ timeout: 10_000 });
+
+  for (const { context, errors } of [board, chief, stranger, phone]) {
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
+test('two tablets append to one game at once: the fork is shown and resolved, no event lost', async () => {
+  const first = await app.open();
+  const second = await app.open();
+  await join(first.page, BOARD);
+  await join(second.page, BOARD);
+  await createGame(first.page, { white: 'Fork, Fay', black: 'Branch, Ben', round: '2', board: '5' });
+  const id = decodeURIComponent(first.page.url().split('#/game/')[1]);
+  // The second tablet (a deputy's) has the game from the database.
+  await second.page.goto(`${app.url}#/game/${id}`);
+  await second.page.getByRole('heading', { name: 'Fork, Fay – Branch, Ben' }).waitFor({ timeout: 10_000 });
+
+  // Both correct the details at once, off the network.
+  await first.context.setOffline(true);
+  await second.context.setOffline(true);
+  for (const [{ page }, round] of [[first, '2a'], [second, '2b']]) {
+    await page.goto(`${app.url}#/game/${id}/edit`);
+    await page.getByLabel('Round').fill(round);
+    await page.getByRole('button', { name: 'Save details' }).click();
+    await page.getByRole('heading', { name: 'Fork, Fay – Branch, Ben' }).waitFor();
+  }
+  await first.context.setOffline(false);
+  await status(first.page).filter({ hasText: /^Synced$/ }).waitFor({ timeout: 30_000 });
+  await second.context.setOffline(false);
+  await status(second.page).filter({ hasText: /Fork to resolve in 1 game/ }).waitFor({ timeout: 30_000 });
+
+  // Both histories shown; the arbiter goes on with the first tablet's.
+  await second.page.goto(app.url + '#/event');
+  const card = second.page.getByRole('alert').filter({ hasText: 'two histories from event 1' });
+  await card.getByText('History 1:').waitFor();
+  await card.getByText('History 2:').waitFor();
+  const choices = await card.locator('li').allInnerTexts();
+  const chosen = choices.findIndex((text) => text.includes('round 2a;'));
+  assert.notEqual(chosen, -1, choices.join(' | '));
+  await card.getByRole('button', { name: `Go on with history ${chosen + 1}` }).click();
+  await status(second.page).filter({ hasText: /^Synced$/ }).waitFor({ timeout: 30_000 });
+  await boardRow(second.page, '5').getByText('round 2a').waitFor({ timeout: 10_000 });
+  // The other history stays readable on the tablet that wrote it.
+  const kept = await second.page.evaluate(() => JSON.parse(localStorage.getItem('arbiter/v1/sync')).data.set_aside);
+  assert.equal(kept.length, 1);
+  assert.equal(kept[0].log.at(-1).event.round, '2b');
+  for (const { context, errors } of [first, second]) {
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});

@@ -9,7 +9,10 @@ use pgn_reader::{KnownOutcome, Nag, Outcome, RawComment, RawTag, Reader, SanPlus
 use shakmaty::{CastlingMode, Chess, Color, Move, Position, san::San};
 use tinystr::TinyAsciiStr;
 
-use super::*;
+use super::{
+    marked::{MARK, Marked, token_text},
+    *,
+};
 use crate::notation::{self, Lang, MoveReading};
 
 impl From<Outcome> for PgnResult {
@@ -39,7 +42,7 @@ pub fn import<R: io::Read>(source: R) -> Vec<Result<ImportedGame, ImportError>> 
 /// file too large to hold every game at once (`laws check`).
 pub fn games<R: io::Read>(source: R) -> Games<R> {
     Games {
-        reader: Some(Reader::new(source)),
+        reader: Some(Reader::new(Marked::new(source))),
         importer: Importer {
             games: 0,
             san: Vec::new(),
@@ -50,7 +53,7 @@ pub fn games<R: io::Read>(source: R) -> Games<R> {
 /// The iterator of [`games`].
 pub struct Games<R> {
     /// `None` after the end of the file or an unreadable part.
-    reader: Option<Reader<R>>,
+    reader: Option<Reader<Marked<R>>>,
     importer: Importer,
 }
 
@@ -171,27 +174,7 @@ impl Visitor for Importer {
                 .to_move(&movetext.position)
                 .or_else(|_| read_leniently(&movetext.position, &text)),
         };
-        match played {
-            Ok(mv) => {
-                movetext.position.play_unchecked(mv);
-                movetext.game.moves.push(ImportedMove {
-                    san: text,
-                    mv,
-                    clock_ms: None,
-                    emt_ms: None,
-                    draw_offer: false,
-                    nags: Vec::new(),
-                    comment: None,
-                });
-                ControlFlow::Continue(())
-            }
-            Err(problem) => ControlFlow::Break(Err(movetext.error(
-                self.games,
-                movetext.game.moves.len() + 1,
-                text.to_string(),
-                problem,
-            ))),
-        }
+        movetext.play(self.games, text, played)
     }
 
     fn nag(&mut self, movetext: &mut Self::Movetext, nag: Nag) -> ControlFlow<Self::Output> {
@@ -206,6 +189,31 @@ impl Visitor for Importer {
         movetext: &mut Self::Movetext,
         comment: RawComment<'_>,
     ) -> ControlFlow<Self::Output> {
+        // A token pgn-reader would have skipped: read as the scoresheet
+        // reader reads an entry, at its own place.
+        if let [MARK, token @ ..] = comment.as_bytes() {
+            movetext.finish_move(self.games)?;
+            let written = token_text(token);
+            let played = read_leniently(&movetext.position, &written);
+            // Kept as written when it fits, else in SAN.
+            let text = match (&played, TinyAsciiStr::try_from_str(&written)) {
+                (_, Ok(text)) => text,
+                (Ok(mv), Err(_)) => TinyAsciiStr::from_utf8_lossy(
+                    San::from_move(&movetext.position, *mv).to_string().as_bytes(),
+                    b'?',
+                ),
+                (Err(problem), Err(_)) => {
+                    let problem = problem.clone();
+                    return ControlFlow::Break(Err(movetext.error(
+                        self.games,
+                        movetext.game.moves.len() + 1,
+                        written,
+                        problem,
+                    )));
+                }
+            };
+            return movetext.play(self.games, text, played);
+        }
         // A comment before the first move is about the game, not a move.
         if !movetext.game.moves.is_empty() {
             if !movetext.comment.is_empty() {
@@ -246,6 +254,36 @@ impl Visitor for Importer {
 }
 
 impl Movetext {
+    /// Plays the move read from `text`, or ends the game with its problem.
+    fn play(
+        &mut self,
+        game: usize,
+        text: TinyAsciiStr<16>,
+        played: Result<Move, MoveProblem>,
+    ) -> ControlFlow<Result<ImportedGame, ImportError>> {
+        match played {
+            Ok(mv) => {
+                self.position.play_unchecked(mv);
+                self.game.moves.push(ImportedMove {
+                    san: text,
+                    mv,
+                    clock_ms: None,
+                    emt_ms: None,
+                    draw_offer: false,
+                    nags: Vec::new(),
+                    comment: None,
+                });
+                ControlFlow::Continue(())
+            }
+            Err(problem) => ControlFlow::Break(Err(self.error(
+                game,
+                self.game.moves.len() + 1,
+                text.to_string(),
+                problem,
+            ))),
+        }
+    }
+
     /// Attaches the collected comments to the last move.
     fn finish_move(&mut self, game: usize) -> ControlFlow<Result<ImportedGame, ImportError>> {
         // Most moves have no comment: nothing to read, nothing to allocate.

@@ -65,6 +65,7 @@ fn a_token_that_is_no_move_is_reported_at_its_own_ply() {
             (2, "Xz9", "unreadable"),
             (5, "Xz9", "unreadable"),
             (3, "Nf3x", "unreadable"),
+            (3, "Xd5", "unreadable"),
         ]
     );
     // In a variation it is skipped with the variation; long notation is read.

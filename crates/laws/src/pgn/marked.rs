@@ -60,11 +60,12 @@ enum State {
 pub(super) struct Marked<R> {
     inner: R,
     state: State,
-    /// The token being read.
+    /// The start of a token that goes on in the next chunk, held back.
     token: Vec<u8>,
-    /// Its length, when longer than what `token` keeps.
+    /// The length of the token being read, when it started in an earlier
+    /// chunk (`token` keeps at most [`MAX_TOKEN`] bytes of it).
     token_len: usize,
-    /// Bytes read from `inner`, not yet handled.
+    /// A chunk read from `inner`.
     input: Vec<u8>,
     /// Bytes ready for pgn-reader, from `output_at` on.
     output: Vec<u8>,
@@ -100,162 +101,187 @@ impl<R: Read> Marked<R> {
         if n == 0 {
             self.done = true;
             if self.state == State::Token {
-                self.end_token();
+                let token = std::mem::take(&mut self.token);
+                self.write_token(&token, self.token_len);
+                self.token_len = 0;
             }
             return Ok(());
         }
         let input = std::mem::take(&mut self.input);
-        for &byte in &input[..n] {
-            self.push(byte);
-        }
+        self.scan(&input[..n]);
         self.input = input;
         Ok(())
     }
 
-    fn push(&mut self, byte: u8) {
-        match self.state {
-            State::Head { new_line } => match byte {
-                b' ' | b'\t' | b'\r' => self.output.push(byte),
-                b'\n' => {
-                    self.output.push(byte);
-                    self.state = State::Head { new_line: true };
-                }
-                b'%' if new_line => {
-                    self.output.push(byte);
-                    self.state = State::RestOfLine { head: true };
-                }
-                b'[' => {
-                    self.output.push(byte);
-                    self.state = State::Tag;
-                }
-                // A byte order mark: pgn-reader skips it before a game.
-                0xef | 0xbb | 0xbf => self.output.push(byte),
-                _ => {
-                    self.state = State::Movetext;
-                    self.push(byte);
-                }
-            },
-            State::Tag => {
-                self.output.push(byte);
-                self.state = match byte {
-                    b'"' => State::TagValue { escaped: false },
-                    b']' | b'\n' => State::Head { new_line: byte == b'\n' },
-                    _ => State::Tag,
-                };
+    /// Reads a chunk and writes it to `output`: copied as it is in runs,
+    /// but for the tokens marked and a token held back for the next chunk.
+    fn scan(&mut self, chunk: &[u8]) {
+        // `chunk[copied..i]` is yet to be copied to `output`.
+        let mut copied = 0;
+        let mut i = 0;
+        if self.state == State::Token {
+            // The token held back from the last chunk goes on here.
+            let len = chunk
+                .iter()
+                .position(|&b| is_token_end(b))
+                .unwrap_or(chunk.len());
+            let room = MAX_TOKEN.saturating_sub(self.token.len());
+            self.token.extend_from_slice(&chunk[..len.min(room)]);
+            self.token_len += len;
+            if len == chunk.len() {
+                return;
             }
-            State::TagValue { escaped } => {
-                self.output.push(byte);
-                self.state = match byte {
-                    _ if escaped => State::TagValue { escaped: false },
-                    b'\\' => State::TagValue { escaped: true },
-                    b'"' => State::TagEnd,
-                    b'\n' => State::Head { new_line: true },
-                    _ => State::TagValue { escaped: false },
-                };
-            }
-            State::TagEnd => match byte {
-                b' ' | b'\t' | b'\r' => self.output.push(byte),
-                b']' | b'\n' => {
-                    self.output.push(byte);
-                    self.state = State::Head { new_line: byte == b'\n' };
-                }
-                _ => {
-                    self.state = State::Movetext;
-                    self.push(byte);
-                }
-            },
-            State::Comment { first } => {
-                // A comment of the file's own never starts with the mark.
-                self.output.push(if first && byte == MARK { BRACE } else { byte });
-                self.state = if byte == b'}' {
-                    State::Movetext
-                } else {
-                    State::Comment { first: false }
-                };
-            }
-            State::RestOfLine { head } => {
-                if byte == b'\n' {
-                    self.state = if head { State::Head { new_line: false } } else { State::Movetext };
-                    self.push(byte);
-                } else {
-                    self.output.push(byte);
-                }
-            }
-            State::NewLine => match byte {
-                b'%' => {
-                    self.output.push(byte);
-                    self.state = State::RestOfLine { head: false };
-                }
-                b'[' | b'\n' => {
-                    self.state = State::Head { new_line: true };
-                    self.push(byte);
-                }
-                b'\r' => {
-                    self.output.push(byte);
-                    self.state = State::NewLineReturn;
-                }
-                _ => {
-                    self.state = State::Movetext;
-                    self.push(byte);
-                }
-            },
-            State::NewLineReturn => {
-                self.state = if byte == b'\n' { State::Head { new_line: false } } else { State::Movetext };
-                self.push(byte);
-            }
-            State::Token if is_token_end(byte) => {
-                self.end_token();
-                self.state = State::Movetext;
-                self.push(byte);
-            }
-            State::Token => {
-                self.token_len += 1;
-                if self.token.len() < MAX_TOKEN {
-                    self.token.push(byte);
-                }
-            }
-            State::Movetext => match byte {
-                b'{' => {
-                    self.output.push(byte);
-                    self.state = State::Comment { first: true };
-                }
-                b';' => {
-                    self.output.push(byte);
-                    self.state = State::RestOfLine { head: false };
-                }
-                b'\n' => {
-                    self.output.push(byte);
-                    self.state = State::NewLine;
-                }
-                // `}` out of a comment is a token of its own.
-                b'}' => {
-                    self.token.push(byte);
-                    self.token_len = 1;
-                    self.end_token();
-                }
-                _ if is_token_end(byte) => self.output.push(byte),
-                _ => {
-                    self.token.push(byte);
-                    self.token_len = 1;
-                    self.state = State::Token;
-                }
-            },
+            let token = std::mem::take(&mut self.token);
+            self.write_token(&token, self.token_len);
+            self.token = token;
+            self.token.clear();
+            self.token_len = 0;
+            self.state = State::Movetext;
+            (copied, i) = (len, len);
         }
+        // Where the run from `from` stops (generic: inlined at each use).
+        fn stop_at(chunk: &[u8], from: usize, stop: impl Fn(u8) -> bool) -> usize {
+            chunk[from..]
+                .iter()
+                .position(|&b| stop(b))
+                .map_or(chunk.len(), |n| from + n)
+        }
+        while let Some(&byte) = chunk.get(i) {
+            match self.state {
+                // Tokens and what separates them, in one loop: most of a
+                // movetext.
+                State::Movetext if !matches!(byte, b'{' | b';' | b'\n' | b'}') => {
+                    while let Some(&byte) = chunk.get(i) {
+                        if !is_token_end(byte) {
+                            let end = stop_at(chunk, i, is_token_end);
+                            if end == chunk.len() {
+                                // Held back: whether it is marked shows in the
+                                // next chunk.
+                                self.output.extend_from_slice(&chunk[copied..i]);
+                                self.token
+                                    .extend_from_slice(&chunk[i..end.min(i + MAX_TOKEN)]);
+                                self.token_len = end - i;
+                                self.state = State::Token;
+                                return;
+                            }
+                            if !read_whole(&chunk[i..end]) {
+                                self.output.extend_from_slice(&chunk[copied..i]);
+                                self.write_token(&chunk[i..end], end - i);
+                                copied = end;
+                            }
+                            i = end;
+                        } else if matches!(byte, b'{' | b';' | b'\n' | b'}') {
+                            break;
+                        } else {
+                            i += 1;
+                        }
+                    }
+                    continue;
+                }
+                State::Movetext if byte == b'}' => {
+                    // `}` out of a comment is a token of its own.
+                    self.output.extend_from_slice(&chunk[copied..i]);
+                    self.write_token(b"}", 1);
+                    i += 1;
+                    copied = i;
+                    continue;
+                }
+                State::Comment { first: true } if byte == MARK => {
+                    // A comment of the file's own never starts with the mark.
+                    self.output.extend_from_slice(&chunk[copied..i]);
+                    self.output.push(BRACE);
+                    self.state = State::Comment { first: false };
+                    i += 1;
+                    copied = i;
+                    continue;
+                }
+                State::Comment { .. } => {
+                    i = stop_at(chunk, i, |b| b == b'}');
+                    self.state = State::Comment { first: false };
+                    if i < chunk.len() {
+                        self.state = State::Movetext;
+                        i += 1;
+                    }
+                    continue;
+                }
+                // Runs up to the byte that changes the state.
+                State::Tag => i = stop_at(chunk, i, |b| matches!(b, b'"' | b']' | b'\n')),
+                State::TagValue { escaped: false } => {
+                    i = stop_at(chunk, i, |b| matches!(b, b'\\' | b'"' | b'\n'));
+                }
+                State::RestOfLine { .. } => i = stop_at(chunk, i, |b| b == b'\n'),
+                _ => {}
+            }
+            if let Some(&byte) = chunk.get(i)
+                && self.step(byte)
+            {
+                i += 1;
+            }
+        }
+        self.output.extend_from_slice(&chunk[copied..]);
     }
 
-    /// Writes the token read: as it is if pgn-reader reads all of it, else
-    /// marked.
-    fn end_token(&mut self) {
-        if self.token_len == self.token.len() && read_whole(&self.token) {
-            self.output.extend_from_slice(&self.token);
+    /// The state after `byte`, where no run is read at once; `false` when
+    /// the byte is to be read again in the new state.
+    fn step(&mut self, byte: u8) -> bool {
+        self.state = match (self.state, byte) {
+            (State::Head { .. }, b'\n') => State::Head { new_line: true },
+            // White space, and a byte order mark, which pgn-reader skips
+            // before a game.
+            (State::Head { .. }, b' ' | b'\t' | b'\r' | 0xef | 0xbb | 0xbf) => self.state,
+            (State::Head { new_line: true }, b'%') => State::RestOfLine { head: true },
+            (State::Head { .. }, b'[') => State::Tag,
+            (State::Head { .. }, _) => {
+                self.state = State::Movetext;
+                return false;
+            }
+            (State::Tag, b'"') => State::TagValue { escaped: false },
+            (State::Tag | State::TagEnd, b']' | b'\n') => State::Head {
+                new_line: byte == b'\n',
+            },
+            (State::Tag, _) => State::Tag,
+            (State::TagValue { escaped: true }, _) => State::TagValue { escaped: false },
+            (State::TagValue { .. }, b'\\') => State::TagValue { escaped: true },
+            (State::TagValue { .. }, b'"') => State::TagEnd,
+            (State::TagValue { .. }, b'\n') => State::Head { new_line: true },
+            (State::TagValue { .. }, _) => State::TagValue { escaped: false },
+            (State::TagEnd, b' ' | b'\t' | b'\r') => State::TagEnd,
+            (State::NewLine, b'%') => State::RestOfLine { head: false },
+            (State::NewLine, b'[' | b'\n') => {
+                self.state = State::Head { new_line: true };
+                return false;
+            }
+            (State::NewLine, b'\r') => State::NewLineReturn,
+            (State::NewLineReturn, b'\n') => State::Head { new_line: true },
+            (State::TagEnd | State::NewLine | State::NewLineReturn, _) => {
+                self.state = State::Movetext;
+                return false;
+            }
+            (State::RestOfLine { head: true }, _) => State::Head { new_line: true },
+            (State::RestOfLine { head: false }, _) => State::NewLine,
+            (State::Movetext, b'{') => State::Comment { first: true },
+            (State::Movetext, b';') => State::RestOfLine { head: false },
+            (State::Movetext, b'\n') => State::NewLine,
+            (State::Movetext | State::Comment { .. } | State::Token, _) => self.state,
+        };
+        true
+    }
+
+    /// Writes a token of `len` bytes, of which `token` holds the first: as
+    /// it is if pgn-reader reads all of it, else marked.
+    fn write_token(&mut self, token: &[u8], len: usize) {
+        if len == token.len() && read_whole(token) {
+            self.output.extend_from_slice(token);
         } else {
             self.output.extend_from_slice(&[b'{', MARK]);
-            self.output
-                .extend(self.token.iter().map(|&b| if b == b'}' { BRACE } else { b }));
+            self.output.extend(
+                token
+                    .iter()
+                    .take(MAX_TOKEN)
+                    .map(|&b| if b == b'}' { BRACE } else { b }),
+            );
             self.output.extend_from_slice(b"} ");
         }
-        self.token.clear();
-        self.token_len = 0;
     }
 }
 
@@ -272,18 +298,75 @@ impl<R: Read> Read for Marked<R> {
     }
 }
 
-/// pgn-reader's token ends (its `is_token_end`).
+/// pgn-reader's token ends (its `is_token_end`), looked up.
 fn is_token_end(byte: u8) -> bool {
-    matches!(
-        byte,
-        b' ' | b'\t' | b'\n' | b'\r' | b'{' | b'}' | b'(' | b')' | b'!' | b'?' | b'$' | b';' | b'.' | b'*'
-    )
+    const TOKEN_END: [bool; 256] = {
+        let mut table = [false; 256];
+        let ends = b" \t\n\r{}()!?$;.*";
+        let mut i = 0;
+        while i < ends.len() {
+            table[ends[i] as usize] = true;
+            i += 1;
+        }
+        table
+    };
+    TOKEN_END[usize::from(byte)]
+}
+
+/// The common shapes (`e4`, `Nf3`, `exd5`, `Qxh7+`, a move number), which
+/// pgn-reader reads whole: known without parsing.
+fn plain_san(token: &[u8]) -> bool {
+    const FILE: u8 = 1;
+    const RANK: u8 = 2;
+    const PIECE: u8 = 4;
+    const DIGIT: u8 = 8;
+    const CLASS: [u8; 256] = {
+        let mut class = [0; 256];
+        let mut b = b'a';
+        while b <= b'h' {
+            class[b as usize] = FILE;
+            b += 1;
+        }
+        let mut b = b'0';
+        while b <= b'9' {
+            class[b as usize] = DIGIT | if b >= b'1' && b <= b'8' { RANK } else { 0 };
+            b += 1;
+        }
+        let pieces = b"NBRQK";
+        let mut i = 0;
+        while i < pieces.len() {
+            class[pieces[i] as usize] = PIECE;
+            i += 1;
+        }
+        class
+    };
+    let class = |b: &u8| CLASS[usize::from(*b)];
+    let body = match token {
+        [body @ .., b'+' | b'#'] => body,
+        _ => token,
+    };
+    match body {
+        // A move number, as long as it does not start with 0 (`0` alone is
+        // skipped by pgn-reader).
+        [b'1'..=b'9', ..] if body.len() == token.len() => {
+            token.iter().all(|b| class(b) & DIGIT != 0)
+        }
+        [f, r] => class(f) == FILE && class(r) & RANK != 0,
+        [p, f, r] => class(p) == PIECE && class(f) == FILE && class(r) & RANK != 0,
+        [p, b'x', f, r] => {
+            class(p) & (PIECE | FILE) != 0 && class(f) == FILE && class(r) & RANK != 0
+        }
+        _ => false,
+    }
 }
 
 /// Whether pgn-reader reads all of a token (made of no token end) as move
 /// numbers, results, a NAG, castling with zeros or SAN, as its
 /// `read_movetext` does, leaving nothing it skips unreported.
 fn read_whole(token: &[u8]) -> bool {
+    if plain_san(token) {
+        return true;
+    }
     let mut rest = token;
     while let [first, after @ ..] = rest {
         rest = match first {
@@ -292,7 +375,9 @@ fn read_whole(token: &[u8]) -> bool {
                 Some([b'0', r @ ..]) => {
                     // `0-0`, `0-0-0`, then a check or mate mark.
                     let r = dash(r).map_or(r, |r| r.strip_prefix(b"0").unwrap_or(r));
-                    r.strip_prefix(b"+").or_else(|| r.strip_prefix(b"#")).unwrap_or(r)
+                    r.strip_prefix(b"+")
+                        .or_else(|| r.strip_prefix(b"#"))
+                        .unwrap_or(r)
                 }
                 _ => return false,
             },
@@ -308,7 +393,12 @@ fn read_whole(token: &[u8]) -> bool {
                 },
             },
             b'2'..=b'9' => skip_digits(after),
-            b'$' => return !after.is_empty() && after.len() <= 3 && after.iter().all(u8::is_ascii_digit) && after.iter().fold(0u32, |n, d| n * 10 + u32::from(d - b'0')) <= 255,
+            b'$' => {
+                return !after.is_empty()
+                    && after.len() <= 3
+                    && after.iter().all(u8::is_ascii_digit)
+                    && after.iter().fold(0u32, |n, d| n * 10 + u32::from(d - b'0')) <= 255;
+            }
             0xc2 => match after
                 .strip_prefix(b"\xbd")
                 .and_then(dash)
@@ -367,16 +457,100 @@ mod tests {
         assert_eq!(marked("Xz9 1. e4"), "{#Xz9}  1. e4");
         // In a variation too: pgn-reader skips the mark with the variation.
         assert_eq!(marked("1. e4 (1. d4 Xz9)"), "1. e4 (1. d4 {#Xz9} )");
-        assert_eq!(marked("1. e2-e4 Nf3x} 0 1-"), "1. {#e2-e4}  {#Nf3x} {##}  {#0}  {#1-} ");
+        assert_eq!(
+            marked("1. e2-e4 Nf3x} 0 1-"),
+            "1. {#e2-e4}  {#Nf3x} {##}  {#0}  {#1-} "
+        );
         assert_eq!(marked("1. e4 {c} Xz9"), "1. e4 {c} {#Xz9} ");
         // A comment of the file's own starting with the mark's byte is told apart.
         let mut out = Vec::new();
-        Marked::new(&b"1. e4 {\xff}"[..]).read_to_end(&mut out).unwrap();
+        Marked::new(&b"1. e4 {\xff}"[..])
+            .read_to_end(&mut out)
+            .unwrap();
         assert_eq!(out, b"1. e4 {\xfe}");
+    }
+
+    #[test]
+    fn the_plain_shapes_are_what_pgn_reader_reads_whole() {
+        let bytes = b"abcdefgh0123456789NBRQKx+#";
+        for a in bytes {
+            for b in bytes {
+                for c in bytes {
+                    for token in [
+                        &[*a][..],
+                        &[*a, *b][..],
+                        &[*a, *b, *c][..],
+                        &[*a, b'x', *b, *c][..],
+                    ] {
+                        if plain_san(token) && !token[0].is_ascii_digit() {
+                            assert!(
+                                matches!(SanPlus::from_ascii_prefix(token), Ok((_, n)) if n == token.len()),
+                                "{}",
+                                String::from_utf8_lossy(token)
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_plain_shapes_are_read_whole_either_way() {
+        for token in ["e4", "Nf3", "exd5", "Qxh7+", "Kb1#", "12", "1", "100"] {
+            assert!(plain_san(token.as_bytes()), "{token}");
+        }
+        for token in ["0", "05", "e9", "Nf", "xe4", "Xe4", "12+", "Px4"] {
+            assert!(!plain_san(token.as_bytes()), "{token}");
+        }
+    }
+
+    #[test]
+    fn a_token_across_chunks_is_read_whole() {
+        // A reader giving one byte at a time.
+        struct Trickle<'a>(&'a [u8]);
+        impl Read for Trickle<'_> {
+            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+                let Some((&first, rest)) = self.0.split_first() else {
+                    return Ok(0);
+                };
+                buf[0] = first;
+                self.0 = rest;
+                Ok(1)
+            }
+        }
+        let text = "[A \"b\"]\n\n1. e4 {c} Xz9 Nf3x e2-e4 12...Nxd4 (1... Xz9) 1-0";
+        let mut whole = Vec::new();
+        Marked::new(text.as_bytes())
+            .read_to_end(&mut whole)
+            .unwrap();
+        let mut trickled = Vec::new();
+        Marked::new(Trickle(text.as_bytes()))
+            .read_to_end(&mut trickled)
+            .unwrap();
+        assert_eq!(trickled, whole);
+        assert_eq!(whole.iter().filter(|&&b| b == MARK).count(), 4);
     }
 
     #[test]
     fn the_marked_text_is_given_back() {
         assert_eq!(token_text(&[b'N', BRACE]), "N}");
+    }
+}
+
+#[cfg(test)]
+mod timing {
+    use super::*;
+
+    #[test]
+    #[ignore]
+    fn time_marked() {
+        let text = include_bytes!("../../tests/data/twic1599_1000k.pgn");
+        for _ in 0..3 {
+            let start = std::time::Instant::now();
+            let mut out = Vec::with_capacity(text.len() + 4096);
+            Marked::new(&text[..]).read_to_end(&mut out).unwrap();
+            eprintln!("marked {:?} {}", start.elapsed(), out.len());
+        }
     }
 }

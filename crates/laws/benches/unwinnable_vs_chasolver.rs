@@ -167,14 +167,14 @@ fn main() {
         .zip(ours_ms.iter().zip(&theirs_ms))
         .map(|(c, (o, t))| (*o.max(t), c.fen.as_str()))
         .collect();
-    by_time.sort_by(|a, b| b.0.cmp(&a.0));
+    by_time.sort_by_key(|&(time, _)| std::cmp::Reverse(time));
     println!("\nslowest for ours (ours ms / chasolver ms):");
     let mut ours_slowest: Vec<(Duration, Duration, &str)> = cases
         .iter()
         .zip(ours_ms.iter().zip(&theirs_ms))
         .map(|(c, (o, t))| (*o, *t, c.fen.as_str()))
         .collect();
-    ours_slowest.sort_by(|a, b| b.0.cmp(&a.0));
+    ours_slowest.sort_by_key(|&(time, _, _)| std::cmp::Reverse(time));
     for (o, t, fen) in ours_slowest.iter().take(10) {
         println!(
             "  {:>9.1} {:>9.1}  {fen}",

@@ -8,7 +8,7 @@ use shakmaty::{
 };
 
 use super::board::{
-    KeySet, KeyTable, black_is_mated, dark_corner, destination, key, knight_distance,
+    KeySet, KeyTable, black_is_mated, dark_corner, destination, in_order, key, knight_distance,
     lands_on_piece, ordered_moves, white_lacks_material,
 };
 use super::statics::white_cannot_mate;
@@ -157,7 +157,9 @@ impl Search {
         {
             return None;
         }
-        let moves = ordered_moves(pos);
+        // Put in order only when searched: most nodes are leaves, where only
+        // whether there is a move counts.
+        let moves = pos.legal_moves();
         if moves.is_empty() {
             return black_is_mated(pos, false).then(|| self.line.clone());
         }
@@ -172,7 +174,7 @@ impl Search {
             table.insert(here, left);
         }
         let corner = dark_corner(pos);
-        for m in moves {
+        for m in in_order(&moves) {
             self.count_node();
             if self.limit_reached() {
                 self.interrupted = true;

@@ -537,20 +537,3 @@ mod tests {
         assert_eq!(token_text(&[b'N', BRACE]), "N}");
     }
 }
-
-#[cfg(test)]
-mod timing {
-    use super::*;
-
-    #[test]
-    #[ignore]
-    fn time_marked() {
-        let text = include_bytes!("../../tests/data/twic1599_1000k.pgn");
-        for _ in 0..3 {
-            let start = std::time::Instant::now();
-            let mut out = Vec::with_capacity(text.len() + 4096);
-            Marked::new(&text[..]).read_to_end(&mut out).unwrap();
-            eprintln!("marked {:?} {}", start.elapsed(), out.len());
-        }
-    }
-}

@@ -1,7 +1,8 @@
 // The unwinnability analysis in wasm, as the app runs it: every position of
 // the Chess Unwinnability Analyzer's test set
 // (crates/laws/tests/cases/unwinnable/positions.txt) through the laws core
-// built for wasm32 with the app's release profile (crates/laws-node), in
+// built for wasm32 as the app builds it (crates/laws-node): the worker's
+// profile for the worker's search, the release profile for the page's, in
 // Node. Prints the time per position (median, 99th percentile, worst) and
 // checks every answer against the set's labels. Native figures: `cargo
 // bench -p laws --bench unwinnable`. Run on demand, not by scripts/test.
@@ -25,13 +26,13 @@ const limit = limitAt >= 0 ? Number(args[limitAt + 1]) : Infinity;
 const atTheBoard = args.includes('--at-the-board');
 const target = resolve(root, process.env.CARGO_TARGET_DIR ?? 'target');
 
-/// Builds laws-node for wasm (with `features` for cargo) into `name` and loads it.
-function module(name, features) {
+/// Builds laws-node for wasm in cargo `profile` (with `features` for cargo) into `name` and loads it.
+function module(name, profile, features) {
   const pkg = join(target, name);
   if (!args.includes('--no-build')) {
     const run = (cmd, argv) => execFileSync(cmd, argv, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
-    run('cargo', ['build', '-p', 'laws-node', '--release', '--lib', '--target', 'wasm32-unknown-unknown', ...features]);
-    run('wasm-bindgen', ['--target', 'nodejs', '--out-dir', pkg, join(target, 'wasm32-unknown-unknown', 'release', 'laws_node.wasm')]);
+    run('cargo', ['build', '-p', 'laws-node', '--profile', profile, '--lib', '--target', 'wasm32-unknown-unknown', ...features]);
+    run('wasm-bindgen', ['--target', 'nodejs', '--out-dir', pkg, join(target, 'wasm32-unknown-unknown', profile, 'laws_node.wasm')]);
     // wasm-bindgen's Node glue is CommonJS; this project's package.json says "module".
     writeFileSync(join(pkg, 'package.json'), '{"type":"commonjs"}\n');
   }
@@ -72,10 +73,10 @@ function run(label, analyse) {
 
 if (atTheBoard) {
   // Built one after the other: each build replaces the last laws_node.wasm.
-  const tables = module('bench-unwinnable', []);
-  const page = module('bench-unwinnable-page', ['--no-default-features']);
+  const tables = module('bench-unwinnable', 'worker', []);
+  const page = module('bench-unwinnable-page', 'release', ['--no-default-features']);
   run('at the board, attack tables', tables.at_the_board);
   run('at the board, as the page (no tables)', page.at_the_board);
 } else {
-  run('analyser worker', module('bench-unwinnable', []).unwinnable);
+  run('analyser worker', module('bench-unwinnable', 'worker', []).unwinnable);
 }

@@ -6,9 +6,9 @@
 //! tags, a missing result, over-specified SAN such as `Ngf3`, `0-0` for
 //! castling) and exact about what is wrong: a game that cannot be replayed
 //! becomes an [`ImportError`] naming the game and the move, and the other
-//! games are still read. It never panics. (One blind spot: pgn-reader skips
-//! a token that is not SAN at all, such as `Nz9`, without a call to us, so
-//! the error then names the next move, which no longer fits.)
+//! games are still read. It never panics. A token that is no move at all
+//! (`Xz9`), which pgn-reader alone would skip without a word, is read at its
+//! own place like any other entry.
 //!
 //! **Export** ([`export`]) writes plain data ([`Record`]) as PGN: the Seven
 //! Tag Roster, `TimeControl`, `SetUp`/`FEN`, `Termination`, clock comments
@@ -48,6 +48,8 @@ use serde::{Deserialize, Serialize};
 use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, Position, fen::Fen, san::SanPlus};
 use tinystr::TinyAsciiStr;
 
+#[cfg(feature = "pgn-import")]
+mod marked;
 #[cfg(feature = "pgn-import")]
 mod read;
 #[cfg(feature = "pgn-import")]

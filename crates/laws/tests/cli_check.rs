@@ -39,6 +39,40 @@ fn each_game_gets_a_line_with_its_first_problem() {
     );
 }
 
+/// A token that is no move is the problem at its own ply, with its own text,
+/// wherever it stands in the movetext (not at the next move, which fits).
+#[test]
+fn a_token_that_is_no_move_is_reported_at_its_own_ply() {
+    let (lines, code) = check(&case("garbage.pgn"));
+    assert_eq!(code, 0);
+    let problems: Vec<(u64, &str, &str)> = lines
+        .iter()
+        .filter(|l| !l["problem"].is_null())
+        .map(|l| {
+            let p = &l["problem"];
+            (
+                p["ply"].as_u64().unwrap(),
+                p["text"].as_str().unwrap(),
+                p["verdict"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        problems,
+        [
+            (1, "Xz9", "unreadable"),
+            (4, "Xz9", "unreadable"),
+            (2, "Xz9", "unreadable"),
+            (5, "Xz9", "unreadable"),
+            (3, "Nf3x", "unreadable"),
+            (3, "Xd5", "unreadable"),
+        ]
+    );
+    // In a variation it is skipped with the variation; long notation is read.
+    assert_eq!(lines[4]["problem"], Value::Null);
+    assert_eq!(lines[6]["plies"], 3);
+}
+
 #[test]
 fn a_clean_file_has_no_problems() {
     let (lines, code) = check(&case("lenient.pgn"));

@@ -4,7 +4,8 @@
 //! shakmaty, nothing kept). Prints one line of JSON: for each, the summary
 //! and the duration of every timed run in milliseconds.
 //!
-//! `native FILE.pgn [WARMUPS RUNS]` (default 3 warm-ups, 15 runs).
+//! `native FILE.pgn [WARMUPS RUNS]` (default 3 warm-ups, 15 runs); `-` for
+//! the file reads standard input.
 
 use std::{ops::ControlFlow, time::Instant};
 
@@ -26,7 +27,13 @@ fn main() {
             std::process::exit(2);
         }
     };
-    let pgn = std::fs::read(path).unwrap_or_else(|e| {
+    let pgn = if path == "-" {
+        let mut pgn = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin(), &mut pgn).map(|_| pgn)
+    } else {
+        std::fs::read(path)
+    }
+    .unwrap_or_else(|e| {
         eprintln!("{path}: {e}");
         std::process::exit(2);
     });

@@ -267,6 +267,15 @@ fn tokenize(body: &str, lang: Lang) -> Result<Vec<Vec<(u32, Tok)>>, String> {
             }
             return Err(format!("{body:?} is more than one word"));
         }
+        // A capital X where the piece's initial stands names no piece in
+        // any language: which piece moves cannot be established (A8b), even
+        // when a pawn could capture there. Only a lower-case x is a capture
+        // mark before the square.
+        if out.is_empty() && matches!(c, 'X' | 'Х') {
+            return Err(format!(
+                "{c:?} is not a piece initial in {lang}: which piece moves cannot be established"
+            ));
+        }
         let alts = readings_of(c, lang);
         if alts.is_empty() {
             return Err(unexpected(c, lang));
@@ -293,7 +302,10 @@ fn readings_of(c: char, lang: Lang) -> Vec<(u32, Tok)> {
         alts.push((0, Tok::Rank(rank)));
     }
     match c {
-        'x' | 'X' | '×' | ':' | 'х' | 'Х' => alts.push((0, Tok::Capture)),
+        'x' | '×' | ':' | 'х' => alts.push((0, Tok::Capture)),
+        // After a piece or an origin (`NXe4`, `eXd5`) a capital X can only be
+        // the capture mark, read against its case.
+        'X' | 'Х' => alts.push((1, Tok::Capture)),
         '-' | '–' | '—' | '‐' | '−' => alts.push((0, Tok::Dash)),
         '=' | '/' => alts.push((0, Tok::PromoMark)),
         '(' => alts.push((0, Tok::Open)),

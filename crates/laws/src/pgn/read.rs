@@ -6,10 +6,16 @@
 use std::{io, ops::ControlFlow};
 
 use pgn_reader::{KnownOutcome, Nag, Outcome, RawComment, RawTag, Reader, SanPlus, Skip, Visitor};
-use shakmaty::{CastlingMode, Chess, Color, Move, Position, san::San};
+use shakmaty::{
+    Bitboard, CastlingMode, Chess, Color, Move, Position, Role, attacks,
+    san::{San, SanError},
+};
 use tinystr::TinyAsciiStr;
 
-use super::*;
+use super::{
+    marked::{MARK, Marked, token_text},
+    *,
+};
 use crate::notation::{self, Lang, MoveReading};
 
 impl From<Outcome> for PgnResult {
@@ -39,7 +45,7 @@ pub fn import<R: io::Read>(source: R) -> Vec<Result<ImportedGame, ImportError>> 
 /// file too large to hold every game at once (`laws check`).
 pub fn games<R: io::Read>(source: R) -> Games<R> {
     Games {
-        reader: Some(Reader::new(source)),
+        reader: Some(Reader::new(Marked::new(source))),
         importer: Importer {
             games: 0,
             san: Vec::new(),
@@ -50,7 +56,7 @@ pub fn games<R: io::Read>(source: R) -> Games<R> {
 /// The iterator of [`games`].
 pub struct Games<R> {
     /// `None` after the end of the file or an unreadable part.
-    reader: Option<Reader<R>>,
+    reader: Option<Reader<Marked<R>>>,
     importer: Importer,
 }
 
@@ -167,31 +173,10 @@ impl Visitor for Importer {
             San::Null => Err(MoveProblem::Null),
             // Lenient: what shakmaty's strict SAN refuses, the scoresheet
             // reader may still read as exactly one move.
-            ref san => san
-                .to_move(&movetext.position)
+            ref san => strict_move(&movetext.position, san)
                 .or_else(|_| read_leniently(&movetext.position, &text)),
         };
-        match played {
-            Ok(mv) => {
-                movetext.position.play_unchecked(mv);
-                movetext.game.moves.push(ImportedMove {
-                    san: text,
-                    mv,
-                    clock_ms: None,
-                    emt_ms: None,
-                    draw_offer: false,
-                    nags: Vec::new(),
-                    comment: None,
-                });
-                ControlFlow::Continue(())
-            }
-            Err(problem) => ControlFlow::Break(Err(movetext.error(
-                self.games,
-                movetext.game.moves.len() + 1,
-                text.to_string(),
-                problem,
-            ))),
-        }
+        movetext.play(self.games, text, played)
     }
 
     fn nag(&mut self, movetext: &mut Self::Movetext, nag: Nag) -> ControlFlow<Self::Output> {
@@ -206,6 +191,33 @@ impl Visitor for Importer {
         movetext: &mut Self::Movetext,
         comment: RawComment<'_>,
     ) -> ControlFlow<Self::Output> {
+        // A token pgn-reader would have skipped: read as the scoresheet
+        // reader reads an entry, at its own place.
+        if let [MARK, token @ ..] = comment.as_bytes() {
+            movetext.finish_move(self.games)?;
+            let written = token_text(token);
+            let played = read_leniently(&movetext.position, &written);
+            // Kept as written when it fits, else in SAN.
+            let text = match (&played, TinyAsciiStr::try_from_str(&written)) {
+                (_, Ok(text)) => text,
+                (Ok(mv), Err(_)) => TinyAsciiStr::from_utf8_lossy(
+                    San::from_move(&movetext.position, *mv)
+                        .to_string()
+                        .as_bytes(),
+                    b'?',
+                ),
+                (Err(problem), Err(_)) => {
+                    let problem = problem.clone();
+                    return ControlFlow::Break(Err(movetext.error(
+                        self.games,
+                        movetext.game.moves.len() + 1,
+                        written,
+                        problem,
+                    )));
+                }
+            };
+            return movetext.play(self.games, text, played);
+        }
         // A comment before the first move is about the game, not a move.
         if !movetext.game.moves.is_empty() {
             if !movetext.comment.is_empty() {
@@ -246,6 +258,36 @@ impl Visitor for Importer {
 }
 
 impl Movetext {
+    /// Plays the move read from `text`, or ends the game with its problem.
+    fn play(
+        &mut self,
+        game: usize,
+        text: TinyAsciiStr<16>,
+        played: Result<Move, MoveProblem>,
+    ) -> ControlFlow<Result<ImportedGame, ImportError>> {
+        match played {
+            Ok(mv) => {
+                self.position.play_unchecked(mv);
+                self.game.moves.push(ImportedMove {
+                    san: text,
+                    mv,
+                    clock_ms: None,
+                    emt_ms: None,
+                    draw_offer: false,
+                    nags: Vec::new(),
+                    comment: None,
+                });
+                ControlFlow::Continue(())
+            }
+            Err(problem) => ControlFlow::Break(Err(self.error(
+                game,
+                self.game.moves.len() + 1,
+                text.to_string(),
+                problem,
+            ))),
+        }
+    }
+
     /// Attaches the collected comments to the last move.
     fn finish_move(&mut self, game: usize) -> ControlFlow<Result<ImportedGame, ImportError>> {
         // Most moves have no comment: nothing to read, nothing to allocate.
@@ -302,6 +344,60 @@ impl Movetext {
     }
 }
 
+/// `san.to_move(position)`, with a shortcut for a piece's move (not a
+/// pawn's, not castling) that one piece alone can make, as most are: that
+/// piece is found from the attacks on the target square and its move checked
+/// for leaving the king attacked, instead of generating the moves to the
+/// square (shakmaty's `san_candidates`, the import's largest cost). Anything
+/// else, and every refusal, is shakmaty's.
+fn strict_move(position: &Chess, san: &San) -> Result<Move, SanError> {
+    if let San::Normal {
+        role,
+        file,
+        rank,
+        capture,
+        to,
+        promotion: None,
+    } = *san
+        && role != Role::Pawn
+    {
+        let board = position.board();
+        let us = position.turn();
+        if let Some(king) = board.king_of(us)
+            && capture == board.by_color(!us).contains(to)
+            && !board.by_color(us).contains(to)
+        {
+            let piece = role.of(us);
+            let occupied = board.occupied();
+            let mut from = board.by_piece(piece) & attacks::attacks(to, piece, occupied);
+            if let Some(file) = file {
+                from &= Bitboard::from_file(file);
+            }
+            if let Some(rank) = rank {
+                from &= Bitboard::from_rank(rank);
+            }
+            // Legal when no piece of theirs (but one taken on `to`) attacks
+            // the king after the move.
+            let legal = |from| {
+                let king = if role == Role::King { to } else { king };
+                let after = occupied.without(from).with(to);
+                board.attacks_to(king, !us, after).without(to).is_empty()
+            };
+            let mut legal_from = from.into_iter().filter(|&from| legal(from));
+            if let (Some(from), None) = (legal_from.next(), legal_from.next()) {
+                return Ok(Move::Normal {
+                    role,
+                    from,
+                    capture: board.role_at(to),
+                    to,
+                    promotion: None,
+                });
+            }
+        }
+    }
+    san.to_move(position)
+}
+
 /// Reads a move the way an arbiter reads a scoresheet entry (English).
 fn read_leniently(position: &Chess, text: &str) -> Result<Move, MoveProblem> {
     match notation::read(position, text, Lang::En) {
@@ -320,6 +416,10 @@ fn read_leniently(position: &Chess, text: &str) -> Result<Move, MoveProblem> {
 /// Decodes `\\` and `\"` in a tag value. (pgn-reader 0.29's own decoding
 /// loses the backslash of `\\` when an escaped quote follows it.)
 fn unescape(raw: &[u8]) -> String {
+    // Most values have no backslash: copied at once.
+    if !raw.contains(&b'\\') {
+        return lossy_utf8(raw.to_vec());
+    }
     let mut bytes = Vec::with_capacity(raw.len());
     let mut iter = raw.iter().copied().peekable();
     while let Some(b) = iter.next() {
@@ -450,6 +550,59 @@ fn parse_clock(value: &str) -> Result<u64, ()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The shortcut finds the move shakmaty finds, for every SAN of a
+    /// piece's move (each role, target, file and rank given or not) in the
+    /// positions of real games, and refuses nothing shakmaty accepts.
+    #[test]
+    fn strict_move_is_shakmatys_to_move() {
+        let text = include_bytes!("../../tests/data/lichess_db_1000k.pgn");
+        let mut compared = 0;
+        for game in import(&text[..60_000]).into_iter().flatten() {
+            let mut position = game.start.clone();
+            for (ply, m) in game.moves.iter().enumerate() {
+                if ply % 3 != 0 {
+                    position.play_unchecked(m.mv);
+                    continue;
+                }
+                for role in [
+                    Role::Knight,
+                    Role::Bishop,
+                    Role::Rook,
+                    Role::Queen,
+                    Role::King,
+                ] {
+                    for to in shakmaty::Square::ALL {
+                        for (file, rank) in [
+                            (None, None),
+                            (Some(m.mv.from().unwrap().file()), None),
+                            (None, Some(m.mv.from().unwrap().rank())),
+                        ] {
+                            for capture in [false, true] {
+                                let san = San::Normal {
+                                    role,
+                                    file,
+                                    rank,
+                                    capture,
+                                    to,
+                                    promotion: None,
+                                };
+                                assert_eq!(
+                                    strict_move(&position, &san),
+                                    san.to_move(&position),
+                                    "{san} in {:?}",
+                                    position.board()
+                                );
+                                compared += 1;
+                            }
+                        }
+                    }
+                }
+                position.play_unchecked(m.mv);
+            }
+        }
+        assert!(compared > 500_000, "{compared}");
+    }
 
     #[test]
     fn clock_values_round_trip() {

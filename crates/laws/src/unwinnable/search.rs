@@ -2,10 +2,13 @@
 //! spent unevenly: moves that look like progress cost nothing, moves that
 //! look hopeless cost four plies.
 
-use shakmaty::{Bitboard, Chess, Color, Move, Position, Role, Square, attacks::bishop_attacks};
+use shakmaty::{
+    Bitboard, Chess, Color, EnPassantMode, Move, Position, Role, Square, attacks::bishop_attacks,
+    zobrist::Zobrist128,
+};
 
 use super::board::{
-    KeySet, KeyTable, black_is_mated, dark_corner, destination, key, knight_distance,
+    KeySet, KeyTable, black_is_mated, dark_corner, destination, in_order, key, knight_distance,
     lands_on_piece, ordered_moves, white_lacks_material,
 };
 use super::statics::white_cannot_mate;
@@ -129,7 +132,7 @@ impl Search {
         for depth in depths {
             self.max_depth = depth;
             self.reset_iteration();
-            if let Some(line) = self.helpmate(pos, 0) {
+            if let Some(line) = self.helpmate(pos, None, 0) {
                 return Some(Found::Mate(line));
             }
             if !self.interrupted {
@@ -142,15 +145,21 @@ impl Search {
         None
     }
 
-    fn helpmate(&mut self, pos: &Chess, depth: u8) -> Option<Vec<Move>> {
+    /// `known`: the key of `pos` when worked out from its parent's.
+    fn helpmate(&mut self, pos: &Chess, known: Option<u128>, depth: u8) -> Option<Vec<Move>> {
         let left = self.max_depth.saturating_sub(depth);
-        let here = self.table.as_ref().map(|_| key(pos));
+        let here = self
+            .table
+            .as_ref()
+            .map(|_| known.unwrap_or_else(|| key(pos)));
         if let (Some(table), Some(here)) = (&self.table, here)
             && table.get(&here).is_some_and(|&searched| searched >= left)
         {
             return None;
         }
-        let moves = ordered_moves(pos);
+        // Put in order only when searched: most nodes are leaves, where only
+        // whether there is a move counts.
+        let moves = pos.legal_moves();
         if moves.is_empty() {
             return black_is_mated(pos, false).then(|| self.line.clone());
         }
@@ -165,7 +174,7 @@ impl Search {
             table.insert(here, left);
         }
         let corner = dark_corner(pos);
-        for m in moves {
+        for m in in_order(&moves) {
             self.count_node();
             if self.limit_reached() {
                 self.interrupted = true;
@@ -177,12 +186,18 @@ impl Search {
                 Cost::Punish => depth + 4,
                 Cost::Normal => depth + u8::from(!self.past_progress),
             };
+            // The child's key from this one's where shakmaty can update it
+            // (most moves), instead of hashing the whole board again.
+            let next_key = here.and_then(|here| {
+                pos.update_zobrist_hash(Zobrist128(here), m, EnPassantMode::Legal)
+                    .map(|key| key.0)
+            });
             let mut next = pos.clone();
             next.play_unchecked(m);
             self.line.push(m);
             let saved = self.past_progress;
             self.past_progress = cost == Cost::Reward;
-            if let Some(line) = self.helpmate(&next, next_depth) {
+            if let Some(line) = self.helpmate(&next, next_key, next_depth) {
                 return Some(line);
             }
             self.past_progress = saved;

@@ -97,6 +97,7 @@ fn next_entry(game: &Game, written: Written, draw_offer: bool, now_ms: u64) -> E
             .map(|clock| clock.remaining(side, now_ms)),
         draw_offer,
         corrections: Vec::new(),
+        notes: Vec::new(),
     }
 }
 

@@ -95,6 +95,18 @@ pub struct Setup {
     /// so their hash chains and meaning stay as they were.
     #[serde(default = "Fold::first", skip_serializing_if = "Fold::is_first")]
     pub fold: Fold,
+    /// The game was read from a PGN record, not played on this tablet:
+    /// there is nothing to run or rule, only to show to the players.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub imported: Option<Imported>,
+}
+
+/// What a PGN record says of a game beyond its moves and players.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Imported {
+    /// The day it was played as PGN writes it (`2026.11.30`, `????.??.??`
+    /// when the record does not say).
+    pub date: String,
 }
 
 /// How a game's log is folded into its clock.
@@ -136,6 +148,7 @@ impl Default for Setup {
             ruleset: Ruleset::default(),
             adjournment: AdjournmentRules::default(),
             fold: Fold::Facts,
+            imported: None,
         }
     }
 }
@@ -508,10 +521,17 @@ impl Game {
     /// Replays the whole log, as on reload; `Err` names the first event the
     /// Laws refuse (a log edited by hand, or by an older build with a bug).
     pub fn fold(&self) -> Result<Play, GameError> {
+        self.fold_each(|_, _| {})
+    }
+
+    /// [`Game::fold`], showing `each` every event with the game as it
+    /// stands after it: what happened when, and where on the sheet.
+    pub fn fold_each(&self, mut each: impl FnMut(&Logged, &Play)) -> Result<Play, GameError> {
         let mut play = Play::new(&self.initial)?;
         for logged in &self.log {
             // The first fold's consequences are the log's next events.
             let _ = play.apply(&logged.event, logged.at_ms)?;
+            each(logged, &play);
         }
         Ok(play)
     }

@@ -107,17 +107,23 @@ fn written_cells(game: &Game) -> Vec<Cell> {
         .entries()
         .map(|(slot, entry)| Cell {
             slot,
-            text: format!(
-                "{}{}{}",
-                entry.written,
-                if entry.draw_offer { " (=)" } else { "" },
-                struck_writings(&entry.corrections)
-            ),
+            text: box_text(entry),
             detail: entry.clock_ms.map(clock_text),
             irregular: false,
             first_irregular: false,
         })
         .collect()
+}
+
+/// A box as the sheet shows it: the writing, its draw offer and earlier
+/// writings, "d4 (=) (was d3)".
+pub fn box_text(entry: &Entry) -> String {
+    format!(
+        "{}{}{}",
+        entry.written,
+        if entry.draw_offer { " (=)" } else { "" },
+        struck_writings(&entry.corrections)
+    )
 }
 
 /// Earlier writings of a corrected box: " (was Nf6)".

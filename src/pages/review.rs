@@ -16,7 +16,7 @@ use crate::components::game_form::lang_label;
 use crate::components::game_report::GameReport;
 use crate::components::move_list::{Cell, MoveList};
 use crate::components::pgn_import::PgnImportPanel;
-use crate::components::recording::clock_text;
+use crate::components::recording::{box_text, clock_text, struck_writings};
 use crate::files::download;
 use crate::laws_text;
 use crate::pages::not_found::MissingGame;
@@ -42,19 +42,36 @@ fn replay(game: &Game) -> Replay {
         };
     };
     let read = SheetMoves::of(&play);
+    let notes = game_pgn::arbiter_notes(game).unwrap_or_default();
     let mut pos = read.start.clone();
     let mut positions = vec![pos.clone()];
     let mut cells = Vec::new();
-    for m in &read.moves {
+    for (i, (m, (_, entry))) in read.moves.iter().zip(play.sheet.entries()).enumerate() {
         let slot = Slot {
             number: pos.fullmoves().get(),
             side: pos.turn().into(),
         };
         let text = notation::write(&pos, &m.mv, play.sheet.lang);
+        // The clock, then what the arbiter did after the move.
+        let detail: Vec<String> = m
+            .clock_ms
+            .map(clock_text)
+            .into_iter()
+            .chain(
+                notes
+                    .iter()
+                    .filter(|(ply, _)| *ply == i + 1)
+                    .map(|(_, note)| laws_text::arbiter_note(note)),
+            )
+            .collect();
         cells.push(Cell {
             slot,
-            text: format!("{text}{}", if m.draw_offer { " (=)" } else { "" }),
-            detail: m.clock_ms.map(clock_text),
+            text: format!(
+                "{text}{}{}",
+                if m.draw_offer { " (=)" } else { "" },
+                struck_writings(&entry.corrections)
+            ),
+            detail: (!detail.is_empty()).then(|| detail.join("; ")),
             irregular: false,
             first_irregular: false,
         });
@@ -254,10 +271,7 @@ fn PrintSheet(game: Game) -> impl IntoView {
     let sheet = game.scoresheet();
     let (left, right) = print_columns(sheet.first_number, sheet.rows.last().map(|r| r.number));
     let box_text = |entry: &Option<laws::scoresheet::Entry>| {
-        entry
-            .as_ref()
-            .map(|e| format!("{}{}", e.written, if e.draw_offer { " (=)" } else { "" }))
-            .unwrap_or_default()
+        entry.as_ref().map(box_text).unwrap_or_default()
     };
     let column = |numbers: Vec<u32>| {
         let rows: Vec<(u32, String, String)> = numbers
@@ -287,8 +301,12 @@ fn PrintSheet(game: Game) -> impl IntoView {
                 <dt>{t!("Event", "Turniej")}</dt><dd>{setup.event.clone()}</dd>
                 <dt>{t!("Round", "Runda")}</dt><dd>{setup.round.clone()}</dd>
                 <dt>{t!("Board", "Szachownica")}</dt><dd>{setup.board.clone()}</dd>
+                <dt>{t!("Date", "Data")}</dt><dd>{game_pgn::date(&game)}</dd>
+                <dt>{t!("Time control", "Tempo gry")}</dt><dd>{laws_text::time_control(&setup.time_control)}</dd>
                 <dt>{t!("White", "Białe")}</dt><dd>{setup.white.name.clone()}</dd>
+                <dt>{t!("FIDE ID", "FIDE ID")}</dt><dd>{setup.white.fide_id.map(|id| id.to_string())}</dd>
                 <dt>{t!("Black", "Czarne")}</dt><dd>{setup.black.name.clone()}</dd>
+                <dt>{t!("FIDE ID", "FIDE ID")}</dt><dd>{setup.black.fide_id.map(|id| id.to_string())}</dd>
                 <dt>{t!("Notation", "Zapis")}</dt><dd>{lang_label(setup.notation)}</dd>
             </dl>
             <div class="print-columns">

@@ -85,6 +85,19 @@ fn replay(game: &Game) -> Replay {
     }
 }
 
+/// A record's event, round and date in one line: "Club ch. · Round 4 ·
+/// 2026.11.30"; what the record leaves out is left out.
+fn record_details(game: &Game) -> String {
+    let setup = game.setup();
+    let round = (!setup.round.is_empty()).then(|| tf!("Round {}", "Runda {}", setup.round));
+    let date = Some(game_pgn::date(game)).filter(|d| !d.starts_with('?'));
+    [Some(setup.event.clone()).filter(|e| !e.is_empty()), round, date]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join(" · ")
+}
+
 /// The move numbers of the printed sheet's two columns: at least 30 rows
 /// each, as on FIDE's paper sheets, more when the game is longer.
 pub fn print_columns(first: u32, last: Option<u32>) -> (Vec<u32>, Vec<u32>) {
@@ -133,6 +146,11 @@ pub fn ReviewPage(id: String) -> impl IntoView {
     let state = expect_context::<AppState>();
     let game = state.watch(id.clone());
     let exists = Memo::new(move |_| game.with(Option::is_some));
+    // A game read from a PGN record: the players' view, without the
+    // arbiter's scoresheet and import.
+    let record = Memo::new(move |_| {
+        game.with(|g| g.as_ref().is_some_and(|g| g.setup().imported.is_some()))
+    });
     let flipped = RwSignal::new(false);
     let ply = RwSignal::new(usize::MAX);
 
@@ -217,6 +235,9 @@ pub fn ReviewPage(id: String) -> impl IntoView {
                 let game_id = id.clone();
                 view! {
                     <h1>{move || game.with(|g| g.as_ref().map(|g| tf!("Review: {} – {}", "Przegląd: {} – {}", g.setup().white.name, g.setup().black.name)).unwrap_or_default())}</h1>
+                    <Show when=move || record.get()>
+                        <p class="record-details">{move || game.with(|g| g.as_ref().map(record_details).unwrap_or_default())}</p>
+                    </Show>
                     <div class="sheet-layout">
                         <div class="sheet-board">
                             <Board position=board flipped=flipped />
@@ -245,7 +266,9 @@ pub fn ReviewPage(id: String) -> impl IntoView {
                                 <button type="button" class="button" on:click=copy>{t!("Copy PGN", "Kopiuj PGN")}</button>
                                 <button type="button" class="button" on:click=move |_| print(Printout::Scoresheet)>{t!("Print scoresheet", "Drukuj blankiet")}</button>
                                 <button type="button" class="button" on:click=move |_| print(Printout::GameReport)>{t!("Print game report", "Drukuj raport z partii")}</button>
-                                <a class="button" href=Route::Scoresheet(game_id.clone()).href()>{t!("Scoresheet", "Blankiet")}</a>
+                                <Show when=move || !record.get()>
+                                    <a class="button" href=Route::Scoresheet(game_id.clone()).href()>{t!("Scoresheet", "Blankiet")}</a>
+                                </Show>
                             </div>
                         </div>
                     </div>
@@ -258,7 +281,9 @@ pub fn ReviewPage(id: String) -> impl IntoView {
             } else {
                 view! { <MissingGame id=id.clone() /> }.into_any()
             }}
-            <PgnImportPanel />
+            <Show when=move || !record.get()>
+                <PgnImportPanel />
+            </Show>
         </section>
     }
 }

@@ -290,11 +290,9 @@ pub fn arbiter_note(note: &ArbiterNote) -> String {
             "nieprawidłowe posunięcie: {} (7.4)",
             side_in_sentence(*by)
         ),
-        ArbiterNote::StruckOut { boxes } => tf!(
-            "struck out: {}",
-            "skreślone: {}",
-            boxes.join(", ")
-        ),
+        ArbiterNote::StruckOut { boxes } => {
+            tf!("struck out: {}", "skreślone: {}", boxes.join(", "))
+        }
         ArbiterNote::TimeAdded { side, ms } => tf!(
             "{} added to {}",
             "{} dodane: {}",

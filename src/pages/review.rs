@@ -91,11 +91,15 @@ fn record_details(game: &Game) -> String {
     let setup = game.setup();
     let round = (!setup.round.is_empty()).then(|| tf!("Round {}", "Runda {}", setup.round));
     let date = Some(game_pgn::date(game)).filter(|d| !d.starts_with('?'));
-    [Some(setup.event.clone()).filter(|e| !e.is_empty()), round, date]
-        .into_iter()
-        .flatten()
-        .collect::<Vec<_>>()
-        .join(" · ")
+    [
+        Some(setup.event.clone()).filter(|e| !e.is_empty()),
+        round,
+        date,
+    ]
+    .into_iter()
+    .flatten()
+    .collect::<Vec<_>>()
+    .join(" · ")
 }
 
 /// The move numbers of the printed sheet's two columns: at least 30 rows
@@ -148,9 +152,8 @@ pub fn ReviewPage(id: String) -> impl IntoView {
     let exists = Memo::new(move |_| game.with(Option::is_some));
     // A game read from a PGN record: the players' view, without the
     // arbiter's scoresheet and import.
-    let record = Memo::new(move |_| {
-        game.with(|g| g.as_ref().is_some_and(|g| g.setup().imported.is_some()))
-    });
+    let record =
+        Memo::new(move |_| game.with(|g| g.as_ref().is_some_and(|g| g.setup().imported.is_some())));
     let flipped = RwSignal::new(false);
     let ply = RwSignal::new(usize::MAX);
 
@@ -295,9 +298,8 @@ fn PrintSheet(game: Game) -> impl IntoView {
     let setup = game.setup().clone();
     let sheet = game.scoresheet();
     let (left, right) = print_columns(sheet.first_number, sheet.rows.last().map(|r| r.number));
-    let box_text = |entry: &Option<laws::scoresheet::Entry>| {
-        entry.as_ref().map(box_text).unwrap_or_default()
-    };
+    let box_text =
+        |entry: &Option<laws::scoresheet::Entry>| entry.as_ref().map(box_text).unwrap_or_default();
     let column = |numbers: Vec<u32>| {
         let rows: Vec<(u32, String, String)> = numbers
             .into_iter()

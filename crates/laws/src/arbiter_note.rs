@@ -29,15 +29,13 @@ use crate::side::Side;
 /// What opens the comment holding a move's notes.
 pub const PREFIX: &str = "Arbiter:";
 
-/// One thing the arbiter did after a move.
+/// One thing the arbiter did after a move. Stored as it is written in
+/// the comment (`"0:02:00 added to Black"`): the words are the format.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
+#[serde(into = "String", try_from = "String")]
 pub enum ArbiterNote {
     /// An illegal move was made next (7.4); `by` when the record says who.
-    IllegalMove {
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        by: Option<Side>,
-    },
+    IllegalMove { by: Option<Side> },
     /// Boxes a ruling struck out, as written: `4... Nxd4`.
     StruckOut { boxes: Vec<String> },
     /// Time given to `side` (a penalty on the opponent, or the arbiter's).
@@ -71,6 +69,20 @@ impl fmt::Display for UnknownNote {
 }
 
 impl std::error::Error for UnknownNote {}
+
+impl From<ArbiterNote> for String {
+    fn from(note: ArbiterNote) -> String {
+        note.to_string()
+    }
+}
+
+impl TryFrom<String> for ArbiterNote {
+    type Error = UnknownNote;
+
+    fn try_from(text: String) -> Result<ArbiterNote, UnknownNote> {
+        text.parse()
+    }
+}
 
 impl FromStr for ArbiterNote {
     type Err = UnknownNote;
@@ -160,6 +172,18 @@ mod tests {
         ] {
             assert_eq!(note.to_string().parse(), Ok(note.clone()), "{note}");
         }
+    }
+
+    #[test]
+    fn a_note_is_stored_in_its_words() {
+        let note = ArbiterNote::TimeAdded {
+            side: Side::Black,
+            ms: 120_000,
+        };
+        let json = serde_json::to_string(&note).unwrap();
+        assert_eq!(json, r#""0:02:00 added to Black""#);
+        assert_eq!(serde_json::from_str::<ArbiterNote>(&json).unwrap(), note);
+        assert!(serde_json::from_str::<ArbiterNote>(r#""coffee""#).is_err());
     }
 
     #[test]

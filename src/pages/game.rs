@@ -29,7 +29,7 @@ pub fn GamePage(id: String) -> impl IntoView {
             None => view! { <MissingGame id=id.clone() /> }.into_any(),
             // A game read from a PGN record is the players' to look at:
             // nothing to run, adjourn or rule.
-            Some(game) if game.setup().imported.is_some() => view! { <ReviewPage id=id.clone() /> }.into_any(),
+            Some(game) if game.setup().record_date.is_some() => view! { <ReviewPage id=id.clone() /> }.into_any(),
             Some(game) => {
                 let setup = game.setup().clone();
                 let id = game.id().to_owned();

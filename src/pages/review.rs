@@ -152,8 +152,9 @@ pub fn ReviewPage(id: String) -> impl IntoView {
     let exists = Memo::new(move |_| game.with(Option::is_some));
     // A game read from a PGN record: the players' view, without the
     // arbiter's scoresheet and import.
-    let record =
-        Memo::new(move |_| game.with(|g| g.as_ref().is_some_and(|g| g.setup().imported.is_some())));
+    let record = Memo::new(move |_| {
+        game.with(|g| g.as_ref().is_some_and(|g| g.setup().record_date.is_some()))
+    });
     let flipped = RwSignal::new(false);
     let ply = RwSignal::new(usize::MAX);
 

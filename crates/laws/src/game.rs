@@ -95,18 +95,11 @@ pub struct Setup {
     /// so their hash chains and meaning stay as they were.
     #[serde(default = "Fold::first", skip_serializing_if = "Fold::is_first")]
     pub fold: Fold,
-    /// The game was read from a PGN record, not played on this tablet:
-    /// there is nothing to run or rule, only to show to the players.
+    /// A game read from a PGN record, not played on this tablet (nothing
+    /// to run or rule, only to show the players): the day it was played as
+    /// the record writes it, `2026.11.30` (`????.??.??` when it does not).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub imported: Option<Imported>,
-}
-
-/// What a PGN record says of a game beyond its moves and players.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Imported {
-    /// The day it was played as PGN writes it (`2026.11.30`, `????.??.??`
-    /// when the record does not say).
-    pub date: String,
+    pub record_date: Option<String>,
 }
 
 /// How a game's log is folded into its clock.
@@ -148,7 +141,7 @@ impl Default for Setup {
             ruleset: Ruleset::default(),
             adjournment: AdjournmentRules::default(),
             fold: Fold::Facts,
-            imported: None,
+            record_date: None,
         }
     }
 }

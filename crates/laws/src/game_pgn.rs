@@ -34,7 +34,7 @@ use crate::arbiter_note::{self, ArbiterNote};
 use crate::calendar::utc_day;
 use crate::claim;
 use crate::clock::ClockAction;
-use crate::game::{Event, Game, GameError, Imported, Play, Player, Setup, Side};
+use crate::game::{Event, Game, GameError, Play, Player, Setup, Side};
 use crate::irregularity::Finding;
 use crate::notation::{self, Lang};
 use crate::pgn::{ImportedGame, PgnResult, Record, RecordMove};
@@ -192,8 +192,8 @@ pub fn export(game: &Game) -> Result<Export, GameError> {
 /// or clock action), or was created.
 #[must_use]
 pub fn date(game: &Game) -> String {
-    if let Some(imported) = &game.setup().imported {
-        return imported.date.clone();
+    if let Some(date) = &game.setup().record_date {
+        return date.clone();
     }
     let began = game
         .log()
@@ -317,12 +317,12 @@ pub fn import(imported: &ImportedGame, id: &str, created_ms: u64) -> Result<Game
             .unwrap_or(TimeControl::Unknown),
         notation: Lang::En,
         start_fen,
-        imported: Some(Imported {
-            date: imported
+        record_date: Some(
+            imported
                 .tag("Date")
                 .map_or("????.??.??", str::trim)
                 .to_owned(),
-        }),
+        ),
         ..Setup::default()
     };
     setup.validate().map_err(GameError::Setup)?;
@@ -432,7 +432,7 @@ mod tests {
         assert!(text.contains("1. e4 { [%clk 1:31:46] }"), "{text}");
         let back = round_trip(&g);
         assert_eq!(date(&back), "2026.11.30");
-        assert_eq!(back.setup().imported.as_ref().unwrap().date, "2026.11.30");
+        assert_eq!(back.setup().record_date.as_deref(), Some("2026.11.30"));
     }
 
     #[test]

@@ -58,11 +58,6 @@ test('recording mode fits 1180×820 and 820×1180: board with its first rank, la
     await tap(page, from, to);
   }
   await page.locator('.move-list .written', { hasText: 'O-O' }).waitFor();
-  if (process.env.FIT_DEBUG) {
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: 'tests/e2e/output/debug.png' });
-    console.log(await page.evaluate(() => [document.documentElement.scrollHeight, ...['.app-header', 'main', '.page', '.mode-banner', '.page h1', '.sheet-layout', '.sheet-board', '.board', '.sheet-side', '.sheet-clock', '.move-list', '.sheet-entry', '.more-actions'].map((s) => { const r = document.querySelector(s)?.getBoundingClientRect(); return `${s} ${r?.top}-${r?.bottom} h${r?.height} w${r?.width}`; })]));
-  }
   const elements = {
     board: page.locator('.board'),
     'first rank (a1)': page.getByRole('button', { name: /^a1,/ }),

@@ -43,11 +43,17 @@ pub fn App() -> impl IntoView {
     Effect::new(move |_| {
         let shown = route.get();
         crate::printing::forget();
+        // A new screen opens at its top, not where the last one was left.
+        window().scroll_to_with_x_and_y(0.0, 0.0);
         if asked.get() != shown {
             navigate(&shown);
         }
     });
-    let on_hash = window_event_listener(ev::hashchange, move |_| set_hash.set(current_hash()));
+    let on_hash = window_event_listener(ev::hashchange, move |_| {
+        let hash = current_hash();
+        state.leave_notices(&Route::parse(&hash));
+        set_hash.set(hash);
+    });
     // Another tab saved or deleted a record: read storage again.
     let on_storage = window_event_listener(ev::storage, move |e| {
         if e.key().is_none_or(|key| key.starts_with(PREFIX)) {

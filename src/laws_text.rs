@@ -6,6 +6,7 @@
 //! one does not compile until it is).
 
 use laws::adjournment::AdjournmentError;
+use laws::arbiter_note::ArbiterNote;
 use laws::article::Article;
 use laws::game::{DrawClaim, GameResult, ResultError, Side};
 use laws::irregularity::touch_move::{Requirement, TouchMove};
@@ -287,6 +288,31 @@ pub fn touch_move(touch: &TouchMove) -> String {
             "{}: żadnej z dotkniętych bierek nie można ruszyć ani zbić: zawodnik może wykonać dowolne prawidłowe posunięcie.",
             touch.article
         ),
+    }
+}
+
+/// What the arbiter did after a move, as a record keeps it.
+#[must_use]
+pub fn arbiter_note(note: &ArbiterNote) -> String {
+    match note {
+        ArbiterNote::IllegalMove { by: None } => {
+            t!("illegal move (7.4)", "nieprawidłowe posunięcie (7.4)").to_owned()
+        }
+        ArbiterNote::IllegalMove { by: Some(by) } => tf!(
+            "illegal move by {} (7.4)",
+            "nieprawidłowe posunięcie: {} (7.4)",
+            side_in_sentence(*by)
+        ),
+        ArbiterNote::StruckOut { boxes } => {
+            tf!("struck out: {}", "skreślone: {}", boxes.join(", "))
+        }
+        ArbiterNote::TimeAdded { side, ms } => tf!(
+            "{} added to {}",
+            "{} dodane: {}",
+            laws::clock::clock_face(*ms),
+            side_in_sentence(*side)
+        ),
+        ArbiterNote::Adjourned => t!("adjourned", "partia odłożona").to_owned(),
     }
 }
 

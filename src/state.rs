@@ -10,14 +10,18 @@ use leptos::prelude::*;
 use crate::backup::{self, Merge};
 use crate::i18n::{Lang, lang};
 use crate::laws_text;
+use crate::route::Route;
 use crate::storage::{Backend, Browser, Memory, Settings, StorageError, Store};
 use crate::{t, tf};
 
-/// A message for the arbiter after an action.
+/// A message for the arbiter after an action, shown on one screen only.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Notice {
     pub text: String,
     pub is_error: bool,
+    /// The screen it is for when the action leads there; `None`: the
+    /// screen shown.
+    pub screen: Option<Route>,
 }
 
 /// Shared by every screen through context; `Copy`, so closures take it freely.
@@ -176,6 +180,16 @@ impl AppState {
         self.notice.set(Some(Notice {
             text: text.into(),
             is_error: false,
+            screen: None,
+        }));
+    }
+
+    /// Tells on `screen`, where the action leads: "Game created." on the game.
+    pub fn tell_on(&self, screen: Route, text: impl Into<String>) {
+        self.notice.set(Some(Notice {
+            text: text.into(),
+            is_error: false,
+            screen: Some(screen),
         }));
     }
 
@@ -183,7 +197,23 @@ impl AppState {
         self.notice.set(Some(Notice {
             text: text.into(),
             is_error: true,
+            screen: None,
         }));
+    }
+
+    /// The arbiter went to `shown`: a notice for that screen is now its
+    /// own; any other belongs to the screen left, and goes with it.
+    pub fn leave_notices(&self, shown: &Route) {
+        let kept = self.notice.with_untracked(|notice| {
+            notice
+                .as_ref()
+                .filter(|n| n.screen.as_ref() == Some(shown))
+                .map(|n| Notice {
+                    screen: None,
+                    ..n.clone()
+                })
+        });
+        self.notice.set(kept);
     }
 
     pub fn game(&self, id: &str) -> Option<Game> {

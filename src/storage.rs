@@ -517,7 +517,8 @@ fn pack(event: &Event) -> serde_json::Value {
             clock_ms,
             draw_offer: false,
             corrections,
-        }) if corrections.is_empty() => match clock_ms {
+            notes,
+        }) if corrections.is_empty() && notes.is_empty() => match clock_ms {
             Some(ms) => format!("m{ms} {text}").into(),
             None => format!("m {text}").into(),
         },

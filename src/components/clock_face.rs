@@ -67,6 +67,11 @@ pub fn ClockFace(
                 "Running: press after your move",
                 "Czas płynie: naciśnij po swoim posunięciu"
             ),
+            // Who moves when the arbiter restarts the clock.
+            Some(r) if r.paused && r.to_move == Some(side) => t!(
+                "Paused by the arbiter · to move",
+                "Zatrzymany przez sędziego · na posunięciu"
+            ),
             Some(r) if r.paused => t!("Paused by the arbiter", "Zatrzymany przez sędziego"),
             Some(r) if r.running.is_none() => t!("Not started", "Nieuruchomiony"),
             _ => t!("Waiting", "Czeka"),
@@ -77,6 +82,7 @@ pub fn ClockFace(
         <button
             class="clock-face"
             class:running=running
+            class:to-move=move || reading.with(|r| r.is_some_and(|r| r.paused && r.to_move == Some(side)))
             class:low=low
             class:flagged=flagged
             data-side=side.to_string().to_lowercase()

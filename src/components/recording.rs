@@ -53,6 +53,7 @@ fn next_entry(game: &Game, written: Written, draw_offer: bool, now_ms: u64) -> E
             .map(|clock| clock.remaining(side, now_ms)),
         draw_offer,
         corrections: Vec::new(),
+        notes: Vec::new(),
     }
 }
 
@@ -62,17 +63,23 @@ fn written_cells(game: &Game) -> Vec<Cell> {
         .entries()
         .map(|(slot, entry)| Cell {
             slot,
-            text: format!(
-                "{}{}{}",
-                entry.written,
-                if entry.draw_offer { " (=)" } else { "" },
-                struck_writings(&entry.corrections)
-            ),
+            text: box_text(entry),
             detail: entry.clock_ms.map(clock_text),
             irregular: false,
             first_irregular: false,
         })
         .collect()
+}
+
+/// A box as the sheet shows it: the writing, its draw offer and earlier
+/// writings, "d4 (=) (was d3)".
+pub fn box_text(entry: &Entry) -> String {
+    format!(
+        "{}{}{}",
+        entry.written,
+        if entry.draw_offer { " (=)" } else { "" },
+        struck_writings(&entry.corrections)
+    )
 }
 
 /// Earlier writings of a corrected box: " (was Nf6)".
@@ -170,11 +177,14 @@ pub fn RecordingSheet(id: String) -> impl IntoView {
             .filter(|c| c.is_started())
     };
 
+    // Everything the player needs while writing stays in view on a tablet
+    // either way round (style/scoresheet.css): the board, the last moves,
+    // the entry, dash and draw offer, the press reminder. Correcting a box
+    // and flipping the board are folded into one row below.
     view! {
         <div class="sheet-layout">
             <div class="sheet-board">
                 <Board position=position flipped=flipped on_move=on_move />
-                <button type="button" class="button" on:click=move |_| flipped.update(|f| *f = !*f)>{t!("Flip board", "Obróć szachownicę")}</button>
             </div>
             <div class="sheet-side">
                 {move || clock().map(|clock| {
@@ -196,24 +206,32 @@ pub fn RecordingSheet(id: String) -> impl IntoView {
                     }
                 })}
                 <MoveList cells=cells selected=Signal::derive(|| None) label=t!("Scoresheet", "Blankiet") />
-                <StruckOut entries=Signal::derive(move || game.with(|g| g.as_ref().map(struck_out).unwrap_or_default())) />
-                <CorrectEntry id=id.clone() slots=Signal::derive(move || game.with(|g| g.as_ref().map(slots).unwrap_or_default())) />
-                <p class="next-box">{move || next().map(|slot| tf!("Next box: {slot} {}", "Następne pole: {slot} {}", laws_text::side(slot.side)))}</p>
-                <form class="type-move" on:submit=write_typed>
-                    <label class="field">
-                        <span>{move || tf!("Type the move (notation: {})", "Wpisz posunięcie (zapis: {})", lang_label(lang()))}</span>
-                        <input type="text" autocomplete="off" autocapitalize="off" spellcheck="false"
-                            prop:value=move || typed.get() on:input=move |ev| typed.set(event_target_value(&ev)) />
-                    </label>
-                    <button type="submit" class="button primary">{t!("Write move", "Zapisz posunięcie")}</button>
-                </form>
-                <div class="actions">
-                    <button type="button" class="button" on:click={
-                        let record = record.clone();
-                        move |_| record(Written::Dash)
-                    }>{t!("Dash (move not written)", "Kreska (posunięcie niezapisane)")}</button>
-                    <button type="button" class="button" class:on=move || offer.get() aria-pressed=move || offer.get().to_string()
-                        on:click=move |_| offer.update(|o| *o = !*o)>{t!("Draw offer (=) with this move", "Propozycja remisu (=) z tym posunięciem")}</button>
+                <div class="sheet-entry">
+                    <StruckOut entries=Signal::derive(move || game.with(|g| g.as_ref().map(struck_out).unwrap_or_default())) />
+                    <p class="next-box">{move || next().map(|slot| tf!("Next box: {slot} {}", "Następne pole: {slot} {}", laws_text::side(slot.side)))}</p>
+                    <form class="type-move" on:submit=write_typed>
+                        <label class="field">
+                            <span>{move || tf!("Type the move (notation: {})", "Wpisz posunięcie (zapis: {})", lang_label(lang()))}</span>
+                            <input type="text" autocomplete="off" autocapitalize="off" spellcheck="false"
+                                prop:value=move || typed.get() on:input=move |ev| typed.set(event_target_value(&ev)) />
+                        </label>
+                        <button type="submit" class="button primary">{t!("Write move", "Zapisz posunięcie")}</button>
+                    </form>
+                    <div class="actions entry-actions">
+                        <button type="button" class="button" on:click={
+                            let record = record.clone();
+                            move |_| record(Written::Dash)
+                        }>{t!("Dash (move not written)", "Kreska (posunięcie niezapisane)")}</button>
+                        <button type="button" class="button" class:on=move || offer.get() aria-pressed=move || offer.get().to_string()
+                            on:click=move |_| offer.update(|o| *o = !*o)>{t!("Draw offer (=) with this move", "Propozycja remisu (=) z tym posunięciem")}</button>
+                    </div>
+                    <div class="actions more-actions">
+                        <button type="button" class="button" on:click=move |_| flipped.update(|f| *f = !*f)>{t!("Flip board", "Obróć szachownicę")}</button>
+                        <details class="correct-details">
+                            <summary class="button">{t!("Correct a box", "Popraw pole")}</summary>
+                            <CorrectEntry id=id.clone() slots=Signal::derive(move || game.with(|g| g.as_ref().map(slots).unwrap_or_default())) />
+                        </details>
+                    </div>
                 </div>
             </div>
         </div>

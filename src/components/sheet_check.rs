@@ -8,7 +8,7 @@ use laws::claim::{self, ClaimRuling};
 use laws::game::{Game, Play};
 use laws::game_pgn::SheetMoves;
 use laws::notation::{self, MoveReading};
-use laws::scoresheet::{EntryVerdict, SheetCheck};
+use laws::scoresheet::{EntryVerdict, Scoresheet, SheetCheck};
 use leptos::prelude::*;
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Position};
@@ -17,6 +17,7 @@ use crate::components::board::Board;
 use crate::components::correct_entry::CorrectEntry;
 use crate::components::game_end::GameEnd;
 use crate::components::move_list::{Cell, MoveList};
+use crate::components::recording::box_text;
 use crate::components::struck_out::{StruckOut, slots, struck_out};
 use crate::laws_text;
 use crate::{t, tf};
@@ -62,15 +63,17 @@ pub fn verdict_words(verdict: &EntryVerdict) -> String {
     }
 }
 
-/// The sheet's boxes with their verdicts.
-pub fn checked_cells(check: &SheetCheck) -> Vec<Cell> {
+/// The sheet's boxes with their verdicts, each written as on the sheet:
+/// its draw offer and earlier writings.
+pub fn checked_cells(sheet: &Scoresheet, check: &SheetCheck) -> Vec<Cell> {
     check
         .entries
         .iter()
+        .zip(sheet.entries())
         .enumerate()
-        .map(|(i, entry)| Cell {
+        .map(|(i, (entry, (_, written)))| Cell {
             slot: entry.slot,
-            text: entry.written.to_string(),
+            text: box_text(written),
             detail: Some(verdict_words(&entry.verdict)),
             irregular: entry.verdict.is_irregular(),
             first_irregular: check.first_irregularity == Some(i),
@@ -178,8 +181,13 @@ pub fn SheetCheckView(game: Memo<Option<Game>>) -> impl IntoView {
     let intended = RwSignal::new(String::new());
     let play = move || game.with(|g| g.as_ref().and_then(|g| g.fold().ok()));
     let check = Memo::new(move |_| play().map(|p| p.check()));
-    let cells =
-        Signal::derive(move || check.with(|c| c.as_ref().map(checked_cells).unwrap_or_default()));
+    let cells = Signal::derive(move || {
+        let sheet = game.with(|g| g.as_ref().map(Game::scoresheet));
+        check.with(|c| match (sheet, c) {
+            (Some(sheet), Some(c)) => checked_cells(&sheet, c),
+            _ => Vec::new(),
+        })
+    });
     let fen_at = move |i: usize| {
         check.with(|c| c.as_ref().and_then(|c| c.entries.get(i)?.fen_after.clone()))
     };
@@ -261,11 +269,40 @@ mod tests {
 
     #[test]
     fn the_first_irregularity_is_marked_and_explained() {
-        let cells = checked_cells(&play(&["e4", "e5", "Ke3", "Nc6"]).check());
+        let sheet = play(&["e4", "e5", "Ke3", "Nc6"]);
+        let cells = checked_cells(&sheet.sheet, &sheet.check());
         assert!(cells[2].first_irregular && cells[2].irregular);
         assert!(cells[2].detail.as_deref().unwrap().starts_with("illegal: "));
         assert!(!cells[3].first_irregular);
         assert_eq!(cells[0].detail.as_deref(), Some("legal: e4"));
+    }
+
+    #[test]
+    fn boxes_keep_their_draw_offer_and_earlier_writings() {
+        use laws::game::Event;
+        use laws::scoresheet::{Entry, Slot, Written};
+        let mut g = game(&["e4"]);
+        let mut offer = Entry::written("e5");
+        offer.draw_offer = true;
+        g.apply(Event::Recorded(offer), 0).unwrap();
+        g.apply(Event::Recorded(Entry::written("d3")), 0).unwrap();
+        let slot = Slot {
+            number: 2,
+            side: laws::game::Side::White,
+        };
+        g.apply(
+            Event::Corrected {
+                slot,
+                written: Written::Move("d4".into()),
+            },
+            0,
+        )
+        .unwrap();
+        let play = g.fold().unwrap();
+        let cells = checked_cells(&play.sheet, &play.check());
+        assert_eq!(cells[1].text, "e5 (=)");
+        assert_eq!(cells[2].text, "d4 (was d3)");
+        assert_eq!(cells[2].detail.as_deref(), Some("legal: d4"));
     }
 
     #[test]

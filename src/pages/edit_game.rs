@@ -21,7 +21,7 @@ pub fn EditGame(id: String) -> impl IntoView {
                 let id = game.id().to_owned();
                 let save = Callback::new(move |setup: Setup| {
                     state.apply(&id, Event::DetailsEdited(Box::new(setup)))?;
-                    state.tell(t!("Details saved.", "Dane zapisane."));
+                    state.tell_on(Route::Game(id.clone()), t!("Details saved.", "Dane zapisane."));
                     navigate(&Route::Game(id.clone()));
                     Ok(())
                 });

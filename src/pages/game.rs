@@ -11,6 +11,7 @@ use crate::components::game_over::GameOver;
 use crate::i18n::local_time;
 use crate::laws_text;
 use crate::pages::not_found::MissingGame;
+use crate::pages::review::ReviewPage;
 use crate::route::Route;
 use crate::route::navigate;
 use crate::state::{AppState, now_ms};
@@ -26,6 +27,9 @@ pub fn GamePage(id: String) -> impl IntoView {
     view! {
         {move || match game.get() {
             None => view! { <MissingGame id=id.clone() /> }.into_any(),
+            // A game read from a PGN record is the players' to look at:
+            // nothing to run, adjourn or rule.
+            Some(game) if game.setup().record_date.is_some() => view! { <ReviewPage id=id.clone() /> }.into_any(),
             Some(game) => {
                 let setup = game.setup().clone();
                 let id = game.id().to_owned();
@@ -33,7 +37,7 @@ pub fn GamePage(id: String) -> impl IntoView {
                     let id = id.clone();
                     move |()| match state.delete(&id) {
                         Ok(()) => {
-                            state.tell(t!("Game deleted.", "Partia usunięta."));
+                            state.tell_on(Route::Games, t!("Game deleted.", "Partia usunięta."));
                             navigate(&Route::Games);
                         }
                         Err(e) => state.warn(e),

@@ -12,7 +12,10 @@ pub fn NewGame() -> impl IntoView {
     let state = expect_context::<AppState>();
     let create = Callback::new(move |setup: Setup| {
         let id = state.create(setup)?;
-        state.tell(t!("Game created.", "Partia utworzona."));
+        state.tell_on(
+            Route::Game(id.clone()),
+            t!("Game created.", "Partia utworzona."),
+        );
         navigate(&Route::Game(id));
         Ok(())
     });

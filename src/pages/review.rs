@@ -16,7 +16,7 @@ use crate::components::game_form::lang_label;
 use crate::components::game_report::GameReport;
 use crate::components::move_list::{Cell, MoveList};
 use crate::components::pgn_import::PgnImportPanel;
-use crate::components::recording::clock_text;
+use crate::components::recording::{box_text, clock_text, struck_writings};
 use crate::files::download;
 use crate::laws_text;
 use crate::pages::not_found::MissingGame;
@@ -42,19 +42,36 @@ fn replay(game: &Game) -> Replay {
         };
     };
     let read = SheetMoves::of(&play);
+    let notes = game_pgn::arbiter_notes(game).unwrap_or_default();
     let mut pos = read.start.clone();
     let mut positions = vec![pos.clone()];
     let mut cells = Vec::new();
-    for m in &read.moves {
+    for (i, (m, (_, entry))) in read.moves.iter().zip(play.sheet.entries()).enumerate() {
         let slot = Slot {
             number: pos.fullmoves().get(),
             side: pos.turn().into(),
         };
         let text = notation::write(&pos, &m.mv, play.sheet.lang);
+        // The clock, then what the arbiter did after the move.
+        let detail: Vec<String> = m
+            .clock_ms
+            .map(clock_text)
+            .into_iter()
+            .chain(
+                notes
+                    .iter()
+                    .filter(|(ply, _)| *ply == i + 1)
+                    .map(|(_, note)| laws_text::arbiter_note(note)),
+            )
+            .collect();
         cells.push(Cell {
             slot,
-            text: format!("{text}{}", if m.draw_offer { " (=)" } else { "" }),
-            detail: m.clock_ms.map(clock_text),
+            text: format!(
+                "{text}{}{}",
+                if m.draw_offer { " (=)" } else { "" },
+                struck_writings(&entry.corrections)
+            ),
+            detail: (!detail.is_empty()).then(|| detail.join("; ")),
             irregular: false,
             first_irregular: false,
         });
@@ -66,6 +83,23 @@ fn replay(game: &Game) -> Replay {
         cells,
         stopped_at: read.stopped_at,
     }
+}
+
+/// A record's event, round and date in one line: "Club ch. · Round 4 ·
+/// 2026.11.30"; what the record leaves out is left out.
+fn record_details(game: &Game) -> String {
+    let setup = game.setup();
+    let round = (!setup.round.is_empty()).then(|| tf!("Round {}", "Runda {}", setup.round));
+    let date = Some(game_pgn::date(game)).filter(|d| !d.starts_with('?'));
+    [
+        Some(setup.event.clone()).filter(|e| !e.is_empty()),
+        round,
+        date,
+    ]
+    .into_iter()
+    .flatten()
+    .collect::<Vec<_>>()
+    .join(" · ")
 }
 
 /// The move numbers of the printed sheet's two columns: at least 30 rows
@@ -116,6 +150,11 @@ pub fn ReviewPage(id: String) -> impl IntoView {
     let state = expect_context::<AppState>();
     let game = state.watch(id.clone());
     let exists = Memo::new(move |_| game.with(Option::is_some));
+    // A game read from a PGN record: the players' view, without the
+    // arbiter's scoresheet and import.
+    let record = Memo::new(move |_| {
+        game.with(|g| g.as_ref().is_some_and(|g| g.setup().record_date.is_some()))
+    });
     let flipped = RwSignal::new(false);
     let ply = RwSignal::new(usize::MAX);
 
@@ -200,6 +239,9 @@ pub fn ReviewPage(id: String) -> impl IntoView {
                 let game_id = id.clone();
                 view! {
                     <h1>{move || game.with(|g| g.as_ref().map(|g| tf!("Review: {} – {}", "Przegląd: {} – {}", g.setup().white.name, g.setup().black.name)).unwrap_or_default())}</h1>
+                    <Show when=move || record.get()>
+                        <p class="record-details">{move || game.with(|g| g.as_ref().map(record_details).unwrap_or_default())}</p>
+                    </Show>
                     <div class="sheet-layout">
                         <div class="sheet-board">
                             <Board position=board flipped=flipped />
@@ -228,7 +270,9 @@ pub fn ReviewPage(id: String) -> impl IntoView {
                                 <button type="button" class="button" on:click=copy>{t!("Copy PGN", "Kopiuj PGN")}</button>
                                 <button type="button" class="button" on:click=move |_| print(Printout::Scoresheet)>{t!("Print scoresheet", "Drukuj blankiet")}</button>
                                 <button type="button" class="button" on:click=move |_| print(Printout::GameReport)>{t!("Print game report", "Drukuj raport z partii")}</button>
-                                <a class="button" href=Route::Scoresheet(game_id.clone()).href()>{t!("Scoresheet", "Blankiet")}</a>
+                                <Show when=move || !record.get()>
+                                    <a class="button" href=Route::Scoresheet(game_id.clone()).href()>{t!("Scoresheet", "Blankiet")}</a>
+                                </Show>
                             </div>
                         </div>
                     </div>
@@ -241,7 +285,9 @@ pub fn ReviewPage(id: String) -> impl IntoView {
             } else {
                 view! { <MissingGame id=id.clone() /> }.into_any()
             }}
-            <PgnImportPanel />
+            <Show when=move || !record.get()>
+                <PgnImportPanel />
+            </Show>
         </section>
     }
 }
@@ -253,12 +299,8 @@ fn PrintSheet(game: Game) -> impl IntoView {
     let setup = game.setup().clone();
     let sheet = game.scoresheet();
     let (left, right) = print_columns(sheet.first_number, sheet.rows.last().map(|r| r.number));
-    let box_text = |entry: &Option<laws::scoresheet::Entry>| {
-        entry
-            .as_ref()
-            .map(|e| format!("{}{}", e.written, if e.draw_offer { " (=)" } else { "" }))
-            .unwrap_or_default()
-    };
+    let box_text =
+        |entry: &Option<laws::scoresheet::Entry>| entry.as_ref().map(box_text).unwrap_or_default();
     let column = |numbers: Vec<u32>| {
         let rows: Vec<(u32, String, String)> = numbers
             .into_iter()
@@ -287,8 +329,12 @@ fn PrintSheet(game: Game) -> impl IntoView {
                 <dt>{t!("Event", "Turniej")}</dt><dd>{setup.event.clone()}</dd>
                 <dt>{t!("Round", "Runda")}</dt><dd>{setup.round.clone()}</dd>
                 <dt>{t!("Board", "Szachownica")}</dt><dd>{setup.board.clone()}</dd>
+                <dt>{t!("Date", "Data")}</dt><dd>{game_pgn::date(&game)}</dd>
+                <dt>{t!("Time control", "Tempo gry")}</dt><dd>{laws_text::time_control(&setup.time_control)}</dd>
                 <dt>{t!("White", "Białe")}</dt><dd>{setup.white.name.clone()}</dd>
+                <dt>{t!("FIDE ID", "FIDE ID")}</dt><dd>{setup.white.fide_id.map(|id| id.to_string())}</dd>
                 <dt>{t!("Black", "Czarne")}</dt><dd>{setup.black.name.clone()}</dd>
+                <dt>{t!("FIDE ID", "FIDE ID")}</dt><dd>{setup.black.fide_id.map(|id| id.to_string())}</dd>
                 <dt>{t!("Notation", "Zapis")}</dt><dd>{lang_label(setup.notation)}</dd>
             </dl>
             <div class="print-columns">

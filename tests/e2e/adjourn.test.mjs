@@ -372,11 +372,24 @@ test('A10: a player more than an hour late loses; a late sealer whose sealed mov
   await page.getByRole('link', { name: 'Arbiter', exact: true }).click();
   await adjournAndSeal(page, {
     sealed: 'Qh4',
+    // Played here, not imported: an imported game is the players' view, with no adjournment.
     create: async () => {
-      await page.getByRole('button', { name: 'Import PGN', exact: true }).click();
-      await page.getByLabel('Or paste PGN').fill('[White "Fool, Felix"]\n[Black "Mate, Mira"]\n\n1. f3 e5 2. g4 *\n');
-      await page.getByRole('button', { name: 'Import pasted PGN' }).click();
-      await page.locator('.import-result a', { hasText: 'Fool, Felix – Mate, Mira' }).click();
+      await page.getByRole('link', { name: 'Settings' }).click();
+      await page.getByLabel('New PIN (at least 4 digits)').fill('2468');
+      await page.getByRole('button', { name: 'Save PIN' }).click();
+      await page.getByText("Arbiter's PIN saved.").waitFor();
+      await createGame(page, { white: 'Fool, Felix', black: 'Mate, Mira' });
+      await page.getByRole('link', { name: 'Scoresheet', exact: true }).click();
+      await page.getByRole('button', { name: 'Recording mode (hand to the player)' }).click();
+      for (const move of ['f3', 'e5', 'g4']) {
+        await page.getByLabel(/Type the move/).fill(move);
+        await page.getByRole('button', { name: 'Write move' }).click();
+        await page.locator('.move-list .written', { hasText: move }).waitFor();
+      }
+      await page.getByRole('button', { name: 'Leave recording mode (arbiter)' }).click();
+      await page.getByLabel("Arbiter's PIN").fill('2468');
+      await page.getByRole('button', { name: 'Unlock' }).click();
+      await page.getByText('Arbiter check', { exact: true }).waitFor();
       await goToGame(page, '');
       await page.getByRole('heading', { name: 'Fool, Felix – Mate, Mira' }).waitFor();
     },

@@ -1569,17 +1569,8 @@ impl Adjournment {
 
 /// `2026-11-30 10:00 UTC` from wall-clock milliseconds.
 fn utc(ms: u64) -> String {
-    // Days to civil date (H. Hinnant's algorithm), for dates after 1970.
+    let (year, month, day) = crate::calendar::utc_day(ms);
     let secs = ms / 1000;
-    let z = secs / 86_400 + 719_468;
-    let era = z / 146_097;
-    let doe = z % 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + u64::from(month <= 2);
     format!(
         "{year}-{month:02}-{day:02} {:02}:{:02} UTC",
         secs / 3600 % 24,

@@ -801,6 +801,15 @@ impl Clock {
         matches!(self.face.run, Run::Paused { .. })
     }
 
+    /// The side to move as the clock knows it: whose clock runs, or runs
+    /// again when the arbiter restarts the paused clocks.
+    pub fn side_to_move(&self) -> Option<Side> {
+        match self.face.run {
+            Run::Running { side, .. } | Run::Paused { side } => Some(side),
+            Run::NotStarted => None,
+        }
+    }
+
     /// Every flag fall by `now_ms`, in order, including those the arbiter
     /// has since corrected.
     pub fn flags(&self, now_ms: u64) -> Vec<FlagFall> {
@@ -856,6 +865,7 @@ impl Clock {
             at_ms: now_ms.max(self.last_ms),
             running: self.running_side(),
             paused: self.is_paused(),
+            to_move: self.side_to_move(),
             white: dial(Side::White),
             black: dial(Side::Black),
             flagged_first: face.flagged_first(),
@@ -883,6 +893,8 @@ pub struct ClockDisplay {
     pub at_ms: u64,
     pub running: Option<Side>,
     pub paused: bool,
+    /// [`Clock::side_to_move`]: shown while the clock is paused too.
+    pub to_move: Option<Side>,
     pub white: DialDisplay,
     pub black: DialDisplay,
     pub flagged_first: Option<FlagFall>,

@@ -97,6 +97,11 @@ pub struct Setup {
     /// so their hash chains and meaning stay as they were.
     #[serde(default = "Fold::first", skip_serializing_if = "Fold::is_first")]
     pub fold: Fold,
+    /// A game read from a PGN record, not played on this tablet (nothing
+    /// to run or rule, only to show the players): the day it was played as
+    /// the record writes it, `2026.11.30` (`????.??.??` when it does not).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub record_date: Option<String>,
 }
 
 /// How a game's log is folded into its clock.
@@ -144,6 +149,7 @@ impl Default for Setup {
             ruleset: Ruleset::default(),
             adjournment: AdjournmentRules::default(),
             fold: Fold::Matched,
+            record_date: None,
         }
     }
 }
@@ -593,10 +599,17 @@ impl Game {
     /// Replays the whole log, as on reload; `Err` names the first event the
     /// Laws refuse (a log edited by hand, or by an older build with a bug).
     pub fn fold(&self) -> Result<Play, GameError> {
+        self.fold_each(|_, _| {})
+    }
+
+    /// [`Game::fold`], showing `each` every event with the game as it
+    /// stands after it: what happened when, and where on the sheet.
+    pub fn fold_each(&self, mut each: impl FnMut(&Logged, &Play)) -> Result<Play, GameError> {
         let mut play = Play::new(&self.initial)?;
         for logged in &self.log {
             // The first fold's consequences are the log's next events.
             let _ = play.apply(&logged.event, logged.at_ms)?;
+            each(logged, &play);
         }
         Ok(play)
     }

@@ -3,9 +3,12 @@
 //!
 //! Only what the sheet says is exported: the moves as read in the sheet's
 //! language, up to the first dash or irregularity (PGN cannot hold a move
-//! nobody can read). An imported game gets one [`Event::Recorded`] per
-//! move, written in canonical English SAN, so checking it finds every
-//! entry legal.
+//! nobody can read), the day the game was played ([`date`]), and, as a
+//! comment after the move they follow, what the arbiter did
+//! ([`arbiter_notes`]: an illegal move, struck-out boxes, time added, an
+//! adjournment). An imported game gets one [`Event::Recorded`] per move,
+//! written in canonical English SAN, so checking it finds every entry
+//! legal; the arbiter's notes come back on the entries they follow.
 //!
 //! ```
 //! use laws::game::{Event, Game, Player, Setup};
@@ -26,10 +29,16 @@
 
 use shakmaty::{Chess, EnPassantMode, Move, Position, fen::Fen};
 
+use crate::adjournment::AdjournmentEvent;
+use crate::arbiter_note::{self, ArbiterNote};
+use crate::calendar::utc_day;
 use crate::claim;
+use crate::clock::ClockAction;
 use crate::game::{Event, Game, GameError, Play, Player, Setup, Side};
+use crate::irregularity::Finding;
 use crate::notation::{self, Lang};
 use crate::pgn::{ImportedGame, PgnResult, Record, RecordMove};
+use crate::ruling::Effect;
 use crate::scoresheet::{Entry, Slot, Written};
 use crate::time_control::TimeControl;
 
@@ -69,6 +78,7 @@ impl SheetMoves {
                 clock_ms: entry.clock_ms,
                 emt_ms: None,
                 draw_offer: entry.draw_offer,
+                comment: None,
             });
         }
         SheetMoves {
@@ -120,6 +130,7 @@ pub fn export(game: &Game) -> Result<Export, GameError> {
     };
     tag("Event", &setup.event);
     tag("Site", &setup.site);
+    tag("Date", &date(game));
     tag("Round", &setup.round);
     tag("White", &setup.white.name);
     tag("Black", &setup.black.name);
@@ -129,7 +140,21 @@ pub fn export(game: &Game) -> Result<Export, GameError> {
             tag(name, &id.to_string());
         }
     }
-    let result = match (ruled(&play), read.stopped_at, claim::ending(&read.end())) {
+    let end = read.end();
+    let mut moves = read.moves;
+    let last = moves.len();
+    let mut notes: Vec<Vec<ArbiterNote>> = vec![Vec::new(); last];
+    for (ply, note) in arbiter_notes(game)? {
+        // After the last move read when the sheet stops before them; PGN
+        // keeps no comment before the first move.
+        if ply > 0 && last > 0 {
+            notes[ply.min(last) - 1].push(note);
+        }
+    }
+    for (m, notes) in moves.iter_mut().zip(notes) {
+        m.comment = (!notes.is_empty()).then(|| arbiter_note::comment(&notes));
+    }
+    let result = match (ruled(&play), read.stopped_at, claim::ending(&end)) {
         (Some(result), ..) => result,
         (
             None,
@@ -154,12 +179,90 @@ pub fn export(game: &Game) -> Result<Export, GameError> {
             time_control: (setup.time_control != TimeControl::Unknown)
                 .then(|| setup.time_control.to_string()),
             start_fen: setup.start_fen.clone(),
-            moves: read.moves,
+            moves,
             result,
             termination: None,
         },
         stopped_at: read.stopped_at,
     })
+}
+
+/// The day the game was played, as PGN writes it (`2026.11.30`): an
+/// imported record's own, else the UTC day the game began (its first move
+/// or clock action), or was created.
+#[must_use]
+pub fn date(game: &Game) -> String {
+    if let Some(date) = &game.setup().record_date {
+        return date.clone();
+    }
+    let began = game
+        .log()
+        .iter()
+        .find(|l| matches!(l.event, Event::Recorded(_) | Event::Clock(_)))
+        .map_or(game.created_ms(), |l| l.at_ms);
+    let (year, month, day) = utc_day(began);
+    format!("{year}.{month:02}.{day:02}")
+}
+
+/// What the arbiter did, each note with the number of half-moves on the
+/// sheet it follows (0: before the first): illegal moves ruled on (7.4)
+/// and the boxes struck out, time added by a ruling or on the clock,
+/// adjournments, and the notes an imported record brought.
+pub fn arbiter_notes(game: &Game) -> Result<Vec<(usize, ArbiterNote)>, GameError> {
+    let mut notes = Vec::new();
+    let mut struck = 0;
+    let play = game.fold_each(|logged, play| {
+        let ply = play.sheet.len();
+        match &logged.event {
+            Event::Clock(ClockAction::AddTime { side, ms }) => notes.push((
+                ply,
+                ArbiterNote::TimeAdded {
+                    side: *side,
+                    ms: *ms,
+                },
+            )),
+            Event::Adjournment(AdjournmentEvent::SealRequested { .. }) => {
+                notes.push((ply, ArbiterNote::Adjourned));
+            }
+            Event::Ruled { finding, .. } => {
+                let newly = &play.sheet.struck_out[struck.min(play.sheet.struck_out.len())..];
+                if let Finding::IllegalMove { by, .. } = finding {
+                    let by = by.or(newly.first().map(|(slot, _)| slot.side));
+                    notes.push((ply, ArbiterNote::IllegalMove { by }));
+                }
+                if !newly.is_empty() {
+                    let boxes = newly
+                        .iter()
+                        .map(|(slot, entry)| format!("{slot} {}", entry.written))
+                        .collect();
+                    notes.push((ply, ArbiterNote::StruckOut { boxes }));
+                }
+                let effects = play.rulings.last().map(|r| r.ruling.effects.as_slice());
+                for effect in effects.unwrap_or_default() {
+                    if let Effect::AddTime { side, ms } = effect {
+                        notes.push((
+                            ply,
+                            ArbiterNote::TimeAdded {
+                                side: *side,
+                                ms: *ms,
+                            },
+                        ));
+                    }
+                }
+            }
+            _ => {}
+        }
+        struck = play.sheet.struck_out.len();
+    })?;
+    let mut all: Vec<(usize, ArbiterNote)> = play
+        .sheet
+        .entries()
+        .enumerate()
+        .flat_map(|(i, (_, entry))| entry.notes.iter().map(move |note| (i + 1, note.clone())))
+        .collect();
+    all.extend(notes);
+    all.sort_by_key(|(ply, _)| *ply);
+    Ok(all)
 }
 
 /// The result a ruling (Article 7, Appendix B, 10.2) or the adjournment
@@ -214,6 +317,12 @@ pub fn import(imported: &ImportedGame, id: &str, created_ms: u64) -> Result<Game
             .unwrap_or(TimeControl::Unknown),
         notation: Lang::En,
         start_fen,
+        record_date: Some(
+            imported
+                .tag("Date")
+                .map_or("????.??.??", str::trim)
+                .to_owned(),
+        ),
         ..Setup::default()
     };
     setup.validate().map_err(GameError::Setup)?;
@@ -225,6 +334,11 @@ pub fn import(imported: &ImportedGame, id: &str, created_ms: u64) -> Result<Game
             clock_ms: m.clock_ms,
             draw_offer: m.draw_offer,
             corrections: Vec::new(),
+            notes: m
+                .comment
+                .as_deref()
+                .map(arbiter_note::read)
+                .unwrap_or_default(),
         };
         pos.play_unchecked(m.mv);
         game.apply(Event::Recorded(entry), created_ms)?;
@@ -304,6 +418,119 @@ mod tests {
         );
         assert_eq!(setup.time_control, g.setup().time_control);
         assert_eq!(back.fold().unwrap().check().first_irregularity, None);
+    }
+
+    #[test]
+    fn the_date_is_the_day_the_game_began_and_clocks_are_whole_seconds() {
+        let mut g = game(Lang::En, None, Vec::new());
+        let mut timed = Entry::written("e4");
+        timed.clock_ms = Some(5_506_253);
+        // 2026-11-30 10:00 UTC.
+        g.apply(Event::Recorded(timed), 1_796_032_800_000).unwrap();
+        let text = pgn::export(&export(&g).unwrap().record).unwrap();
+        assert!(text.contains("[Date \"2026.11.30\"]"), "{text}");
+        assert!(text.contains("1. e4 { [%clk 1:31:46] }"), "{text}");
+        let back = round_trip(&g);
+        assert_eq!(date(&back), "2026.11.30");
+        assert_eq!(back.setup().record_date.as_deref(), Some("2026.11.30"));
+    }
+
+    #[test]
+    fn the_arbiters_notes_come_back_from_the_record() {
+        use crate::ruleset::{Edition, Ruleset};
+        let setup = Setup {
+            white: Player::named("A"),
+            black: Player::named("B"),
+            ruleset: Ruleset::of(Edition::Fide2014),
+            ..Setup::default()
+        };
+        let mut g = Game::new("g", setup, 0);
+        g.apply(Event::Clock(ClockAction::Start { side: Side::White }), 0)
+            .unwrap();
+        let mut at = 0;
+        for (i, text) in ["e4", "e5", "Nf3", "Nc6", "Ke1-e3", "Nf6"]
+            .iter()
+            .enumerate()
+        {
+            at += 60_000;
+            g.apply(Event::Recorded(Entry::written(*text)), at).unwrap();
+            let side = if i % 2 == 0 { Side::White } else { Side::Black };
+            g.apply(Event::Clock(ClockAction::Press { side }), at)
+                .unwrap();
+        }
+        g.apply(Event::ruled(Finding::illegal_move()), at + 1000)
+            .unwrap();
+        g.apply(Event::Clock(ClockAction::Resume), at + 2000)
+            .unwrap();
+        g.apply(Event::Recorded(Entry::written("Bc4")), at + 3000)
+            .unwrap();
+        g.apply(
+            Event::Clock(ClockAction::AddTime {
+                side: Side::White,
+                ms: 60_000,
+            }),
+            at + 4000,
+        )
+        .unwrap();
+        g.apply(
+            Event::Adjournment(AdjournmentEvent::SealRequested {
+                sealer: Side::Black,
+                session_end_ms: 0,
+            }),
+            at + 5000,
+        )
+        .unwrap();
+        let notes = arbiter_notes(&g).unwrap();
+        assert_eq!(
+            notes,
+            [
+                (
+                    4,
+                    ArbiterNote::IllegalMove {
+                        by: Some(Side::White)
+                    }
+                ),
+                (
+                    4,
+                    ArbiterNote::StruckOut {
+                        boxes: vec!["3. Ke1-e3".into(), "3... Nf6".into()]
+                    }
+                ),
+                (
+                    4,
+                    ArbiterNote::TimeAdded {
+                        side: Side::Black,
+                        ms: 120_000
+                    }
+                ),
+                (
+                    5,
+                    ArbiterNote::TimeAdded {
+                        side: Side::White,
+                        ms: 60_000
+                    }
+                ),
+                (5, ArbiterNote::Adjourned),
+            ]
+        );
+        let text = pgn::export(&export(&g).unwrap().record).unwrap();
+        assert!(text.lines().all(|l| l.len() <= 79), "{text}");
+        let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            text.contains("2. Nf3 Nc6 {Arbiter: illegal move by White; struck out: 3. Ke1-e3, 3... Nf6; 0:02:00 added to Black}"),
+            "{text}"
+        );
+        assert!(
+            text.contains("3. Bc4 {Arbiter: 0:01:00 added to White; adjourned}"),
+            "{text}"
+        );
+        let back = round_trip(&g);
+        assert_eq!(arbiter_notes(&back).unwrap(), notes);
+        // Exported again, the record says the same.
+        let again = pgn::export(&export(&back).unwrap().record).unwrap();
+        let again = again.split_whitespace().collect::<Vec<_>>().join(" ");
+        let moves = |text: &str| text.split_once("1. e4").map(|(_, moves)| moves.to_owned());
+        assert_eq!(moves(&again), moves(&text));
     }
 
     #[test]

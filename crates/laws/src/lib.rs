@@ -15,6 +15,7 @@
 //! | [`scoresheet`] | Article 8 |
 //! | [`pgn`] | import and export |
 //! | [`game_pgn`] | a game to PGN and back |
+//! | [`arbiter_note`] | what the arbiter did between moves, as a record keeps it |
 //! | [`pin`] | the arbiter's PIN, hashed |
 //! | [`arbiter_key`] | the arbiter's key pair, to which sealed moves are sealed |
 //! | [`game`] | setup, events, the fold |
@@ -27,13 +28,15 @@
 //! | [`ruleset`] | what differs between editions and competitions |
 //!
 //! Below them all, the words they share: [`side`], [`article`], [`outcome`], [`ruling`],
-//! [`touch_move`], [`board_move`], [`entropy`] (and, inside the crate, `encoding`). No
+//! [`touch_move`], [`board_move`], [`entropy`] (and, inside the crate, `encoding` and `calendar`). No
 //! two modules import each other (`scripts/module-cycles.mjs`).
 
 pub mod adjournment;
 pub mod arbiter_key;
+pub mod arbiter_note;
 pub mod article;
 pub mod board_move;
+mod calendar;
 pub mod claim;
 pub mod clock;
 mod encoding;

@@ -12,7 +12,8 @@
 //!
 //! **Export** ([`export`]) writes plain data ([`Record`]) as PGN: the Seven
 //! Tag Roster, `TimeControl`, `SetUp`/`FEN`, `Termination`, clock comments
-//! `[%clk H:MM:SS]` and `[%emt H:MM:SS]` and the result.
+//! `[%clk H:MM:SS]` and `[%emt H:MM:SS]` in whole seconds, as lichess writes
+//! them, a caller's comment after a move, and the result.
 //!
 //! A draw offer made with a move (Article 8.1, Appendix E.12: the `(=)` on
 //! the scoresheet) is written as the comment `{draw offer}` after that move;
@@ -34,7 +35,7 @@
 //!     tags: game.tags.clone(),
 //!     time_control: Some("5400+30".into()),
 //!     start_fen: None,
-//!     moves: game.moves.iter().map(|m| RecordMove { mv: m.mv, clock_ms: m.clock_ms, emt_ms: None, draw_offer: m.draw_offer }).collect(),
+//!     moves: game.moves.iter().map(|m| RecordMove { mv: m.mv, clock_ms: m.clock_ms, emt_ms: None, draw_offer: m.draw_offer, comment: None }).collect(),
 //!     result: game.result,
 //!     termination: None,
 //! };
@@ -281,15 +282,10 @@ fn parse_fen(fen: &str, castling: CastlingMode) -> Result<Chess, String> {
         .map_err(|e: shakmaty::fen::ParseFenError| e.to_string())?;
     fen.into_position(castling).map_err(|e| e.to_string())
 }
-/// Writes `H:MM:SS`, with milliseconds only when there are some.
+/// Writes `H:MM:SS`, whole seconds as a clock shows them, as lichess
+/// writes `%clk`: other programs read no fraction.
 fn format_clock(ms: u64) -> String {
-    let (hms, millis) = (crate::clock::clock_face(ms), ms % 1000);
-    if millis == 0 {
-        hms
-    } else {
-        let fraction = format!("{millis:03}");
-        format!("{hms}.{}", fraction.trim_end_matches('0'))
-    }
+    crate::clock::clock_face(ms)
 }
 
 /// The first problem of a game, for `laws check`.
@@ -413,6 +409,9 @@ pub struct RecordMove {
     pub emt_ms: Option<u64>,
     /// The player offered a draw with this move (written `{draw offer}`).
     pub draw_offer: bool,
+    /// A comment of the caller's after the move (a `}` in it becomes `)`,
+    /// which would end it early).
+    pub comment: Option<String>,
 }
 
 /// A game as plain data, ready to be written as PGN.
@@ -538,12 +537,17 @@ pub fn export(record: &Record) -> Result<String, ExportError> {
         if let Some(ms) = m.emt_ms {
             comment.push(format!("[%emt {}]", format_clock(ms)));
         }
-        need_number = !comment.is_empty() || m.draw_offer;
+        need_number = !comment.is_empty() || m.draw_offer || m.comment.is_some();
         if !comment.is_empty() {
             tokens.push(format!("{{ {} }}", comment.join(" ")));
         }
         if m.draw_offer {
             tokens.push(format!("{{{DRAW_OFFER_COMMENT}}}"));
+        }
+        if let Some(text) = &m.comment {
+            // Word by word, so that a long comment wraps like movetext.
+            let text = format!("{{{}}}", text.replace('}', ")"));
+            tokens.extend(text.split_whitespace().map(str::to_owned));
         }
     }
     tokens.push(record.result.as_str().to_owned());
@@ -594,6 +598,7 @@ mod tests {
                     clock_ms: None,
                     emt_ms: None,
                     draw_offer: false,
+                    comment: None,
                 }
             })
             .collect();
@@ -633,7 +638,8 @@ mod tests {
                     mv: e4,
                     clock_ms: None,
                     emt_ms: None,
-                    draw_offer: false
+                    draw_offer: false,
+                    comment: None,
                 };
                 2
             ],
@@ -647,6 +653,12 @@ mod tests {
                 uci: "e2e4".into()
             })
         );
+    }
+
+    #[test]
+    fn clocks_are_written_in_whole_seconds_as_lichess_writes_them() {
+        assert_eq!(format_clock(5_506_253), "1:31:46");
+        assert_eq!(format_clock(59_900), "0:00:59");
     }
 
     #[test]

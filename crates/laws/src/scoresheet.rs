@@ -42,6 +42,7 @@ use serde::{Deserialize, Serialize};
 use shakmaty::{Chess, Color, EnPassantMode, Move, Position, Setup, fen::Fen, san::San};
 
 use crate::{
+    arbiter_note::ArbiterNote,
     claim::RepetitionKey,
     notation::{self, Lang, MoveReading, Note},
     side::Side,
@@ -79,6 +80,10 @@ pub struct Entry {
     /// Earlier writings struck out, oldest first.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub corrections: Vec<Written>,
+    /// What a PGN record says the arbiter did after this move (an imported
+    /// game's illegal move, time added...): kept to be shown and exported.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<ArbiterNote>,
 }
 
 impl Entry {
@@ -89,6 +94,7 @@ impl Entry {
             clock_ms: None,
             draw_offer: false,
             corrections: Vec::new(),
+            notes: Vec::new(),
         }
     }
 
@@ -99,6 +105,7 @@ impl Entry {
             clock_ms: None,
             draw_offer: false,
             corrections: Vec::new(),
+            notes: Vec::new(),
         }
     }
 }

@@ -20,6 +20,7 @@ fn record_of(game: &ImportedGame) -> Record {
                 clock_ms: m.clock_ms,
                 emt_ms: m.emt_ms,
                 draw_offer: m.draw_offer,
+                comment: None,
             })
             .collect(),
         result: game.result,
@@ -182,12 +183,14 @@ mod properties {
             }
             let mv = legal[usize::from(choice) % legal.len()];
             pos.play_unchecked(mv);
-            let clock_ms = clock_s.map(|s| u64::from(s) * 100);
+            // PGN clocks are whole seconds.
+            let clock_ms = clock_s.map(|s| u64::from(s) * 1000);
             moves.push(RecordMove {
                 mv,
                 clock_ms,
-                emt_ms: clock_ms.map(|c| c / 7),
+                emt_ms: clock_s.map(|s| u64::from(s / 7) * 1000),
                 draw_offer,
+                comment: None,
             });
         }
         moves
@@ -216,7 +219,7 @@ mod properties {
             prop_assert_eq!(game.result, PgnResult::Draw);
             prop_assert_eq!(game.tag("TimeControl"), Some("40/5400+30:1800+30"));
             prop_assert_eq!(game.tag("Termination"), Some("normal"));
-            let got: Vec<RecordMove> = game.moves.iter().map(|m| RecordMove { mv: m.mv, clock_ms: m.clock_ms, emt_ms: m.emt_ms, draw_offer: m.draw_offer }).collect();
+            let got: Vec<RecordMove> = game.moves.iter().map(|m| RecordMove { mv: m.mv, clock_ms: m.clock_ms, emt_ms: m.emt_ms, draw_offer: m.draw_offer, comment: None }).collect();
             prop_assert_eq!(got, moves);
         }
 

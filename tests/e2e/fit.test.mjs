@@ -1,0 +1,178 @@
+// Screens that fit a tablet either way round and a phone, measured: every
+// element a player needs has its box inside the viewport, without scrolling.
+// Notices stay on their screen; the paused clock says whose move it is.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdir } from 'node:fs/promises';
+import { createGame, useApp } from './harness.mjs';
+
+const app = useApp();
+const PIN = '2468';
+const LANDSCAPE = { width: 1180, height: 820 };
+const PORTRAIT = { width: 820, height: 1180 };
+await mkdir('tests/e2e/output', { recursive: true });
+
+async function open(viewport) {
+  const context = await app.browser.newContext({ locale: 'en-US', viewport, acceptDownloads: true });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e));
+  await page.goto(app.url + '#/');
+  await page.getByRole('link', { name: 'Arbiter' }).waitFor();
+  return { context, page, errors };
+}
+
+/// Asserts that each element's whole box is inside the viewport, the page
+/// scrolled to its top.
+async function assertInView(page, elements) {
+  const { width, height } = page.viewportSize();
+  assert.equal(await page.evaluate(() => window.scrollY), 0, 'the page is not scrolled');
+  for (const [name, locator] of Object.entries(elements)) {
+    const box = await locator.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return { top: r.top, bottom: r.bottom, left: r.left, right: r.right };
+    });
+    const inside = box.top >= 0 && box.left >= 0 && box.bottom <= height + 0.5 && box.right <= width + 0.5;
+    assert.ok(inside, `${name} at ${JSON.stringify(box)} is outside ${width}×${height}`);
+  }
+}
+
+async function tap(page, from, to) {
+  await page.getByRole('button', { name: new RegExp(`^${from},`) }).click();
+  await page.getByRole('button', { name: new RegExp(`^${to},`) }).click();
+}
+
+test('recording mode fits 1180×820 and 820×1180: board with its first rank, last moves, entry, dash, draw offer, press reminder', async () => {
+  const { context, page, errors } = await open(LANDSCAPE);
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await page.getByLabel('New PIN (at least 4 digits)').fill(PIN);
+  await page.getByRole('button', { name: 'Save PIN' }).click();
+  await page.getByText("Arbiter's PIN saved.").waitFor();
+  await createGame(page, { white: 'Kowalski, Jan', black: 'Nowak, Anna' });
+  await page.getByRole('link', { name: 'Clock' }).click();
+  await page.getByRole('button', { name: "Start White's clock" }).click();
+  await page.evaluate(() => { location.hash = location.hash.replace(/\/clock$/, '/scoresheet'); });
+  await page.getByRole('button', { name: 'Recording mode (hand to the player)' }).click();
+  await page.getByText('Recording mode', { exact: true }).waitFor();
+  for (const [from, to] of [['e2', 'e4'], ['e7', 'e5'], ['g1', 'f3'], ['b8', 'c6'], ['f1', 'b5'], ['a7', 'a6'], ['b5', 'a4'], ['g8', 'f6'], ['e1', 'g1']]) {
+    await tap(page, from, to);
+  }
+  await page.locator('.move-list .written', { hasText: 'O-O' }).waitFor();
+  const elements = {
+    board: page.locator('.board'),
+    'first rank (a1)': page.getByRole('button', { name: /^a1,/ }),
+    'first rank (h1)': page.getByRole('button', { name: /^h1,/ }),
+    'last move': page.locator('.move-list .written').last(),
+    'move input': page.getByLabel(/Type the move/),
+    'write move': page.getByRole('button', { name: 'Write move' }),
+    dash: page.getByRole('button', { name: 'Dash (move not written)' }),
+    'draw offer': page.getByRole('button', { name: 'Draw offer (=) with this move' }),
+    'press reminder': page.getByRole('button', { name: /^Press the clock: / }),
+  };
+  await assertInView(page, elements);
+  await page.screenshot({ path: 'tests/e2e/output/recording-1180x820.png' });
+  await page.setViewportSize(PORTRAIT);
+  await assertInView(page, elements);
+  await page.screenshot({ path: 'tests/e2e/output/recording-820x1180.png' });
+  // The board stays a board, large enough to tap.
+  const board = await elements.board.boundingBox();
+  assert.ok(board.width >= 400, `board ${board.width} px wide`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+const RECORD = `[Event "Club ch."]
+[Site "Warsaw"]
+[Date "2026.11.30"]
+[Round "4"]
+[White "Kowalski, Jan"]
+[Black "Nowak, Anna"]
+[Result "*"]
+
+1. e4 { [%clk 1:29:50] } 1... e5 { [%clk 1:29:40] } 2. Nf3 Nc6 {Arbiter: illegal move by White; struck out: 3. Ke1-e3; 0:02:00 added to Black} 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O {Arbiter: adjourned} *
+`;
+
+/// Imports RECORD from the review screen of a new game and opens it.
+async function importRecord(page) {
+  await page.getByRole('button', { name: 'Import PGN', exact: true }).click();
+  await page.getByLabel('Or paste PGN').fill(RECORD);
+  await page.getByRole('button', { name: 'Import pasted PGN' }).click();
+  await page.locator('.import-result a', { hasText: 'Kowalski, Jan – Nowak, Anna' }).click();
+  await page.getByRole('heading', { name: 'Review: Kowalski, Jan – Nowak, Anna' }).waitFor();
+}
+
+test("review's step buttons are in view at 1180×820 and 820×1180, and a phone's header is one row above the board", async () => {
+  const { context, page, errors } = await open(LANDSCAPE);
+  await importRecord(page);
+  const steps = {
+    board: page.locator('.board'),
+    start: page.getByRole('button', { name: 'Go to the start' }),
+    back: page.getByRole('button', { name: 'One move back' }),
+    forward: page.getByRole('button', { name: 'One move forward' }),
+    end: page.getByRole('button', { name: 'Go to the end' }),
+  };
+  await assertInView(page, steps);
+  await page.screenshot({ path: 'tests/e2e/output/review-1180x820.png' });
+  await page.setViewportSize(PORTRAIT);
+  await assertInView(page, steps);
+
+  // A phone: the list of games scrolled down, then the game opened.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('link', { name: 'Games' }).click();
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.locator('.game-card', { hasText: 'Kowalski, Jan – Nowak, Anna' }).click();
+  await page.locator('.board').waitFor();
+  const header = await page.locator('.app-header').boundingBox();
+  const links = await page.locator('.app-header .nav-link').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().top));
+  assert.equal(new Set(links).size, 1, `navigation on one row: ${links}`);
+  assert.ok(header.height <= 70, `header ${header.height} px tall`);
+  const board = await page.locator('.board').boundingBox();
+  assert.ok(board.y >= header.y + header.height, 'the board starts below the header');
+  await assertInView(page, { 'board (a8)': page.getByRole('button', { name: /^a8,/ }), 'board (h1)': page.getByRole('button', { name: /^h1,/ }) });
+  // Scrolled, the header does not cover the board.
+  await page.evaluate(() => window.scrollTo(0, 200));
+  assert.notEqual(await page.locator('.app-header').evaluate((el) => getComputedStyle(el).position), 'sticky');
+  await page.screenshot({ path: 'tests/e2e/output/review-390x844.png' });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a notice stays on the screen it belongs to', async () => {
+  const { context, page, errors } = await open(LANDSCAPE);
+  await createGame(page, { white: 'Kowalski, Jan', black: 'Nowak, Anna' });
+  // "Game created." is told on the game it leads to...
+  await page.getByRole('status').getByText('Game created.').waitFor();
+  // ...and stays there when the arbiter goes on.
+  await page.getByRole('link', { name: 'Review and PGN' }).click();
+  await page.getByRole('heading', { name: 'Review: Kowalski, Jan – Nowak, Anna' }).waitFor();
+  assert.equal(await page.getByText('Game created.').count(), 0);
+  await page.goBack();
+  await page.getByRole('heading', { name: 'Kowalski, Jan – Nowak, Anna' }).waitFor();
+  assert.equal(await page.getByText('Game created.').count(), 0);
+  // A warning too belongs to the screen where it was given.
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await page.getByRole('button', { name: 'Save PIN' }).click();
+  await page.locator('.notice.error').waitFor();
+  await page.getByRole('link', { name: 'Games' }).click();
+  await page.locator('.game-card').first().waitFor();
+  assert.equal(await page.locator('.notice').count(), 0);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the paused clock shows whose move it is', async () => {
+  const { context, page, errors } = await open(LANDSCAPE);
+  await createGame(page, { white: 'Kowalski, Jan', black: 'Nowak, Anna' });
+  await page.getByRole('link', { name: 'Clock' }).click();
+  await page.getByRole('button', { name: "Start White's clock" }).click();
+  await page.locator('.clock-face[data-side=white]').dispatchEvent('pointerdown', { button: 0, isPrimary: true });
+  await page.locator('.clock-face[data-side=black].running').waitFor();
+  await page.getByRole('button', { name: 'Pause' }).click();
+  const status = (side) => page.locator(`.clock-face[data-side=${side}] .face-status`).innerText();
+  await page.getByText('Paused by the arbiter · to move').waitFor();
+  assert.equal(await status('black'), 'Paused by the arbiter · to move');
+  assert.equal(await status('white'), 'Paused by the arbiter');
+  await page.screenshot({ path: 'tests/e2e/output/clock-paused-1180x820.png' });
+  assert.deepEqual(errors, []);
+  await context.close();
+});

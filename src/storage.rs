@@ -653,20 +653,8 @@ mod tests {
                 let game =
                     decode_game(name, &text).unwrap_or_else(|e| panic!("{name} {format}: {e}"));
                 assert_eq!(game.initial().fold, laws::game::Fold::First);
-                let events: Vec<(u64, Event)> = game
-                    .log()
-                    .iter()
-                    .map(|l| (l.at_ms, l.event.clone()))
-                    .collect();
                 let mut lines = readings.lines();
-                for n in 1..=events.len() {
-                    let prefix = Game::from_events(
-                        game.id(),
-                        game.initial().clone(),
-                        game.created_ms(),
-                        events[..n].to_vec(),
-                    );
-                    let play = prefix.fold().unwrap();
+                for (n, play) in folds_after_each_event(&game) {
                     for _ in 0..2 {
                         let line = lines.next().unwrap();
                         let fields: Vec<&str> = line.splitn(6, ' ').collect();
@@ -712,20 +700,8 @@ mod tests {
         let readings = std::fs::read_to_string(dir.join("ruled.readings.txt")).unwrap();
         let text = std::fs::read_to_string(dir.join("ruled.format2.json")).unwrap();
         let game = decode_game("ruled", &text).unwrap();
-        let events: Vec<(u64, Event)> = game
-            .log()
-            .iter()
-            .map(|l| (l.at_ms, l.event.clone()))
-            .collect();
         let mut lines = readings.lines();
-        for n in 1..=events.len() {
-            let prefix = Game::from_events(
-                game.id(),
-                game.initial().clone(),
-                game.created_ms(),
-                events[..n].to_vec(),
-            );
-            let play = prefix.fold().unwrap();
+        for (n, play) in folds_after_each_event(&game) {
             for _ in 0..2 {
                 let line = lines.next().unwrap();
                 let at: u64 = line.split(' ').next().unwrap().parse().unwrap();
@@ -752,6 +728,25 @@ mod tests {
             }
         }
         assert_eq!(lines.next(), None, "every reading checked");
+    }
+
+    /// The game as it stood after each event of its log (numbered from 1),
+    /// folded anew from its first `n` events, as a stored record is read.
+    fn folds_after_each_event(game: &Game) -> impl Iterator<Item = (usize, laws::game::Play)> {
+        let events: Vec<(u64, Event)> = game
+            .log()
+            .iter()
+            .map(|l| (l.at_ms, l.event.clone()))
+            .collect();
+        (1..=events.len()).map(move |n| {
+            let prefix = Game::from_events(
+                game.id(),
+                game.initial().clone(),
+                game.created_ms(),
+                events[..n].to_vec(),
+            );
+            (n, prefix.fold().unwrap())
+        })
     }
 
     fn game(id: &str, created_ms: u64) -> Game {

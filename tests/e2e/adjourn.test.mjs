@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { createGame, sealEnvelope, sealMove, useApp } from './harness.mjs';
+import { createGame, savePin, sealEnvelope, sealMove, useApp } from './harness.mjs';
 
 const app = useApp();
 const SEALED = 'Nc3';
@@ -374,10 +374,7 @@ test('A10: a player more than an hour late loses; a late sealer whose sealed mov
     sealed: 'Qh4',
     // Played here, not imported: an imported game is the players' view, with no adjournment.
     create: async () => {
-      await page.getByRole('link', { name: 'Settings' }).click();
-      await page.getByLabel('New PIN (at least 4 digits)').fill('2468');
-      await page.getByRole('button', { name: 'Save PIN' }).click();
-      await page.getByText("Arbiter's PIN saved.").waitFor();
+      await savePin(page, '2468');
       await createGame(page, { white: 'Fool, Felix', black: 'Mate, Mira' });
       await page.getByRole('link', { name: 'Scoresheet', exact: true }).click();
       await page.getByRole('button', { name: 'Recording mode (hand to the player)' }).click();

@@ -4,7 +4,7 @@
 // Playwright's, so every clock reading is exact.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createGame, useApp } from './harness.mjs';
+import { createGame, savePin, useApp } from './harness.mjs';
 
 const app = useApp();
 const T0 = Date.parse('2026-03-01T09:00:00Z');
@@ -26,10 +26,7 @@ test('an illegal move found five moves later: position and clocks restored, the 
   page.on('pageerror', (e) => errors.push(e));
   await page.clock.install({ time: T0 });
   await page.goto(app.url + '#/');
-  await page.getByRole('link', { name: 'Settings' }).click();
-  await page.getByLabel('New PIN (at least 4 digits)').fill(PIN);
-  await page.getByRole('button', { name: 'Save PIN' }).click();
-  await page.getByText("Arbiter's PIN saved.").waitFor();
+  await savePin(page, PIN);
 
   await page.getByRole('link', { name: 'New game' }).first().click();
   await page.getByLabel('Time control').selectOption('5400+30');
@@ -118,10 +115,7 @@ test('presses ahead of the sheet are told; 4... Kd6 in Black\'s box: the 7.4 rul
   page.on('pageerror', (e) => errors.push(e));
   await page.clock.install({ time: T0 });
   await page.goto(app.url + '#/');
-  await page.getByRole('link', { name: 'Settings' }).click();
-  await page.getByLabel('New PIN (at least 4 digits)').fill(PIN);
-  await page.getByRole('button', { name: 'Save PIN' }).click();
-  await page.getByText("Arbiter's PIN saved.").waitFor();
+  await savePin(page, PIN);
   await page.getByRole('link', { name: 'New game' }).first().click();
   await page.getByLabel('Edition of the Laws the rulings follow').selectOption('2');
   await createGame(page, { white: 'Kowalski, Jan', black: 'Nowak, Anna' });

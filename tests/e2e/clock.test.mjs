@@ -3,7 +3,7 @@
 // every reading is exact.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createGame, useApp } from './harness.mjs';
+import { createGame, savePin, useApp } from './harness.mjs';
 
 const app = useApp();
 const T0 = Date.parse('2026-03-01T09:00:00Z');
@@ -210,10 +210,7 @@ test('the arbiter\'s menu, behind his PIN, shows the clock now: time added is ke
   // The arbiter's PIN, set in Settings, guards the menu.
   const clockUrl = page.url();
   await page.getByRole('link', { name: 'Back to the game' }).click();
-  await page.getByRole('link', { name: 'Settings' }).click();
-  await page.getByLabel('New PIN (at least 4 digits)').fill('2468');
-  await page.getByRole('button', { name: 'Save PIN' }).click();
-  await page.getByText("Arbiter's PIN saved.").waitFor();
+  await savePin(page, '2468');
   await page.goto(clockUrl);
   await page.locator('.clock-screen').waitFor();
   await page.getByRole('button', { name: "Start White's clock" }).click();

@@ -3,7 +3,7 @@
 // afterwards): a board tablet and the chief arbiter's, a player's phone.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createGame, sealEnvelope, useApp } from './harness.mjs';
+import { createGame, savePin, sealEnvelope, useApp } from './harness.mjs';
 import { ADMIN, startCouch, setUpEvent } from './couch.mjs';
 
 const app = useApp();
@@ -89,10 +89,7 @@ test('a board tablet and the chief arbiter: play, offline, a server started agai
   const { page } = board;
 
   // The board tablet: the arbiter's PIN, the game, the clock started.
-  await page.getByRole('link', { name: 'Settings' }).click();
-  await page.getByLabel('New PIN (at least 4 digits)').fill(PIN);
-  await page.getByRole('button', { name: 'Save PIN' }).click();
-  await page.getByText("Arbiter's PIN saved.").waitFor();
+  await savePin(page, PIN);
   await join(page, BOARD);
   await join(chief.page, ADMIN);
   await createGame(page, { white: 'Kowalski, Jan', black: 'Nowak, Anna', round: '1', board: '3' });

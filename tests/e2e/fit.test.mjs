@@ -4,23 +4,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
-import { createGame, useApp } from './harness.mjs';
+import { createGame, importAndReview, savePin, useApp } from './harness.mjs';
 
 const app = useApp();
 const PIN = '2468';
 const LANDSCAPE = { width: 1180, height: 820 };
 const PORTRAIT = { width: 820, height: 1180 };
 await mkdir('tests/e2e/output', { recursive: true });
-
-async function open(viewport) {
-  const context = await app.browser.newContext({ locale: 'en-US', viewport, acceptDownloads: true });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(e));
-  await page.goto(app.url + '#/');
-  await page.getByRole('link', { name: 'Arbiter' }).waitFor();
-  return { context, page, errors };
-}
 
 /// Asserts that each element's whole box is inside the viewport, the page
 /// scrolled to its top.
@@ -43,11 +33,8 @@ async function tap(page, from, to) {
 }
 
 test('recording mode fits 1180×820 and 820×1180: board with its first rank, last moves, entry, dash, draw offer, press reminder', async () => {
-  const { context, page, errors } = await open(LANDSCAPE);
-  await page.getByRole('link', { name: 'Settings' }).click();
-  await page.getByLabel('New PIN (at least 4 digits)').fill(PIN);
-  await page.getByRole('button', { name: 'Save PIN' }).click();
-  await page.getByText("Arbiter's PIN saved.").waitFor();
+  const { context, page, errors } = await app.open('#/', { viewport: LANDSCAPE });
+  await savePin(page, PIN);
   await createGame(page, { white: 'Kowalski, Jan', black: 'Nowak, Anna' });
   await page.getByRole('link', { name: 'Clock' }).click();
   await page.getByRole('button', { name: "Start White's clock" }).click();
@@ -92,18 +79,9 @@ const RECORD = `[Event "Club ch."]
 1. e4 { [%clk 1:29:50] } 1... e5 { [%clk 1:29:40] } 2. Nf3 Nc6 {Arbiter: illegal move by White; struck out: 3. Ke1-e3; 0:02:00 added to Black} 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O {Arbiter: adjourned} *
 `;
 
-/// Imports RECORD from the review screen of a new game and opens it.
-async function importRecord(page) {
-  await page.getByRole('button', { name: 'Import PGN', exact: true }).click();
-  await page.getByLabel('Or paste PGN').fill(RECORD);
-  await page.getByRole('button', { name: 'Import pasted PGN' }).click();
-  await page.locator('.import-result a', { hasText: 'Kowalski, Jan – Nowak, Anna' }).click();
-  await page.getByRole('heading', { name: 'Review: Kowalski, Jan – Nowak, Anna' }).waitFor();
-}
-
 test("review's step buttons are in view at 1180×820 and 820×1180, and a phone's header is one row above the board", async () => {
-  const { context, page, errors } = await open(LANDSCAPE);
-  await importRecord(page);
+  const { context, page, errors } = await app.open('#/', { viewport: LANDSCAPE });
+  await importAndReview(page, RECORD, 'Kowalski, Jan – Nowak, Anna');
   const steps = {
     board: page.locator('.board'),
     start: page.getByRole('button', { name: 'Go to the start' }),
@@ -138,7 +116,7 @@ test("review's step buttons are in view at 1180×820 and 820×1180, and a phone'
 });
 
 test('a notice stays on the screen it belongs to', async () => {
-  const { context, page, errors } = await open(LANDSCAPE);
+  const { context, page, errors } = await app.open('#/', { viewport: LANDSCAPE });
   await createGame(page, { white: 'Kowalski, Jan', black: 'Nowak, Anna' });
   // "Game created." is told on the game it leads to...
   await page.getByRole('status').getByText('Game created.').waitFor();
@@ -161,7 +139,7 @@ test('a notice stays on the screen it belongs to', async () => {
 });
 
 test('the paused clock shows whose move it is', async () => {
-  const { context, page, errors } = await open(LANDSCAPE);
+  const { context, page, errors } = await app.open('#/', { viewport: LANDSCAPE });
   await createGame(page, { white: 'Kowalski, Jan', black: 'Nowak, Anna' });
   await page.getByRole('link', { name: 'Clock' }).click();
   await page.getByRole('button', { name: "Start White's clock" }).click();

@@ -21,8 +21,8 @@ export function useApp({ base = '/' } = {}) {
     await new Promise((done) => app.server?.close(done));
   });
   /// A fresh browser profile (empty storage) with one page open on the app.
-  app.open = async (hash = '#/', { locale = 'en-US' } = {}) => {
-    const context = await app.browser.newContext({ acceptDownloads: true, locale, viewport: { width: 1024, height: 768 } });
+  app.open = async (hash = '#/', { locale = 'en-US', viewport = { width: 1024, height: 768 } } = {}) => {
+    const context = await app.browser.newContext({ acceptDownloads: true, locale, viewport });
     const page = await context.newPage();
     const errors = [];
     page.on('pageerror', (e) => errors.push(e));
@@ -40,6 +40,23 @@ export function useApp({ base = '/' } = {}) {
     app.server = await startServer({ dir, port: Number(new URL(app.url).port), base });
   };
   return app;
+}
+
+/// Sets the arbiter's PIN in Settings.
+export async function savePin(page, pin) {
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await page.getByLabel('New PIN (at least 4 digits)').fill(pin);
+  await page.getByRole('button', { name: 'Save PIN' }).click();
+  await page.getByText("Arbiter's PIN saved.").waitFor();
+}
+
+/// Imports a game from PGN pasted on the games list and opens its review.
+export async function importAndReview(page, pgn, title) {
+  await page.getByRole('button', { name: 'Import PGN', exact: true }).click();
+  await page.getByLabel('Or paste PGN').fill(pgn);
+  await page.getByRole('button', { name: 'Import pasted PGN' }).click();
+  await page.locator('.import-result a', { hasText: title }).click();
+  await page.getByRole('heading', { name: `Review: ${title}` }).waitFor();
 }
 
 /// Fills the new-game form and submits it.

@@ -5,20 +5,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { createGame, useApp } from './harness.mjs';
+import { createGame, importAndReview, savePin, useApp } from './harness.mjs';
 
 const app = useApp();
 const PIN = '2468';
-
-async function open() {
-  const context = await app.browser.newContext({ locale: 'en-US', viewport: { width: 1180, height: 820 }, acceptDownloads: true });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(e));
-  await page.goto(app.url + '#/');
-  await page.getByRole('link', { name: 'Arbiter' }).waitFor();
-  return { context, page, errors };
-}
 
 async function tap(page, from, to) {
   await page.getByRole('button', { name: new RegExp(`^${from},`) }).click();
@@ -36,11 +26,8 @@ async function downloadPgn(page) {
 const written = (page) => page.locator('.move-list .written').allInnerTexts();
 
 test('the PGN has the date and whole-second clocks; the sheet keeps corrections and draw offers in check mode, Review and print', async () => {
-  const { context, page, errors } = await open();
-  await page.getByRole('link', { name: 'Settings' }).click();
-  await page.getByLabel('New PIN (at least 4 digits)').fill(PIN);
-  await page.getByRole('button', { name: 'Save PIN' }).click();
-  await page.getByText("Arbiter's PIN saved.").waitFor();
+  const { context, page, errors } = await app.open('#/', { viewport: { width: 1180, height: 820 } });
+  await savePin(page, PIN);
   await page.getByRole('link', { name: 'New game' }).first().click();
   await page.getByLabel("White's FIDE ID (optional)").fill('1503014');
   await page.getByLabel("Black's FIDE ID (optional)").fill('1170546');
@@ -100,12 +87,8 @@ const RECORD = `[Event "Club ch."]
 `;
 
 test("an imported game keeps the arbiter's notes, exports them again, and is the players' view", async () => {
-  const { context, page, errors } = await open();
-  await page.getByRole('button', { name: 'Import PGN', exact: true }).click();
-  await page.getByLabel('Or paste PGN').fill(RECORD);
-  await page.getByRole('button', { name: 'Import pasted PGN' }).click();
-  await page.locator('.import-result a', { hasText: 'Kowalski, Jan – Nowak, Anna' }).click();
-  await page.getByRole('heading', { name: 'Review: Kowalski, Jan – Nowak, Anna' }).waitFor();
+  const { context, page, errors } = await app.open('#/', { viewport: { width: 1180, height: 820 } });
+  await importAndReview(page, RECORD, 'Kowalski, Jan – Nowak, Anna');
   const list = await page.locator('.move-list').innerText();
   assert.match(list, /Nc6\s+illegal move by White \(7\.4\); struck out: 3\. Ke1-e3; 0:02:00 added to Black/);
   assert.match(list, /a6\s+adjourned/);

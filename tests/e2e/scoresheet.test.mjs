@@ -4,17 +4,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { createGame, useApp } from './harness.mjs';
+import { createGame, savePin, useApp } from './harness.mjs';
 
 const app = useApp();
 const PIN = '2468';
-
-async function setPin(page) {
-  await page.getByRole('link', { name: 'Settings' }).click();
-  await page.getByLabel('New PIN (at least 4 digits)').fill(PIN);
-  await page.getByRole('button', { name: 'Save PIN' }).click();
-  await page.getByText("Arbiter's PIN saved.").waitFor();
-}
 
 async function startRecording(page) {
   await page.getByRole('link', { name: 'Scoresheet', exact: true }).click();
@@ -37,7 +30,7 @@ const written = (page) => page.locator('.move-list .written').allInnerTexts();
 
 test('a game tapped on the board goes out as PGN and comes back the same', async () => {
   const { page, errors, context } = await app.open();
-  await setPin(page);
+  await savePin(page, PIN);
   await createGame(page, { white: 'Kowalski, Jan', black: 'Nowak, Anna' });
   await startRecording(page);
   await tap(page, 'e2', 'e4');
@@ -86,7 +79,7 @@ test('a game tapped on the board goes out as PGN and comes back the same', async
 
 test('recording mode never judges, holds the tablet until the PIN, and the check finds the illegal entry', async () => {
   const { page, errors, context } = await app.open();
-  await setPin(page);
+  await savePin(page, PIN);
   await createGame(page, { white: 'Player, One', black: 'Player, Two' });
   await startRecording(page);
   await tap(page, 'e2', 'e4');
@@ -156,7 +149,7 @@ test('a draw claimed by writing the intended move (9.2) is judged on the positio
 test('after an illegal entry the board follows what was written, and taps start from the board shown (1180x820)', async () => {
   const { page, errors, context } = await app.open();
   await page.setViewportSize({ width: 1180, height: 820 });
-  await setPin(page);
+  await savePin(page, PIN);
   await createGame(page, { white: 'Pinning, Paul', black: 'Pinned, Pia' });
   await startRecording(page);
   const type = async (text) => {

@@ -437,16 +437,8 @@ mod tests {
 
     #[test]
     fn a_ruling_that_ended_the_game_by_mistake_is_corrected() {
-        let mut game = played(&["e4", "e5", "Ke1-e3"]);
         // The second illegal move loses; the first was not White's.
-        game.apply(Event::ruled(Finding::illegal_move()), 300_000)
-            .unwrap();
-        game.apply(Event::Clock(ClockAction::Resume), 300_000)
-            .unwrap();
-        game.apply(Event::Recorded(Entry::written("Ke1-e3")), 310_000)
-            .unwrap();
-        game.apply(Event::ruled(Finding::illegal_move()), 320_000)
-            .unwrap();
+        let mut game = two_illegal_king_walks();
         assert_eq!(game.fold().unwrap().outcome, Some(Outcome::BlackWins));
         let wrong_number = Event::Ruled {
             finding: Finding::DisplacementFound { ply: 2 },
@@ -559,8 +551,9 @@ mod tests {
         );
     }
 
-    #[test]
-    fn a_second_illegal_move_loses_under_the_2014_laws() {
+    /// 3. Ke1-e3 ruled illegal, the game resumed, then the same walk
+    /// written again and ruled illegal a second time.
+    fn two_illegal_king_walks() -> Game {
         let mut game = played(&["e4", "e5", "Ke1-e3"]);
         game.apply(Event::ruled(Finding::illegal_move()), 300_000)
             .unwrap();
@@ -570,6 +563,12 @@ mod tests {
             .unwrap();
         game.apply(Event::ruled(Finding::illegal_move()), 320_000)
             .unwrap();
+        game
+    }
+
+    #[test]
+    fn a_second_illegal_move_loses_under_the_2014_laws() {
+        let mut game = two_illegal_king_walks();
         let play = game.fold().unwrap();
         assert_eq!(play.outcome, Some(Outcome::BlackWins));
         assert_eq!(

@@ -5,8 +5,8 @@
 //! corrections of the entries.
 
 use laws::claim::{self, ClaimRuling};
+use laws::game::SheetMoves;
 use laws::game::{Game, Play};
-use laws::game_pgn::SheetMoves;
 use laws::notation::{self, MoveReading};
 use laws::scoresheet::{EntryVerdict, Scoresheet, SheetCheck};
 use leptos::prelude::*;

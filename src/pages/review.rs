@@ -2,7 +2,8 @@
 //! arrow keys), flip; PGN export and import; the printed scoresheet.
 
 use laws::game::Game;
-use laws::game_pgn::{self, SheetMoves};
+use laws::game::SheetMoves;
+use laws::game_pgn;
 use laws::notation;
 use laws::pgn;
 use laws::scoresheet::{Row, Slot};

@@ -24,6 +24,7 @@
 pub mod intervention;
 pub mod result;
 mod sealing;
+mod sheet_moves;
 
 use std::fmt;
 
@@ -45,6 +46,7 @@ pub use crate::side::Side;
 use crate::time_control::TimeControl;
 use intervention::Applied;
 pub use result::{DrawClaim, GameResult, ResultError};
+pub use sheet_moves::SheetMoves;
 
 /// A player as written on the pairing list.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]

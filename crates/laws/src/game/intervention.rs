@@ -551,8 +551,8 @@ mod tests {
         );
     }
 
-    /// 3. Ke1-e3 ruled illegal, the game resumed, then the same walk
-    /// written again and ruled illegal a second time.
+    /// White's king walk Ke1-e3 ruled illegal, the game resumed, then the
+    /// same walk written again and ruled illegal a second time.
     fn two_illegal_king_walks() -> Game {
         let mut game = played(&["e4", "e5", "Ke1-e3"]);
         game.apply(Event::ruled(Finding::illegal_move()), 300_000)

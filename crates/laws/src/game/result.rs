@@ -34,8 +34,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::article::Article;
 use crate::claim::{self, ClaimRuling};
-use crate::game::Play;
-use crate::game_pgn::SheetMoves;
+use crate::game::{Play, SheetMoves};
 use crate::notation::{self, MoveReading};
 use crate::outcome::Outcome;
 use crate::side::Side;

@@ -8,8 +8,6 @@
 //! on a tablet that joined an event: one on its own makes no request.
 
 use std::cell::Cell;
-use std::future::Future;
-use std::pin::Pin;
 use std::rc::Rc;
 
 use base64::Engine;
@@ -190,32 +188,32 @@ pub fn start_sync(state: AppState) {
 /// The "prepare this database" action: creates the database if the user
 /// may, installs the design document (the server's guard of the log) and
 /// gives the arbiter and player roles their access. Needs a server admin.
-#[leptos::wasm_split::wasm_split(screens, wasm_split_path = ::leptos::wasm_split)]
-pub fn prepare_database(link: EventLink) -> Pin<Box<dyn Future<Output = Result<(), String>>>> {
-    Box::pin(async move {
-        let couch = Couch::new(&link);
-        let words = |f: Failure| match f {
-            Failure::Offline => t!("the server does not answer", "serwer nie odpowiada").to_owned(),
-            Failure::Refused(why) => why,
-        };
-        // 412 when it exists already; a refusal shows in the writes below.
-        let _ = couch.send(couch.at(Request::put(&couch.url)).build()).await;
-        let mut design: Value =
-            serde_json::from_str(include_str!("../couchdb/design.json")).expect("valid JSON");
-        if let Ok(old) = couch.get("/_design/arbiter", &[]).await {
-            design["_rev"] = old["_rev"].clone();
-        }
-        couch
-            .put("/_design/arbiter", &design)
-            .await
-            .map_err(words)?;
-        let security = json!({
-            "admins": {"names": [], "roles": []},
-            "members": {"names": [], "roles": ["arbiter", "player"]},
-        });
-        couch.put("/_security", &security).await.map_err(words)?;
-        Ok(())
-    })
+/// Called from Settings, itself in the screens' module: no split of its own
+/// (a split function called from split code is an import nothing resolves
+/// in a build that is not split, such as the browser tests').
+pub async fn prepare_database(link: EventLink) -> Result<(), String> {
+    let couch = Couch::new(&link);
+    let words = |f: Failure| match f {
+        Failure::Offline => t!("the server does not answer", "serwer nie odpowiada").to_owned(),
+        Failure::Refused(why) => why,
+    };
+    // 412 when it exists already; a refusal shows in the writes below.
+    let _ = couch.send(couch.at(Request::put(&couch.url)).build()).await;
+    let mut design: Value =
+        serde_json::from_str(include_str!("../couchdb/design.json")).expect("valid JSON");
+    if let Ok(old) = couch.get("/_design/arbiter", &[]).await {
+        design["_rev"] = old["_rev"].clone();
+    }
+    couch
+        .put("/_design/arbiter", &design)
+        .await
+        .map_err(words)?;
+    let security = json!({
+        "admins": {"names": [], "roles": []},
+        "members": {"names": [], "roles": ["arbiter", "player"]},
+    });
+    couch.put("/_security", &security).await.map_err(words)?;
+    Ok(())
 }
 
 async fn run(state: AppState) {

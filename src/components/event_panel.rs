@@ -47,7 +47,7 @@ pub fn EventPanel() -> impl IntoView {
             return;
         }
         leptos::task::spawn_local(async move {
-            match crate::couch::prepare_database(link).await.await {
+            match crate::couch::prepare_database(link).await {
                 Ok(()) => state.tell(t!(
                     "The database is prepared: its guard of the log is installed and the arbiter and player roles may read it.",
                     "Baza jest przygotowana: strażnik dziennika jest zainstalowany, a role sędziego i zawodnika mogą ją czytać."

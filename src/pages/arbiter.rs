@@ -151,7 +151,7 @@ fn ArbiterPanel(game: Game) -> impl IntoView {
                 </section>
             })}
             {correction}
-            <details class="fold">
+            <details class="fold recording-duties">
                 <summary>{t!("Recording the moves (8.1, 8.4, B3)", "Zapisywanie posunięć (8.1, 8.4, B3)")}</summary>
                 <ul>
                     {[Side::White, Side::Black].into_iter().zip(recording).map(|(side, ruling)| view! {

@@ -3,7 +3,7 @@
 // afterwards): a board tablet and the chief arbiter's, a player's phone.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createGame, savePin, sealEnvelope, useApp } from './harness.mjs';
+import { createGame, savePin, sealEnvelope, sealMove, useApp } from './harness.mjs';
 import { ADMIN, startCouch, setUpEvent } from './couch.mjs';
 
 const app = useApp();
@@ -151,8 +151,7 @@ test('a board tablet and the chief arbiter: play, offline, a server started agai
   await page.getByRole('button', { name: 'Adjourn' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Adjourn' }).click();
   await page.getByRole('heading', { name: /: write your sealed move$/ }).waitFor();
-  await page.getByLabel(/Your sealed move/).fill('Be7');
-  await page.getByRole('button', { name: 'Stop my clock: the move is sealed' }).click();
+  await sealMove(page, 'Be7');
   await sealEnvelope(page, PIN);
   await row.getByText('Envelope: sealed, not yet verified').waitFor({ timeout: 5_000 });
   // The sealed move is no plain text in the database.

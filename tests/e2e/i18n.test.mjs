@@ -186,7 +186,7 @@ test('every screen in Polish, no English left; back to English; the choice survi
   await page.getByLabel('Uzasadnienie').fill('telefon zadzwonił');
   await assertPolish(page, 'arbiter panel');
   // 8.1 for each player, each naming him.
-  const duties = await page.locator('section[aria-labelledby=recording-title] li').allInnerTexts();
+  const duties = await page.locator('details.recording-duties li').allInnerTexts();
   assert.equal(duties.length, 2);
   assert.notEqual(duties[0], duties[1]);
   assert.match(duties[0], /Białe zapisują/);

@@ -660,10 +660,7 @@ mod tests {
                         let fields: Vec<&str> = line.splitn(6, ' ').collect();
                         let at: u64 = fields[0].parse().unwrap();
                         let clock = play.clock.as_ref().unwrap();
-                        let running = clock
-                            .running_side()
-                            .filter(|_| !clock.is_paused())
-                            .map_or("-".to_owned(), |side| side.to_string());
+                        let running = running_side(clock);
                         let rulings: Vec<String> = play
                             .adjournment
                             .rulings()
@@ -706,10 +703,7 @@ mod tests {
                 let line = lines.next().unwrap();
                 let at: u64 = line.split(' ').next().unwrap().parse().unwrap();
                 let clock = play.clock.as_ref().unwrap();
-                let running = clock
-                    .running_side()
-                    .filter(|_| !clock.is_paused())
-                    .map_or("-".to_owned(), |side| side.to_string());
+                let running = running_side(clock);
                 let rulings: Vec<String> = play
                     .rulings
                     .iter()
@@ -747,6 +741,14 @@ mod tests {
             );
             (n, prefix.fold().unwrap())
         })
+    }
+
+    /// The side whose clock runs, as the readings write it ("-": none, or paused).
+    fn running_side(clock: &laws::clock::Clock) -> String {
+        clock
+            .running_side()
+            .filter(|_| !clock.is_paused())
+            .map_or("-".to_owned(), |side| side.to_string())
     }
 
     fn game(id: &str, created_ms: u64) -> Game {

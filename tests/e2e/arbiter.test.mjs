@@ -19,20 +19,25 @@ async function tap(page, from, to) {
 const written = (page) => page.locator('.move-list .written').allInnerTexts();
 const dial = (page, side) => page.locator('.sheet-clock .dial', { hasText: side }).innerText();
 
-test('an illegal move found five moves later: position and clocks restored, the game goes on', async () => {
-  const context = await app.browser.newContext({ locale: 'en-US', viewport: { width: 1024, height: 768 } });
+/// A fresh tablet at `viewport`, its clock installed at T0, the arbiter's
+/// PIN set, and a game under the 2014 Laws (with `timeControl` when given).
+async function gameUnderPin(viewport, timeControl) {
+  const context = await app.browser.newContext({ locale: 'en-US', viewport });
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e));
   await page.clock.install({ time: T0 });
   await page.goto(app.url + '#/');
   await savePin(page, PIN);
-
   await page.getByRole('link', { name: 'New game' }).first().click();
-  await page.getByLabel('Time control').selectOption('5400+30');
+  if (timeControl) await page.getByLabel('Time control').selectOption(timeControl);
   await page.getByLabel('Edition of the Laws the rulings follow').selectOption('2');
   await createGame(page, { white: 'Kowalski, Jan', black: 'Nowak, Anna' });
-  const game = page.url();
+  return { context, page, errors, game: page.url() };
+}
+
+test('an illegal move found five moves later: position and clocks restored, the game goes on', async () => {
+  const { context, page, errors, game } = await gameUnderPin({ width: 1024, height: 768 }, '5400+30');
   await page.getByRole('link', { name: 'Clock' }).click();
   await page.locator('.clock-screen').waitFor();
   await page.clock.pauseAt(T0 + 60_000);
@@ -109,17 +114,7 @@ test('an illegal move found five moves later: position and clocks restored, the 
 });
 
 test('presses ahead of the sheet are told; 4... Kd6 in Black\'s box: the 7.4 ruling proposed on top names Black and gives White two minutes; a ruling corrected by a later one', async () => {
-  const context = await app.browser.newContext({ locale: 'en-US', viewport: { width: 1180, height: 820 } });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(e));
-  await page.clock.install({ time: T0 });
-  await page.goto(app.url + '#/');
-  await savePin(page, PIN);
-  await page.getByRole('link', { name: 'New game' }).first().click();
-  await page.getByLabel('Edition of the Laws the rulings follow').selectOption('2');
-  await createGame(page, { white: 'Kowalski, Jan', black: 'Nowak, Anna' });
-  const game = page.url();
+  const { context, page, errors, game } = await gameUnderPin({ width: 1180, height: 820 });
   // Ten presses, nothing written.
   await page.getByRole('link', { name: 'Clock' }).click();
   await page.locator('.clock-screen').waitFor();

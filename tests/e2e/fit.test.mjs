@@ -154,3 +154,12 @@ test('the paused clock shows whose move it is', async () => {
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test("the event screen's table of boards scrolls in its own box on a phone, not the page", async () => {
+  const { context, page, errors } = await app.open('#/event', { viewport: { width: 390, height: 844 } });
+  await page.locator('table.event-boards').waitFor();
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= 390, `the page is ${width} px wide on a 390 px phone`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

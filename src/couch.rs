@@ -13,13 +13,11 @@ use std::rc::Rc;
 use base64::Engine;
 use gloo_net::http::{Request, RequestBuilder};
 use gloo_timers::future::TimeoutFuture;
-use laws::game::Game;
 use leptos::prelude::*;
 use serde_json::{Value, json};
-use sha2::{Digest, Sha256};
 
 use crate::event_docs::{
-    ChoiceDoc, DocId, EventDoc, GameDoc, Pulled, game_doc_id, reconcile, revision,
+    ChoiceDoc, DocId, EventDoc, Pulled, game_doc, game_doc_id, reconcile, revision,
 };
 use crate::state::{AppState, store};
 use crate::sync::{EventLink, SyncRecord, SyncStatus, backoff_ms};
@@ -296,15 +294,6 @@ fn show_status(state: AppState) {
     }));
 }
 
-/// A game's setup document, its revision made from its content.
-fn game_doc(game: &Game) -> Value {
-    let mut doc = serde_json::to_value(GameDoc::of(game)).expect("a game serialises");
-    let digest = Sha256::digest(doc.to_string().as_bytes());
-    let hex: String = digest.iter().map(|b| format!("{b:02x}")).collect();
-    doc["_rev"] = revision(&hex).into();
-    doc
-}
-
 fn choice_doc(choice: &ChoiceDoc) -> Value {
     let mut doc = serde_json::to_value(choice).expect("a choice serialises");
     doc["_rev"] = revision(&choice.chosen).into();
@@ -486,6 +475,7 @@ async fn take_game(couch: &Couch, state: AppState, id: &str) -> Result<(), Failu
     }
     let local = state.game(id);
     let out = reconcile(local.as_ref(), &pulled);
+    let held = out.game.as_ref().and_then(|game| pulled.held(game));
     if let Some(game) = out.game
         && let Err(e) = state.take_from_event(game)
     {
@@ -493,6 +483,10 @@ async fn take_game(couch: &Couch, state: AppState, id: &str) -> Result<(), Failu
     }
     let refused = out.refused.len();
     update_record(|record| {
+        if let Some(held) = held {
+            let pushed = record.pushed.entry(id.to_owned()).or_default();
+            *pushed = (*pushed).max(held);
+        }
         match out.fork {
             Some(fork) => {
                 record.forks.insert(id.to_owned(), fork);

@@ -20,6 +20,7 @@ use std::fmt;
 use laws::game::{Event, Game, Logged, Setup};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use sha2::{Digest, Sha256};
 
 use crate::tf;
 
@@ -114,6 +115,17 @@ impl GameDoc {
     pub fn empty_game(&self) -> Game {
         Game::new(&self.game, self.initial.clone(), self.created_ms)
     }
+}
+
+/// Game `game`'s setup document as a tablet pushes it, its revision made
+/// from its content (the same setup is the same revision on every tablet).
+#[must_use]
+pub fn game_doc(game: &Game) -> Value {
+    let mut doc = serde_json::to_value(GameDoc::of(game)).expect("a game serialises");
+    let digest = Sha256::digest(doc.to_string().as_bytes());
+    let hex: String = digest.iter().map(|b| format!("{b:02x}")).collect();
+    doc["_rev"] = revision(&hex).into();
+    doc
 }
 
 /// One entry of a game's log.
@@ -278,6 +290,31 @@ pub struct Pulled {
     pub events: BTreeMap<String, Vec<Value>>,
     /// The chosen entry's hash at each fork the arbiter settled.
     pub choices: BTreeMap<usize, String>,
+}
+
+impl Pulled {
+    /// How many of `game`'s entries, from the first, the database holds
+    /// exactly as this tablet would push them; `None` when it lacks the
+    /// game's setup. A tablet that took a game from the database need not
+    /// offer it back.
+    #[must_use]
+    pub fn held(&self, game: &Game) -> Option<usize> {
+        self.game
+            .as_ref()
+            .filter(|doc| **doc == GameDoc::of(game))?;
+        let held = (0..game.log().len())
+            .take_while(|&index| {
+                let id = event_doc_id(game.id(), index);
+                let ours = EventDoc::of(game, index);
+                self.events.get(&id).is_some_and(|revisions| {
+                    revisions
+                        .iter()
+                        .any(|value| EventDoc::read(&id, value).is_ok_and(|doc| doc == ours))
+                })
+            })
+            .count();
+        Some(held)
+    }
 }
 
 /// Two or more histories of one game, each readable in full.
@@ -567,6 +604,25 @@ mod tests {
         let out = reconcile(None, &pulled(&[&board]));
         assert_eq!(out.game, Some(board));
         assert!(out.fork.is_none() && out.refused.is_empty() && out.set_aside.is_empty());
+    }
+
+    #[test]
+    fn what_the_database_holds_of_a_game_needs_no_pushing() {
+        let mut pulled = pulled(&[&played(3)]);
+        assert_eq!(pulled.held(&played(5)), Some(3));
+        assert_eq!(pulled.held(&played(2)), Some(2));
+        let mut forged = serde_json::to_value(EventDoc::of(&played(3), 1)).unwrap();
+        forged["at_ms"] = json!(9_999);
+        pulled
+            .events
+            .insert(event_doc_id("m3k-9f2a", 1), vec![forged]);
+        assert_eq!(pulled.held(&played(3)), Some(1));
+        let mut other = GameDoc::of(&played(3));
+        other.created_ms += 1;
+        pulled.game = Some(other);
+        assert_eq!(pulled.held(&played(3)), None, "another game under its id");
+        pulled.game = None;
+        assert_eq!(pulled.held(&played(3)), None);
     }
 
     #[test]

@@ -259,13 +259,7 @@ impl AppState {
             }
             // Nothing was written; the game goes on in memory.
             Err(StorageError::QuotaExceeded { .. }) => {
-                let id = game.id().to_owned();
-                self.show(game);
-                self.unsaved.update(|ids| {
-                    if !ids.contains(&id) {
-                        ids.push(id);
-                    }
-                });
+                self.hold(game);
                 self.warn(t!("Storage is full: this game goes on, but is kept only in this page until space is freed. Export a backup in Settings now, then delete finished games.", "Pamięć jest pełna: partia toczy się dalej, ale jest trzymana tylko na tej stronie, dopóki nie zwolni się miejsce. Wyeksportuj teraz kopię zapasową w Ustawieniach, potem usuń zakończone partie."));
                 Ok(())
             }
@@ -278,6 +272,18 @@ impl AppState {
         self.games.update(|games| {
             games.retain(|g| g.id() != game.id());
             games.insert(0, game);
+        });
+    }
+
+    /// Shows `game`, kept only in this page because storage is full (the
+    /// standing notice counts it) until [`AppState::save_held`] saves it.
+    fn hold(&self, game: Game) {
+        let id = game.id().to_owned();
+        self.show(game);
+        self.unsaved.update(|ids| {
+            if !ids.contains(&id) {
+                ids.push(id);
+            }
         });
     }
 
@@ -310,7 +316,8 @@ impl AppState {
 
     /// Keeps `game` as read from the event's database: saved over the
     /// stored copy it continues, or over one the arbiter's choice at a fork
-    /// left behind (which the sync record keeps).
+    /// left behind (which the sync record keeps). With storage full it is
+    /// shown all the same, held in this page (the database keeps it too).
     pub fn take_from_event(&self, game: Game) -> Result<(), String> {
         let (store, _) = store();
         let saved = match self.game(game.id()) {
@@ -320,9 +327,18 @@ impl AppState {
             }
             _ => store.save_game(&game),
         };
-        saved.map_err(|e| e.to_string())?;
-        self.show(game);
-        Ok(())
+        match saved {
+            Ok(()) => {
+                self.show(game);
+                self.save_held();
+                Ok(())
+            }
+            Err(StorageError::QuotaExceeded { .. }) => {
+                self.hold(game);
+                Ok(())
+            }
+            Err(e) => Err(e.to_string()),
+        }
     }
 
     /// Creates a game; returns its id.

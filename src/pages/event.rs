@@ -1,5 +1,7 @@
 //! The chief arbiter's screen: every board of the event at a glance.
 
+use std::collections::HashMap;
+
 use laws::adjournment::Phase;
 use laws::clock::Clock;
 use laws::game::{Event, Game, Side};
@@ -17,8 +19,8 @@ use crate::{t, tf};
 const TICK_MS: u32 = 250;
 
 /// A board number for ordering: numbers by value, anything else after.
-fn board_order(game: &Game) -> (u32, String) {
-    let board = game.setup().board.trim().to_owned();
+fn board_order(board: &str) -> (u32, String) {
+    let board = board.trim().to_owned();
     (board.parse().unwrap_or(u32::MAX), board)
 }
 
@@ -27,6 +29,8 @@ fn board_order(game: &Game) -> (u32, String) {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct BoardLine {
     pub id: String,
+    /// The hash of the log's newest entry when the line was folded.
+    pub head: Option<String>,
     pub board: String,
     pub round: String,
     pub players: String,
@@ -55,6 +59,7 @@ impl BoardLine {
         });
         BoardLine {
             id: game.id().to_owned(),
+            head: game.head().map(str::to_owned),
             board: setup.board.clone(),
             round: setup.round.clone(),
             players: format!("{} – {}", setup.white.name, setup.black.name),
@@ -78,12 +83,41 @@ impl BoardLine {
         }
     }
 
+    /// The lines of `games` in `round` (every round when empty), ordered by
+    /// board. A game whose log has not grown since `before` was made keeps
+    /// its line: with 200 boards, a move folds one game, not 200.
+    #[must_use]
+    pub fn all(games: &[Game], round: &str, before: &[BoardLine]) -> Vec<BoardLine> {
+        let before: HashMap<&str, &BoardLine> =
+            before.iter().map(|line| (line.id.as_str(), line)).collect();
+        let mut lines: Vec<BoardLine> = games
+            .iter()
+            .filter(|g| round.is_empty() || g.setup().round == round)
+            .map(|g| match before.get(g.id()) {
+                Some(line) if line.head.as_deref() == g.head() => (*line).clone(),
+                _ => BoardLine::of(g),
+            })
+            .collect();
+        lines.sort_by_key(|line| board_order(&line.board));
+        lines
+    }
+
     /// `side`'s clock as it reads at `now_ms`; `None` for an untimed game.
     #[must_use]
     pub fn time(&self, side: Side, now_ms: u64) -> Option<String> {
         self.clock
             .as_ref()
             .map(|c| format_clock(c.remaining(side, now_ms)))
+    }
+
+    /// White's and Black's clocks as they read at `now_ms`.
+    #[must_use]
+    pub fn clocks(&self, now_ms: u64) -> [ClockReading; 2] {
+        let fallen = self.fallen(now_ms);
+        [Side::White, Side::Black].map(|side| ClockReading {
+            time: self.time(side, now_ms).unwrap_or_else(|| "—".into()),
+            fallen: fallen == Some(side),
+        })
     }
 
     #[must_use]
@@ -102,6 +136,14 @@ impl BoardLine {
             .and_then(|c| c.flagged_first(now_ms))
             .map(|f| f.side)
     }
+}
+
+/// One side's clock on the event screen.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClockReading {
+    /// The time left; a dash for an untimed game.
+    pub time: String,
+    pub fallen: bool,
 }
 
 /// Every board of the event, by board number, live; filtered by round.
@@ -128,17 +170,12 @@ pub fn EventPage() -> impl IntoView {
         rounds.dedup();
         rounds
     });
-    let lines = Memo::new(move |_| {
+    let lines = Memo::new(move |before: Option<&Vec<BoardLine>>| {
         let chosen = round.get();
-        let mut games: Vec<Game> = state.games.with(|games| {
-            games
-                .iter()
-                .filter(|g| chosen.is_empty() || g.setup().round == chosen)
-                .cloned()
-                .collect()
-        });
-        games.sort_by_key(board_order);
-        games.iter().map(BoardLine::of).collect::<Vec<_>>()
+        let before = before.map_or(&[][..], Vec::as_slice);
+        state
+            .games
+            .with(|games| BoardLine::all(games, &chosen, before))
     });
     let record = crate::couch::record();
     let forks = Memo::new({
@@ -192,19 +229,29 @@ pub fn EventPage() -> impl IntoView {
 #[component]
 fn BoardRow(line: BoardLine, now: ReadSignal<u64>) -> impl IntoView {
     let running = line.running();
-    let clock = {
+    // Both clocks read once a tick for the row, and only while one runs;
+    // the cells change when the reading does, once a second.
+    let clocks = {
         let line = line.clone();
-        move |side: Side| {
-            let (line, fallen_line) = (line.clone(), line.clone());
-            let fallen = move || fallen_line.fallen(now.get()) == Some(side);
-            view! {
-                <td class="event-clock" class:running=running == Some(side) class:fallen=fallen.clone()>
-                    {move || line.time(side, now.get()).unwrap_or_else(|| "—".into())}
-                    <Show when=fallen.clone()>
-                        <span class="flag">{t!(" flag fallen", " flaga opadła")}</span>
-                    </Show>
-                </td>
-            }
+        Memo::new(move |_| {
+            let now = if running.is_some() {
+                now.get()
+            } else {
+                now.get_untracked()
+            };
+            line.clocks(now)
+        })
+    };
+    let clock = move |side: Side| {
+        let at = usize::from(side == Side::Black);
+        let fallen = move || clocks.with(|c| c[at].fallen);
+        view! {
+            <td class="event-clock" class:running=running == Some(side) class:fallen=fallen>
+                <span class="event-time">{move || clocks.with(|c| c[at].time.clone())}</span>
+                <Show when=fallen>
+                    <span class="flag">{t!(" flag fallen", " flaga opadła")}</span>
+                </Show>
+            </td>
         }
     };
     let href = Route::Review(line.id.clone()).href();
@@ -314,6 +361,9 @@ mod tests {
         assert_eq!(line.time(Side::Black, 71_000).as_deref(), Some("1:30:30"));
         assert_eq!(line.fallen(71_000), None);
         assert_eq!(line.fallen(10_000 + 5_430_001), Some(Side::White));
+        let [white, black] = line.clocks(10_000 + 5_430_001);
+        assert!(white.fallen && !black.fallen);
+        assert_eq!(black.time, "1:30:30");
         assert!(!line.waiting);
         game.apply(Event::Clock(ClockAction::Pause), 80_000)
             .unwrap();
@@ -323,9 +373,31 @@ mod tests {
 
     #[test]
     fn boards_are_ordered_by_number_then_by_name() {
-        let mut games = [board("10"), board("2"), board("B"), board("1")];
-        games.sort_by_key(board_order);
-        let order: Vec<String> = games.iter().map(|g| g.setup().board.clone()).collect();
+        let games = [board("10"), board("2"), board("B"), board("1")];
+        let order: Vec<String> = BoardLine::all(&games, "", &[])
+            .into_iter()
+            .map(|line| line.board)
+            .collect();
         assert_eq!(order, ["1", "2", "10", "B"]);
+    }
+
+    #[test]
+    fn only_a_game_whose_log_grew_is_folded_again() {
+        let mut games = [board("1"), board("2")];
+        let mut before = BoardLine::all(&games, "", &[]);
+        // Marks what a fold would not write, to see which lines were kept.
+        for line in &mut before {
+            line.players = "kept".into();
+        }
+        games[1]
+            .apply(
+                Event::Clock(ClockAction::Start { side: Side::White }),
+                10_000,
+            )
+            .unwrap();
+        let lines = BoardLine::all(&games, "", &before);
+        assert_eq!(lines[0].players, "kept");
+        assert_eq!(lines[1].players, "Kowalski, Jan – Nowak, Anna");
+        assert_eq!(lines[1].running(), Some(Side::White));
     }
 }

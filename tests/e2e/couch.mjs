@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { after, before } from 'node:test';
 
 const root = new URL('../..', import.meta.url).pathname;
 export const ADMIN = { name: 'admin', password: 'admin-secret' };
@@ -60,6 +61,25 @@ export async function startCouch(port) {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/// For a test file: a server with event `db` set up before its tests,
+/// stopped after them; `server()` is the running one.
+export function useEvent(db) {
+  let couch;
+  before(async () => setUpEvent(couch = await startCouch(), db));
+  after(() => couch?.stop());
+  return { server: () => couch };
+}
+
+/// Joins the event from the tablet's Settings as `who` ({ name, password }).
+export async function joinEvent(page, { app, couch, db, who }) {
+  await page.goto(app + '#/settings');
+  await page.getByLabel('Server address').fill(couch);
+  await page.getByLabel('Database').fill(db);
+  await page.getByLabel('User').fill(who.name);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
+  await page.getByRole('button', { name: 'Join the event' }).click();
 }
 
 /// The README's set-up of an event on a fresh server: the admin, a board

@@ -4,7 +4,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createGame, savePin, sealEnvelope, sealMove, useApp } from './harness.mjs';
-import { ADMIN, startCouch, setUpEvent } from './couch.mjs';
+import { ADMIN, joinEvent, startCouch, setUpEvent } from './couch.mjs';
 
 const app = useApp();
 const DB = 'hall';
@@ -25,12 +25,7 @@ const status = (page) => page.getByTestId('sync-status');
 
 /// Joins the event from Settings as `who`; waits for `expect` in the status.
 async function join(page, who, expect = /^Synced$/) {
-  await page.goto(app.url + '#/settings');
-  await page.getByLabel('Server address').fill(couch.url);
-  await page.getByLabel('Database').fill(DB);
-  await page.getByLabel('User').fill(who.name);
-  await page.getByLabel('Password', { exact: true }).fill(who.password);
-  await page.getByRole('button', { name: 'Join the event' }).click();
+  await joinEvent(page, { app: app.url, couch: couch.url, db: DB, who });
   await status(page).filter({ hasText: expect }).waitFor({ timeout: 15_000 });
 }
 

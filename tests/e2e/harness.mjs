@@ -5,7 +5,7 @@ import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 import { startServer } from '../../scripts/static-server.mjs';
 
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+export const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
   '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 
 /// Starts a server and a browser for one test file; returns accessors.
@@ -40,6 +40,28 @@ export function useApp({ base = '/' } = {}) {
     app.server = await startServer({ dir, port: Number(new URL(app.url).port), base });
   };
   return app;
+}
+
+/// Fills the browser's storage to the last byte, as another site's data
+/// (or anything) can: fillers under `filler-` keys.
+export async function fillStorage(page) {
+  const filled = await page.evaluate(() => {
+    const chunk = 'x'.repeat(64 * 1024);
+    let n = 0;
+    try { for (;;) { localStorage.setItem(`filler-${n}`, chunk); n += 1; } } catch { /* full */ }
+    for (let size = 32 * 1024; size >= 1; size = Math.floor(size / 2)) {
+      try { for (;;) { localStorage.setItem(`filler-${n}`, 'x'.repeat(size)); n += 1; } } catch { /* full */ }
+    }
+    return n;
+  });
+  if (filled <= 10) throw new Error(`storage filled with only ${filled} fillers`);
+}
+
+/// Takes the fillers of `fillStorage` away.
+export async function freeStorage(page) {
+  await page.evaluate(() => {
+    for (const key of Object.keys(localStorage)) if (key.startsWith('filler-')) localStorage.removeItem(key);
+  });
 }
 
 /// Sets the arbiter's PIN in Settings.

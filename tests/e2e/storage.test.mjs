@@ -4,7 +4,7 @@
 // a newer version; the page killed right after a press.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createGame, useApp } from './harness.mjs';
+import { createGame, fillStorage, freeStorage, useApp } from './harness.mjs';
 
 const app = useApp();
 
@@ -23,16 +23,7 @@ test('storage full mid-game: nothing half-written, the game goes on, and is save
   const before = await stored(page);
 
   // Another site's data (or anything) fills the browser's storage.
-  const filled = await page.evaluate(() => {
-    const chunk = 'x'.repeat(64 * 1024);
-    let n = 0;
-    try { for (;;) { localStorage.setItem(`filler-${n}`, chunk); n += 1; } } catch { /* full */ }
-    for (let size = 32 * 1024; size >= 1; size = Math.floor(size / 2)) {
-      try { for (;;) { localStorage.setItem(`filler-${n}`, 'x'.repeat(size)); n += 1; } } catch { /* full */ }
-    }
-    return n;
-  });
-  assert.ok(filled > 10, `${filled} fillers`);
+  await fillStorage(page);
 
   await page.getByRole('link', { name: 'Edit details' }).click();
   await page.getByLabel('Round').fill('7');
@@ -47,9 +38,7 @@ test('storage full mid-game: nothing half-written, the game goes on, and is save
   assert.deepEqual(await stored(page), before);
 
   // Space is freed (the filler goes, a finished game is deleted): saved.
-  await page.evaluate(() => {
-    for (const key of Object.keys(localStorage)) if (key.startsWith('filler-')) localStorage.removeItem(key);
-  });
+  await freeStorage(page);
   await page.getByRole('link', { name: 'Games' }).first().click();
   await page.getByRole('link', { name: /Spare, Game – To, Delete/ }).click();
   await page.getByRole('button', { name: 'Delete game' }).click();

@@ -1,0 +1,188 @@
+// A whole tournament through CouchDB, measured: `--boards` real games of
+// `--moves` moves each, with their clock logs, pushed from Node to a
+// pouchdb-server in memory as the board tablets push them; then the chief
+// arbiter's tablet (the release build in dist/, in Chromium) joins the event
+// and this script measures
+//   - the time from joining until its event screen shows every board;
+//   - how long a move on one board (its written move and the clock press,
+//     one _bulk_docs) takes to appear there, `--changes` times on random
+//     boards: median and 95th percentile;
+//   - the event screen's frame time with every clock live (requestAnimation-
+//     Frame deltas over `--seconds`, CPU throttled 4× through CDP) and its
+//     long tasks;
+//   - the storage the tablet uses (localStorage, as browsers count it).
+// The documents are the app's own: `examples/event_games.rs` plays the games
+// through the rules core and writes them with `src/event_docs.rs`.
+// Timings on a shared machine are figures, not a pass or a fail:
+// scripts/test runs it once on a few boards, so that it cannot break
+// unnoticed; the 200-board figures are in the README.
+//
+//   node scripts/event-scale.mjs [--boards 200] [--moves 80] [--changes 40] [--seconds 5] [--dist DIR]
+//
+// Needs the release build in dist/ (`trunk build --release --offline`), or
+// in DIR: another build to compare.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { chromium } from 'playwright-core';
+import { startServer } from './static-server.mjs';
+import { joinEvent, startCouch, setUpEvent } from '../tests/e2e/couch.mjs';
+import { FLAGS } from '../tests/e2e/harness.mjs';
+
+const root = resolve(import.meta.dirname, '..');
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const at = args.indexOf(name);
+  return at >= 0 ? args[at + 1] : fallback;
+};
+const boards = Number(option('--boards', 200));
+const moves = Number(option('--moves', 80));
+const changes = Number(option('--changes', 40));
+const seconds = Number(option('--seconds', 5));
+const dist = resolve(root, option('--dist', 'dist'));
+const DB = 'scale';
+const BOARD = { name: 'board', password: 'board-secret' };
+if (!existsSync(resolve(dist, 'index.html'))) {
+  throw new Error(`event-scale: no release build in ${dist} (trunk build --release --offline)`);
+}
+
+const ms = (t) => `${Math.round(t)} ms`;
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const quantile = (values, q) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
+};
+
+// The games, written by the app's own code, with moves enough after
+// `moves` for every change (each change is a half-move).
+const more = Math.max(1, Math.ceil(changes / (2 * boards)));
+const output = execFileSync('cargo', ['run', '--quiet', '--offline', '--features', 'worker', '--example', 'event_games', '--',
+  '--boards', String(boards), '--moves', String(moves), '--more', String(more), '--now-ms', String(Date.now())],
+{ cwd: root, maxBuffer: 1 << 30, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
+const games = output.trim().split('\n').map((line) => JSON.parse(line));
+const documents = games.reduce((n, g) => n + g.docs.length, 0);
+
+const couch = await startCouch();
+const server = await startServer({ dir: dist, port: 0 });
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: FLAGS });
+try {
+  await setUpEvent(couch, DB);
+  const push = async (docs) => {
+    const { status, body } = await couch.request('POST', `/${DB}/_bulk_docs`, { docs, new_edits: false }, BOARD);
+    const refused = Array.isArray(body) ? body.find((row) => row.error) : body;
+    if (status >= 300 || refused) throw new Error(`_bulk_docs: ${status} ${JSON.stringify(refused)}`);
+  };
+  let started = performance.now();
+  const all = games.flatMap((g) => g.docs);
+  for (let at = 0; at < all.length; at += 1000) await push(all.slice(at, at + 1000));
+  const pushed = performance.now() - started;
+
+  const context = await browser.newContext({ viewport: { width: 1180, height: 820 } });
+  const page = await context.newPage();
+  // A shared machine can be slow to load the screens' module.
+  page.setDefaultTimeout(120_000);
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const url = `http://127.0.0.1:${server.address().port}/`;
+  // The Settings screen loaded: the time runs from filling in the join.
+  await page.goto(url + '#/settings');
+  await page.getByLabel('User').waitFor();
+  started = performance.now();
+  await joinEvent(page, { app: url, couch: couch.url, db: DB, who: BOARD });
+  await page.goto(url + '#/event');
+  // Every board, at its last move: the move to be written after `moves`.
+  await page.waitForFunction(([count, next]) => {
+    const cells = document.querySelectorAll('.event-boards tr[data-board] .event-move');
+    return cells.length === count && [...cells].every((cell) => cell.textContent.trim() === next);
+  }, [boards, String(moves + 1)], { polling: 100, timeout: 0 });
+  const shown = performance.now() - started;
+
+  // A move on a random board: running clock goes to the other side.
+  const latencies = [];
+  const played = new Map();
+  for (let n = 0; n < changes; n++) {
+    const open = games.filter((g) => (played.get(g.board) ?? 0) < g.more.length);
+    const game = open[Math.floor(Math.random() * open.length)];
+    const change = played.get(game.board) ?? 0;
+    played.set(game.board, change + 1);
+    // White moved (the change's parity): Black's clock, the second, runs.
+    const clock = change % 2 === 0 ? 1 : 0;
+    started = performance.now();
+    await push(game.more[change]);
+    await page.waitForFunction(([board, clock]) => document
+      .querySelectorAll(`.event-boards tr[data-board="${board}"] .event-clock`)[clock]
+      ?.classList.contains('running'), [game.board, clock], { polling: 'raf', timeout: 0 });
+    latencies.push(performance.now() - started);
+    await page.waitForTimeout(200 + Math.random() * 600);
+  }
+
+  // Frame time with every clock live, the CPU 4× slower.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await cdp.send('Performance.enable');
+  const busy = async () => Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics
+    .map(({ name, value }) => [name, value * 1000]));
+  const busyBefore = await busy();
+  const frames = await page.evaluate((duration) => new Promise((done) => {
+    const long = [];
+    const observer = new PerformanceObserver((list) => long.push(...list.getEntries().map((e) => e.duration)));
+    observer.observe({ type: 'longtask' });
+    const deltas = [];
+    let last = performance.now();
+    const end = last + duration;
+    const frame = (t) => {
+      deltas.push(t - last);
+      last = t;
+      if (t < end) requestAnimationFrame(frame);
+      else {
+        observer.disconnect();
+        done({ deltas, long });
+      }
+    };
+    requestAnimationFrame(frame);
+  }), seconds * 1000);
+  const busyAfter = await busy();
+  // The main thread's work per second: the app's script, and the browser's
+  // style and layout after it.
+  const perSecond = (name) => ms((busyAfter[name] - busyBefore[name]) / seconds);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+
+  // What the tablet keeps, counted as browsers do (UTF-16 code units).
+  const storage = await page.evaluate(() => {
+    const parts = { games: 0, sync: 0, other: 0, total: 0 };
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      const bytes = 2 * (key.length + localStorage.getItem(key).length);
+      const part = key.startsWith('arbiter/v1/game/') ? 'games' : key === 'arbiter/v1/sync' ? 'sync' : 'other';
+      parts[part] += bytes;
+      parts.total += bytes;
+    }
+    return parts;
+  });
+
+  const rows = [
+    ['boards, moves each', `${boards}, ${moves} (${documents} documents)`],
+    ['pushed from Node (_bulk_docs, 1000 a request)', ms(pushed)],
+    ['joined until the event screen shows every board', ms(shown)],
+    [`a move on one board until shown (${changes} moves): median`, ms(quantile(latencies, 0.5))],
+    ['  95th percentile', ms(quantile(latencies, 0.95))],
+    [`frame time, CPU 4× slower (${frames.deltas.length} frames in ${seconds} s): median`, ms(quantile(frames.deltas, 0.5))],
+    ['  95th percentile', ms(quantile(frames.deltas, 0.95))],
+    ['  longest', ms(Math.max(...frames.deltas))],
+    ['  script, per second', perSecond('ScriptDuration')],
+    ['  style and layout, per second', `${perSecond('RecalcStyleDuration')} + ${perSecond('LayoutDuration')}`],
+    ['  long tasks (over 50 ms)', `${frames.long.length}${frames.long.length ? `, longest ${ms(Math.max(...frames.long))}` : ''}`],
+    ['localStorage: games', kb(storage.games)],
+    ['  sync record', kb(storage.sync)],
+    ['  settings and the rest', kb(storage.other)],
+    ['  total (of about 5 MB)', kb(storage.total)],
+  ];
+  const width = Math.max(...rows.map(([label]) => label.length));
+  for (const [label, value] of rows) console.log(`${label.padEnd(width)}  ${value}`);
+  if (errors.length) throw new Error(`errors in the page: ${errors.join('; ')}`);
+  await context.close();
+} finally {
+  await browser.close();
+  await new Promise((done) => server.close(done));
+  await couch.stop();
+}

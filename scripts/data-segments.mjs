@@ -15,7 +15,8 @@ const DATA_COUNT = 12;
 /// The widest gap filled with zeros: a segment's header costs about 8 bytes.
 const MAX_GAP = 64;
 
-const readUnsigned = (bytes, at) => {
+/// The LEB128 number at `at` and where it ends; `signed` for a constant.
+const read = (bytes, at, { signed = false } = {}) => {
   let value = 0;
   let shift = 0;
   let byte;
@@ -24,20 +25,7 @@ const readUnsigned = (bytes, at) => {
     value += (byte & 0x7f) * 2 ** shift;
     shift += 7;
   } while (byte & 0x80);
-  return [value, at];
-};
-
-const readSigned32 = (bytes, at) => {
-  let value = 0;
-  let shift = 0;
-  let byte;
-  do {
-    byte = bytes[at++];
-    value |= (byte & 0x7f) << shift;
-    shift += 7;
-  } while (byte & 0x80);
-  if (shift < 32 && (byte & 0x40)) value |= -1 << shift;
-  return [value, at];
+  return [signed && (byte & 0x40) ? value - 2 ** shift : value, at];
 };
 
 const unsigned = (value) => {
@@ -66,20 +54,20 @@ const signed32 = (value) => {
 export function joinDataSegments(wasm, { fillGaps = false } = {}) {
   const sections = [];
   for (let at = 8; at < wasm.length;) {
-    const [size, body] = readUnsigned(wasm, at + 1);
+    const [size, body] = read(wasm, at + 1);
     sections.push({ id: wasm[at], start: at, body, end: body + size });
     at = body + size;
   }
   const data = sections.find((section) => section.id === DATA);
   if (!data) return wasm;
   const segments = [];
-  let [count, at] = readUnsigned(wasm, data.body);
+  let [count, at] = read(wasm, data.body);
   for (; count > 0; count--) {
-    const [mode, constant] = readUnsigned(wasm, at);
+    const [mode, constant] = read(wasm, at);
     if (mode !== 0 || wasm[constant] !== 0x41) return wasm;
-    const [address, end] = readSigned32(wasm, constant + 1);
+    const [address, end] = read(wasm, constant + 1, { signed: true });
     if (wasm[end] !== 0x0b) return wasm;
-    const [length, bytes] = readUnsigned(wasm, end + 1);
+    const [length, bytes] = read(wasm, end + 1);
     segments.push({ address: address >>> 0, bytes: wasm.subarray(bytes, bytes + length) });
     at = bytes + length;
   }

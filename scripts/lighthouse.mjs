@@ -1,8 +1,13 @@
 // Lighthouse on every screen of the release build, served compressed as a
-// static host does: accessibility for each screen, then performance of the
-// games list with Lighthouse's default mobile emulation and throttling.
-//   node scripts/lighthouse.mjs [DIR] [--min-accessibility 95]
-// Exits non-zero on a crash, or when a screen scores under the minimum given.
+// static host does: accessibility for each screen, then performance, with
+// Lighthouse's default mobile emulation and throttling, of the games list
+// and of the game's clock, scoresheet and review each opened cold by URL
+// (a player's link, a board opened from the event screen): the game is in
+// the browser's storage, but no HTTP cache, no service worker and no cache
+// storage are left from the runs before.
+//   node scripts/lighthouse.mjs [DIR] [--min-accessibility 95] [--min-performance 95]
+//                               [--only accessibility|performance]
+// Exits non-zero on a crash, or when a screen scores under a minimum given.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +21,8 @@ const option = (name) => {
   return at < 0 ? null : args.splice(at, 2)[1];
 };
 const minAccessibility = Number(option('--min-accessibility') ?? 0);
+const minPerformance = Number(option('--min-performance') ?? 0);
+const only = option('--only');
 const dir = args[0] ?? 'dist';
 
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
@@ -37,33 +44,53 @@ const port = Number((await readFile(join(profile, 'DevToolsActivePort'), 'utf8')
 let failed = false;
 try {
   const id = await seed(await browser.newPage());
-  const screens = ['#/', '#/new', '#/settings', '#/envelopes'];
-  for (const screen of ['', '/edit', '/clock', '/scoresheet', '/review', '/arbiter', '/adjourn', '/resume']) {
-    screens.push(`#/game/${id}${screen}`);
-  }
-  for (const screen of screens) {
-    const { lhr } = await lighthouse(app + screen, {
-      port, onlyCategories: ['accessibility'], disableStorageReset: true, logLevel: 'error',
-    });
-    const score = Math.round(lhr.categories.accessibility.score * 100);
-    console.log(`accessibility  ${String(score).padStart(3)}  ${screen}`);
-    for (const audit of Object.values(lhr.audits)) {
-      if (audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary') {
-        const items = audit.details?.items ?? [];
-        console.log(`    failed: ${audit.id} (${items.length}): ${audit.title}`);
-        for (const item of items.slice(0, 3)) console.log(`      ${item.node?.snippet ?? ''} "${item.node?.nodeLabel ?? ''}"`);
+  const game = `#/game/${id}`;
+  if (only !== 'performance') {
+    const screens = ['#/', '#/new', '#/settings', '#/envelopes'];
+    for (const screen of ['', '/edit', '/clock', '/scoresheet', '/review', '/arbiter', '/adjourn', '/resume']) {
+      screens.push(game + screen);
+    }
+    for (const screen of screens) {
+      const { lhr } = await lighthouse(app + screen, {
+        port, onlyCategories: ['accessibility'], disableStorageReset: true, logLevel: 'error',
+      });
+      const score = Math.round(lhr.categories.accessibility.score * 100);
+      console.log(`accessibility  ${String(score).padStart(3)}  ${screen}`);
+      for (const audit of Object.values(lhr.audits)) {
+        if (audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary') {
+          const items = audit.details?.items ?? [];
+          console.log(`    failed: ${audit.id} (${items.length}): ${audit.title}`);
+          for (const item of items.slice(0, 3)) console.log(`      ${item.node?.snippet ?? ''} "${item.node?.nodeLabel ?? ''}"`);
+        }
+      }
+      if (score < minAccessibility) {
+        console.log(`    under ${minAccessibility}`);
+        failed = true;
       }
     }
-    if (score < minAccessibility) failed = true;
   }
-  const { lhr } = await lighthouse(app + '#/', {
-    port, onlyCategories: ['performance'], disableStorageReset: true, logLevel: 'error',
-  });
-  const figure = (audit) => lhr.audits[audit].displayValue;
-  console.log(`performance    ${String(Math.round(lhr.categories.performance.score * 100)).padStart(3)}  #/ (mobile)`
-    + `  FCP ${figure('first-contentful-paint')}  LCP ${figure('largest-contentful-paint')}`
-    + `  TBT ${figure('total-blocking-time')}  CLS ${figure('cumulative-layout-shift')}`);
-  if (failed) console.log(`some screen scores under ${minAccessibility} for accessibility`);
+  if (only !== 'accessibility') {
+    // Lighthouse's own storage reset before each run (its default): the
+    // service worker, cache storage and the HTTP cache are cleared, the
+    // origin's localStorage, where the game is, is kept.
+    for (const screen of ['#/', `${game}/clock`, `${game}/scoresheet`, `${game}/review`]) {
+      const { lhr } = await lighthouse(app + screen, {
+        port, onlyCategories: ['performance'], logLevel: 'error',
+      });
+      const score = Math.round(lhr.categories.performance.score * 100);
+      const figure = (audit) => lhr.audits[audit].displayValue;
+      const sent = lhr.audits['total-byte-weight'].numericValue / 1024;
+      console.log(`performance    ${String(score).padStart(3)}  ${screen} (mobile, cold)`
+        + `  FCP ${figure('first-contentful-paint')}  LCP ${figure('largest-contentful-paint')}`
+        + `  TBT ${figure('total-blocking-time')}  CLS ${figure('cumulative-layout-shift')}`
+        + `  SI ${figure('speed-index')}  ${sent.toFixed(0)} KiB sent`);
+      if (score < minPerformance) {
+        console.log(`    under ${minPerformance}`);
+        failed = true;
+      }
+    }
+  }
+  if (failed) console.log('some screen scores under the minimum');
 } finally {
   await browser.close();
   await new Promise((done) => server.close(done));

@@ -3,7 +3,8 @@
 // src/app.rs), which the browser fetches the first time a screen is shown.
 // Trunk has no step for this, so this script, run by Trunk after each build
 // (Trunk.toml), does the app's part of the build in the staging folder:
-//   cargo build → wasm-split-cli → wasm-bindgen → wasm-opt -Oz on each module,
+//   cargo build → wasm-split-cli → wasm-bindgen → wasm-opt -Oz on each module
+//   → each module's data segments joined (scripts/data-segments.mjs),
 // then writes them into a folder named after their content (a new build
 // never meets an old file in a cache) and loads it from index.html.
 //   node scripts/split-app.mjs          (as a Trunk hook)
@@ -13,6 +14,8 @@ import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } f
 import { join } from 'node:path';
 
 import binaryen from 'binaryen';
+
+import { joinDataSegments } from './data-segments.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const staging = process.env.TRUNK_STAGING_DIR;
@@ -58,6 +61,12 @@ if (release) {
     writeFileSync(join(app, file), module.emitBinary());
     module.dispose();
   }
+}
+// The main module is instantiated before any other: it may fill the gaps
+// between its segments, where the other modules' data goes, with zeros.
+for (const file of readdirSync(app).filter((f) => f.endsWith('.wasm'))) {
+  const wasm = readFileSync(join(app, file));
+  writeFileSync(join(app, file), joinDataSegments(wasm, { fillGaps: file === 'arbiter_bg.wasm' }));
 }
 
 const hash = createHash('sha256');

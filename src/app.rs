@@ -104,10 +104,13 @@ pub fn App() -> impl IntoView {
     }
 }
 
-/// The view of `route`. The screens but the list of games are a module of
-/// their own (`wasm_split`, what Leptos' `#[lazy]` uses, with one module for
-/// them all: split out of the main wasm at build time and fetched the first
-/// time one is shown), so the first load carries only the list.
+/// The view of `route`. The screens but the list of games are modules of
+/// their own (`wasm_split`, what Leptos' `#[lazy]` uses: split out of the
+/// main wasm at build time and fetched the first time one is shown), so the
+/// first load carries only the list. The clock, the scoresheet and the
+/// review, which a link opens directly, have a module each, so opening one
+/// fetches only what it needs (with the code it shares with others, split
+/// out too); the other screens share one.
 async fn screen(route: Route) -> AnyView {
     match route {
         Route::Games => view! { <Games /> }.into_any(),
@@ -142,17 +145,17 @@ fn edit_game_screen(id: String) -> AnyView {
     view! { <EditGame id=id /> }.into_any()
 }
 
-#[wasm_split(screens, wasm_split_path = ::leptos::wasm_split)]
+#[wasm_split(clock, wasm_split_path = ::leptos::wasm_split)]
 fn clock_screen(id: String) -> AnyView {
     view! { <ClockPage id=id /> }.into_any()
 }
 
-#[wasm_split(screens, wasm_split_path = ::leptos::wasm_split)]
+#[wasm_split(scoresheet, wasm_split_path = ::leptos::wasm_split)]
 fn scoresheet_screen(id: String) -> AnyView {
     view! { <ScoresheetPage id=id /> }.into_any()
 }
 
-#[wasm_split(screens, wasm_split_path = ::leptos::wasm_split)]
+#[wasm_split(review, wasm_split_path = ::leptos::wasm_split)]
 fn review_screen(id: String) -> AnyView {
     view! { <ReviewPage id=id /> }.into_any()
 }

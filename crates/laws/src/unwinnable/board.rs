@@ -1,8 +1,8 @@
 //! Small facts about a position, seen from White as the intended winner.
 
 use shakmaty::{
-    Bitboard, Chess, Color, EnPassantMode, File, Move, MoveList, Position, Role, Square,
-    zobrist::Zobrist128,
+    Bitboard, Board, Chess, Color, EnPassantMode, File, Move, MoveList, Position, Role, Square,
+    attacks, zobrist::Zobrist128,
 };
 
 /// The identity of a position for transposition tables and repetition
@@ -46,15 +46,17 @@ pub(super) fn black_is_mated(pos: &Chess, has_moves: bool) -> bool {
 
 /// The legal moves in a fixed order: by piece (pawn to king), origin,
 /// destination, then promotion (queen, knight, rook, bishop). The search
-/// budget and heuristics are tuned with this order. (Called at every node:
-/// each move's key is worked out once, and the keys, with the move's index
-/// in their low byte, sorted as plain numbers.)
+/// budget and heuristics are tuned with this order.
 pub(super) fn ordered_moves(pos: &Chess) -> MoveList {
-    in_order(&pos.legal_moves())
+    let mut moves = pos.legal_moves();
+    put_in_order(&mut moves);
+    moves
 }
 
-/// The moves of [`ordered_moves`], given unordered.
-pub(super) fn in_order(moves: &MoveList) -> MoveList {
+/// Sorts `moves` into the order of [`ordered_moves`], in place. (Called at
+/// every node searched: each move's place is worked out once, as a number
+/// with the move's index in its low byte, and the numbers sorted.)
+pub(super) fn put_in_order(moves: &mut MoveList) {
     let mut order = [0u32; 256];
     for (i, m) in moves.iter().enumerate() {
         let role = m.role() as u32;
@@ -71,7 +73,76 @@ pub(super) fn in_order(moves: &MoveList) -> MoveList {
     }
     let order = &mut order[..moves.len()];
     order.sort_unstable();
-    order.iter().map(|k| moves[(k & 0xff) as usize]).collect()
+    // Move `order[i]`'s move to place `i`, by swaps: a move sent further
+    // along by an earlier swap is found by following the order.
+    for i in 0..order.len() {
+        let mut from = (order[i] & 0xff) as usize;
+        while from < i {
+            from = (order[from] & 0xff) as usize;
+        }
+        moves.swap(i, from);
+    }
+}
+
+/// Whether the side to move has a legal move, as `!legal_moves().is_empty()`
+/// tells, but without generating them all where one shows at once: a piece
+/// not pinned with somewhere to go (out of check), a king with a safe
+/// square. Most nodes of a search are leaves, where this is all there is to
+/// know.
+pub(super) fn has_legal_move(pos: &Chess) -> bool {
+    let board = pos.board();
+    let us = pos.turn();
+    let Some(king) = board.king_of(us) else {
+        return !pos.legal_moves().is_empty();
+    };
+    let ours = board.by_color(us);
+    let occupied = board.occupied();
+    let checkers = board.attacks_to(king, !us, occupied);
+    if checkers.is_empty() {
+        fn reaches(pieces: Bitboard, ours: Bitboard, moves: impl Fn(Square) -> Bitboard) -> bool {
+            pieces.into_iter().any(|from| (moves(from) & !ours).any())
+        }
+        let free = ours & !board.kings() & !pinned(board, us, king);
+        let pawns = free & board.pawns();
+        let step = match us {
+            Color::White => 8,
+            Color::Black => -8,
+        };
+        if (pawns.shift(step) & !occupied).any()
+            || reaches(free & board.knights(), ours, attacks::knight_attacks)
+            || reaches(free & board.bishops_and_queens(), ours, |from| {
+                attacks::bishop_attacks(from, occupied)
+            })
+            || reaches(free & board.rooks_and_queens(), ours, |from| {
+                attacks::rook_attacks(from, occupied)
+            })
+            || pawns
+                .into_iter()
+                .any(|from| attacks::pawn_attacks(us, from).intersects(board.by_color(!us)))
+        {
+            return true;
+        }
+    }
+    let without_king = occupied.without(king);
+    (attacks::king_attacks(king) & !ours)
+        .into_iter()
+        .any(|to| board.attacks_to(to, !us, without_king).is_empty())
+        || !pos.legal_moves().is_empty()
+}
+
+/// Pieces standing alone between `king` and a slider of the other side.
+fn pinned(board: &Board, us: Color, king: Square) -> Bitboard {
+    let snipers = ((attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens())
+        | (attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens()))
+        & board.by_color(!us);
+    snipers.into_iter().fold(Bitboard::EMPTY, |pinned, sniper| {
+        let between = attacks::between(king, sniper) & board.occupied();
+        if between.more_than_one() {
+            pinned
+        } else {
+            pinned | between
+        }
+    }) & board.by_color(us)
 }
 
 /// Where the moving piece lands (for castling, the king's square).
@@ -237,6 +308,84 @@ pub(super) fn unmirror(m: &Move) -> Move {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The shortcut answers as the full generation does, in every position
+    /// of the analyser's test set and every position one or two plies on
+    /// (checks, mates, stalemates, pins and en passant among them).
+    #[test]
+    fn has_legal_move_is_whether_legal_moves_exist() {
+        let cases = include_str!("../../tests/cases/unwinnable/positions.txt");
+        let mut compared = 0;
+        for fen in cases
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+            .filter_map(|l| l.split_once(' ').map(|(_, fen)| fen))
+        {
+            let position: Chess = fen
+                .parse::<shakmaty::fen::Fen>()
+                .unwrap()
+                .into_position(shakmaty::CastlingMode::Standard)
+                .or_else(shakmaty::PositionError::ignore_impossible_check)
+                .or_else(shakmaty::PositionError::ignore_too_much_material)
+                .unwrap();
+            let mut positions = vec![position];
+            for _ in 0..2 {
+                let mut next = Vec::new();
+                for pos in &positions {
+                    for m in pos.legal_moves() {
+                        let mut child = pos.clone();
+                        child.play_unchecked(m);
+                        next.push(child);
+                    }
+                }
+                positions.extend(next);
+            }
+            for pos in &positions {
+                assert_eq!(
+                    has_legal_move(pos),
+                    !pos.legal_moves().is_empty(),
+                    "{}",
+                    shakmaty::fen::Fen::from_position(pos, EnPassantMode::Legal)
+                );
+                compared += 1;
+            }
+        }
+        assert!(compared > 500_000, "{compared}");
+    }
+
+    /// The moves are put in the order of their places, whatever order they
+    /// came in.
+    #[test]
+    fn moves_are_put_in_order() {
+        let promotions = [
+            Some(Role::Queen),
+            Some(Role::Knight),
+            Some(Role::Rook),
+            Some(Role::Bishop),
+        ];
+        let place = |m: &Move| {
+            let promotion = promotions.iter().position(|&p| p == m.promotion());
+            (m.role(), m.from(), destination(m), promotion)
+        };
+        // Castling both ways; promotions, with and without a capture.
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+        ] {
+            let fen: shakmaty::fen::Fen = fen.parse().unwrap();
+            let pos: Chess = fen.into_position(shakmaty::CastlingMode::Standard).unwrap();
+            let mut expected: Vec<Move> = pos.legal_moves().to_vec();
+            expected.sort_by_key(place);
+            for shift in [0, 1, 7, 20] {
+                let mut moves = pos.legal_moves();
+                let shift = shift % moves.len();
+                moves.rotate_left(shift);
+                moves.reverse();
+                put_in_order(&mut moves);
+                assert_eq!(moves.to_vec(), expected);
+            }
+        }
+    }
 
     #[test]
     fn knight_distances() {

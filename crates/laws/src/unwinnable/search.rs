@@ -8,8 +8,8 @@ use shakmaty::{
 };
 
 use super::board::{
-    KeySet, KeyTable, black_is_mated, dark_corner, destination, in_order, key, knight_distance,
-    lands_on_piece, ordered_moves, white_lacks_material,
+    KeySet, KeyTable, black_is_mated, dark_corner, destination, has_legal_move, key,
+    knight_distance, lands_on_piece, ordered_moves, put_in_order, white_lacks_material,
 };
 use super::statics::white_cannot_mate;
 
@@ -157,24 +157,30 @@ impl Search {
         {
             return None;
         }
-        // Put in order only when searched: most nodes are leaves, where only
-        // whether there is a move counts.
-        let moves = pos.legal_moves();
+        // A leaf needs to know only whether there is a move: most nodes are
+        // leaves. The checks are the same as below, in the same order.
+        if depth >= self.max_depth || self.line.len() >= 128 {
+            if !has_legal_move(pos) {
+                return black_is_mated(pos, false).then(|| self.line.clone());
+            }
+            if !white_lacks_material(pos) {
+                self.interrupted = true;
+            }
+            return None;
+        }
+        let mut moves = pos.legal_moves();
         if moves.is_empty() {
             return black_is_mated(pos, false).then(|| self.line.clone());
         }
         if white_lacks_material(pos) {
             return None;
         }
-        if depth >= self.max_depth || self.line.len() >= 128 {
-            self.interrupted = true;
-            return None;
-        }
         if let (Some(table), Some(here)) = (&mut self.table, here) {
             table.insert(here, left);
         }
+        put_in_order(&mut moves);
         let corner = dark_corner(pos);
-        for m in in_order(&moves) {
+        for &m in &moves {
             self.count_node();
             if self.limit_reached() {
                 self.interrupted = true;

@@ -1,7 +1,7 @@
 // How long a press on the clock takes to show: from a tap on the running
 // side's face to the frame in which the other face is marked running, on a
 // tablet's CPU (Chromium's CPU throttled 4x), in a game of 80 moves with its
-// clock log, as the arbiter's tablet holds it after four hours of play.
+// clock log, as the arbiter's tablet holds it late in a game.
 //
 //   node scripts/press-to-paint.mjs [--presses 20] [--rate 4] [--profile N] [DIST]
 //
@@ -18,8 +18,8 @@
 // (Emulation.setCPUThrottlingRate), and each press is real pointer input
 // at the running face's centre. In the page, a capturing pointerdown
 // listener takes the event's time; requestAnimationFrame then polls until
-// the other face has the class `running`: the time of that frame, which
-// paints it, less the tap's, is the press's time to paint. Prints each
+// the other face has the class `running`: the time that frame's callbacks
+// run (just before it is painted) less the tap's is the press's time to paint. Prints each
 // press, the median and the worst. A measurement, not a pass or a fail:
 // scripts/test runs it on 3 presses only so that it cannot break unnoticed.
 import { createHash } from 'node:crypto';

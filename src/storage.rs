@@ -333,7 +333,10 @@ impl<B: Backend> Store<B> {
     /// overwritten: the error says so and the game stays unsaved.
     pub fn save_game(&self, game: &Game) -> Result<(), StorageError> {
         let key = game_key(game.id());
-        if let Some(text) = self.backend.get(&key)? {
+        let ours = StoredGame::of(game);
+        if let Some(text) = self.backend.get(&key)?
+            && !ours.continues(game, &text)
+        {
             let stored = decode_game(&key, &text)?;
             if matches!(game.lineage(&stored), Lineage::Behind | Lineage::Diverged) {
                 return Err(StorageError::Conflict {
@@ -341,7 +344,7 @@ impl<B: Backend> Store<B> {
                 });
             }
         }
-        self.backend.set(&key, &encode_game(game))
+        self.backend.set(&key, &ours.encode())
     }
 
     /// The settings; defaults when none were saved.
@@ -554,27 +557,62 @@ fn unpack(value: serde_json::Value) -> Result<Event, String> {
     }
 }
 
+impl StoredGame {
+    fn of(game: &Game) -> StoredGame {
+        let mut last_ms = game.created_ms();
+        let mut log = Vec::with_capacity(2 * game.log().len());
+        for logged in game.log() {
+            log.push(logged.at_ms.saturating_sub(last_ms).into());
+            log.push(pack(&logged.event));
+            last_ms = logged.at_ms;
+        }
+        StoredGame {
+            id: game.id().to_owned(),
+            created_ms: game.created_ms(),
+            initial: game.initial().clone(),
+            head: game.head().map(str::to_owned),
+            log,
+        }
+    }
+
+    fn encode(&self) -> String {
+        serde_json::to_string(&Record {
+            schema: GAME_SCHEMA,
+            data: self,
+        })
+        .expect("a game serialises")
+    }
+
+    /// Whether `text`, a stored record, is this copy of `game` as it stood
+    /// some events ago: a format 2 record whose events are this one's
+    /// first, sealed by the same hash, of a game the Laws take. Saving over
+    /// it needs no reading back of its events (the hashing and replay of a
+    /// whole log on each press): [`decode_game`] would find that copy, and
+    /// [`Game::lineage`] this one ahead of it.
+    fn continues(&self, game: &Game, text: &str) -> bool {
+        let Ok(record) = serde_json::from_str::<Record<StoredGame>>(text) else {
+            return false;
+        };
+        let stored = record.data;
+        let events = stored.log.len() / 2;
+        record.schema == GAME_SCHEMA
+            && game.fold().is_ok()
+            && stored.id == self.id
+            && stored.created_ms == self.created_ms
+            && stored.initial == self.initial
+            && stored.log.len().is_multiple_of(2)
+            && stored.log.len() <= self.log.len()
+            && stored.head.as_deref()
+                == events
+                    .checked_sub(1)
+                    .map(|last| game.log()[last].hash.as_str())
+            && stored.log[..] == self.log[..stored.log.len()]
+    }
+}
+
 /// The stored text of a game: the record with its format version.
 pub fn encode_game(game: &Game) -> String {
-    let mut last_ms = game.created_ms();
-    let mut log = Vec::with_capacity(2 * game.log().len());
-    for logged in game.log() {
-        log.push(logged.at_ms.saturating_sub(last_ms).into());
-        log.push(pack(&logged.event));
-        last_ms = logged.at_ms;
-    }
-    let stored = StoredGame {
-        id: game.id().to_owned(),
-        created_ms: game.created_ms(),
-        initial: game.initial().clone(),
-        head: game.head().map(str::to_owned),
-        log,
-    };
-    serde_json::to_string(&Record {
-        schema: GAME_SCHEMA,
-        data: stored,
-    })
-    .expect("a game serialises")
+    StoredGame::of(game).encode()
 }
 
 /// The game of a format 2 record; `Err` says what is wrong with it.
@@ -623,8 +661,9 @@ fn decode_game(key: &str, text: &str) -> Result<Game, StorageError> {
         older => return Err(corrupt(format!("unknown format {older}"))),
     };
     game.verify_chain().map_err(|e| corrupt(e.to_string()))?;
-    game.fold()
-        .map_err(|e| corrupt(format!("its events do not replay: {e}")))?;
+    if let Err(e) = game.fold() {
+        return Err(corrupt(format!("its events do not replay: {e}")));
+    }
     Ok(game)
 }
 
@@ -739,7 +778,7 @@ mod tests {
                 game.created_ms(),
                 events[..n].to_vec(),
             );
-            (n, prefix.fold().unwrap())
+            (n, prefix.fold().unwrap().clone())
         })
     }
 
@@ -822,6 +861,36 @@ mod tests {
         assert!(
             matches!(&loaded.problems[..], [StorageError::Corrupt { reason, .. }] if reason.contains("altered"))
         );
+    }
+
+    #[test]
+    fn a_game_is_saved_over_its_own_earlier_record_without_reading_it_back() {
+        let before = edited(&game("g", 1), "1", 10);
+        let after = edited(&before, "2", 20);
+        let ours = StoredGame::of(&after);
+        for earlier in [&game("g", 1), &before, &after] {
+            assert!(ours.continues(&after, &encode_game(earlier)));
+        }
+        // Read back and judged: a newer copy, another history, an altered
+        // record, the first format.
+        let other = edited(&before, "3", 20);
+        let altered = encode_game(&before).replace("\"round\":\"1\"", "\"round\":\"2\"");
+        let format1 = serde_json::json!({ "schema": 1, "data": before }).to_string();
+        for text in [
+            &encode_game(&edited(&after, "4", 30)),
+            &encode_game(&other),
+            &altered,
+            &format1,
+        ] {
+            assert!(!ours.continues(&after, text), "{text}");
+        }
+        let store = Store::new(Memory::default());
+        store.backend.set(&game_key("g"), &altered).unwrap();
+        assert!(matches!(
+            store.save_game(&after),
+            Err(StorageError::Corrupt { .. })
+        ));
+        assert_eq!(store.backend.get(&game_key("g")).unwrap(), Some(altered));
     }
 
     #[test]

@@ -17,8 +17,7 @@ pub fn FlagFall(game_id: String, side: Side) -> impl IntoView {
         let now = now_ms();
         let fallen = state
             .game(&game_id)
-            .and_then(|game| game.fold().ok())
-            .and_then(|play| play.fallen_flag(now));
+            .and_then(|game| game.fold().ok()?.fallen_flag(now));
         if fallen == Some(side) {
             record_step(&state, &game_id, AdjournmentEvent::FlagFell { side });
         } else {

@@ -16,7 +16,7 @@ fn result(game: &Game) -> String {
         )
         .to_owned();
     };
-    if let Some(result) = laws_text::game_over(&play) {
+    if let Some(result) = laws_text::game_over(play) {
         return result;
     }
     first_look(&play.position())

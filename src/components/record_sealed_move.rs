@@ -23,8 +23,8 @@ pub fn RecordSealedMove(
         // As it was sealed, in the game's notation; the fold runs the clock.
         let recorded = state
             .stored_game(&game_id)
-            .and_then(|game| game.fold().map_err(|e| laws_text::game_error(&e)))
-            .and_then(|play| {
+            .and_then(|game| {
+                let play = game.fold().map_err(|e| laws_text::game_error(&e))?;
                 play.sealed_entry().ok_or_else(|| {
                     t!(
                         "No opened move is waiting to be recorded.",

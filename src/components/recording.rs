@@ -173,7 +173,7 @@ pub fn RecordingSheet(id: String) -> impl IntoView {
     let next = move || game.with(|g| g.as_ref().map(|g| g.scoresheet().next_slot()));
     let lang = move || game.with(|g| g.as_ref().map(|g| g.setup().notation).unwrap_or_default());
     let clock = move || {
-        game.with(|g| g.as_ref().and_then(Game::clock))
+        game.with(|g| g.as_ref().and_then(Game::clock).cloned())
             .filter(|c| c.is_started())
     };
 

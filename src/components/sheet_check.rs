@@ -179,7 +179,7 @@ pub fn SheetCheckView(game: Memo<Option<Game>>) -> impl IntoView {
     let flipped = RwSignal::new(false);
     let selected = RwSignal::new(None::<usize>);
     let intended = RwSignal::new(String::new());
-    let play = move || game.with(|g| g.as_ref().and_then(|g| g.fold().ok()));
+    let play = move || game.with(|g| g.as_ref().and_then(|g| g.fold().ok()).cloned());
     let check = Memo::new(move |_| play().map(|p| p.check()));
     let cells = Signal::derive(move || {
         let sheet = game.with(|g| g.as_ref().map(Game::scoresheet));
@@ -264,7 +264,7 @@ mod tests {
     use crate::components::recording::tests::game;
 
     fn play(texts: &[&str]) -> Play {
-        game(texts).fold().unwrap()
+        game(texts).fold().unwrap().clone()
     }
 
     #[test]

@@ -63,7 +63,7 @@ fn ArbiterPanel(game: Game) -> impl IntoView {
             }
         }
     };
-    let result = laws_text::game_over(&play);
+    let result = laws_text::game_over(play);
     let open = result.is_none();
     let over = result.map(|result| {
         view! { <GameOver result /> }
@@ -78,7 +78,7 @@ fn ArbiterPanel(game: Game) -> impl IntoView {
     let claims: Vec<_> = [DrawClaim::Repetition, DrawClaim::FiftyMoves]
         .into_iter()
         .filter_map(|claim| {
-            let ruling = draw_claim(&play, claim, None).ok().filter(|r| r.valid)?;
+            let ruling = draw_claim(play, claim, None).ok().filter(|r| r.valid)?;
             Some((claim, ruling.article))
         })
         .collect();

@@ -1,7 +1,7 @@
 use std::sync::{Arc, Mutex};
 
 use laws::clock::{ClockAction, ClockCorrection, FlagFall, rule_flag_fall};
-use laws::game::{Event, Game, Side};
+use laws::game::{Event, Game, Play, Side};
 use laws::irregularity::Finding;
 use laws::time_control::{Class, ClassLimits};
 use leptos::ev;
@@ -109,10 +109,23 @@ fn follow_time(now: RwSignal<u64>) {
 #[component]
 fn ClockScreen(id: String, game: Memo<Option<Game>>) -> impl IntoView {
     let state = expect_context::<AppState>();
-    let clock = Memo::new(move |_| game.with(|g| g.as_ref().and_then(Game::clock)));
-    let play = move || game.with(|g| g.as_ref().and_then(|g| g.fold().ok()));
-    let position = Memo::new(move |_| play().map(|p| p.position()).unwrap_or_default());
-    let result = Memo::new(move |_| play().as_ref().and_then(laws_text::game_over));
+    // Read from the game as it holds its log folded: a press folds nothing.
+    let clock = Memo::new(move |_| game.with(|g| g.as_ref().and_then(Game::clock).cloned()));
+    let position = Memo::new(move |_| {
+        game.with(|g| {
+            g.as_ref()
+                .and_then(|g| g.fold().ok())
+                .map(Play::position)
+                .unwrap_or_default()
+        })
+    });
+    let result = Memo::new(move |_| {
+        game.with(|g| {
+            g.as_ref()
+                .and_then(|g| g.fold().ok())
+                .and_then(laws_text::game_over)
+        })
+    });
     let names = game.with_untracked(|g| {
         g.as_ref()
             .map(|g| (g.setup().white.name.clone(), g.setup().black.name.clone()))
@@ -122,7 +135,11 @@ fn ClockScreen(id: String, game: Memo<Option<Game>>) -> impl IntoView {
         g.as_ref()
             .and_then(|g| g.setup().time_control.class(&ClassLimits::SOURCE_TEXT))
     });
-    let first_to_move = play().map_or(Side::White, |p| Side::from(p.start.turn()));
+    let first_to_move = game.with_untracked(|g| {
+        g.as_ref()
+            .and_then(|g| g.fold().ok())
+            .map_or(Side::White, |p| Side::from(p.start.turn()))
+    });
 
     let now = RwSignal::new(now_ms());
     follow_time(now);

@@ -64,8 +64,8 @@ pub fn GamePage(id: String) -> impl IntoView {
                     }
                 });
                 let play = game.fold().ok();
-                let result = play.as_ref().and_then(laws_text::game_over);
-                let adjournment_link = match play.as_ref().map(|p| (p.adjournment.phase(), p.adjournment.may_adjourn_again())) {
+                let result = play.and_then(laws_text::game_over);
+                let adjournment_link = match play.map(|p| (p.adjournment.phase(), p.adjournment.may_adjourn_again())) {
                     // A game already decided by a ruling is not adjourned.
                     Some((Phase::Playing, _)) if result.is_some() => ().into_any(),
                     Some((Phase::Playing, _)) => view! {

@@ -32,7 +32,7 @@ fn subtitle(game: &Game) -> String {
 /// Where the game stands, in a few words for the list.
 pub(crate) fn progress(game: &Game) -> String {
     match game.fold() {
-        Ok(play) if let Some(result) = laws_text::game_over(&play) => {
+        Ok(play) if let Some(result) = laws_text::game_over(play) => {
             tf!("Game over: {result}", "Koniec partii: {result}")
         }
         // Adjourned and not yet resumed (or resumed and adjourned again).

@@ -42,7 +42,7 @@ fn replay(game: &Game) -> Replay {
             stopped_at: None,
         };
     };
-    let read = SheetMoves::of(&play);
+    let read = SheetMoves::of(play);
     let notes = game_pgn::arbiter_notes(game).unwrap_or_default();
     let mut pos = read.start.clone();
     let mut positions = vec![pos.clone()];

@@ -32,7 +32,6 @@ pub fn ScoresheetPage(id: String) -> impl IntoView {
         game.with(|g| {
             g.as_ref()
                 .and_then(|g| g.fold().ok())
-                .as_ref()
                 .and_then(laws_text::game_over)
         })
     });

@@ -1,9 +1,11 @@
 //! A game: its setup and the append-only, hash-chained log of its events.
 //!
 //! Nothing derived is stored: the app keeps a [`Game`] (setup plus log) and
-//! asks it for whatever it shows. Each logged event carries the SHA-256 of
-//! the previous one, so an arbiter can show that nothing was altered
-//! afterwards ([`Game::verify_chain`]).
+//! asks it for whatever it shows. The game holds its log folded ([`Play`]):
+//! folded once when it is made or read, then stepped by each event taken
+//! into the log, so an event costs one step, not a replay of the log. Each
+//! logged event carries the SHA-256 of the previous one, so an arbiter can
+//! show that nothing was altered afterwards ([`Game::verify_chain`]).
 //!
 //! ```
 //! use laws::game::{Event, Game, Player, Setup};
@@ -27,6 +29,7 @@ mod sealing;
 mod sheet_moves;
 
 use std::fmt;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -425,29 +428,88 @@ pub enum Lineage {
 }
 
 /// A game: identity, the setup it was created with, and its event log.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+///
+/// Two games are equal when these are; the log folded goes with them, not
+/// into the comparison, nor into what is written out.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(from = "Unfolded")]
 pub struct Game {
+    id: String,
+    created_ms: u64,
+    initial: Setup,
+    log: Vec<Logged>,
+    /// The log folded: what [`Game::fold`] gives. Shared between copies
+    /// of the game (the app clones games freely) until one takes an event.
+    #[serde(skip_serializing)]
+    folded: Arc<Result<Play, GameError>>,
+}
+
+/// A game as written out: all but its fold, which reading makes again.
+#[derive(Deserialize)]
+#[serde(rename = "Game")]
+struct Unfolded {
     id: String,
     created_ms: u64,
     initial: Setup,
     log: Vec<Logged>,
 }
 
+impl From<Unfolded> for Game {
+    fn from(game: Unfolded) -> Game {
+        let folded = Arc::new(fold_log(&game.initial, &game.log, |_, _| {}));
+        Game {
+            id: game.id,
+            created_ms: game.created_ms,
+            initial: game.initial,
+            log: game.log,
+            folded,
+        }
+    }
+}
+
+impl PartialEq for Game {
+    fn eq(&self, other: &Game) -> bool {
+        self.id == other.id
+            && self.created_ms == other.created_ms
+            && self.initial == other.initial
+            && self.log == other.log
+    }
+}
+
+impl Eq for Game {}
+
+/// The one fold: `log` replayed from `initial`, one step
+/// ([`Play::apply`]) per event, showing `each` every event with the game
+/// as it stands after it. `Err` names the first event the Laws refuse.
+fn fold_log(
+    initial: &Setup,
+    log: &[Logged],
+    mut each: impl FnMut(&Logged, &Play),
+) -> Result<Play, GameError> {
+    let mut play = Play::new(initial)?;
+    for logged in log {
+        // The first fold's consequences are the log's next events.
+        let _ = play.apply(&logged.event, logged.at_ms)?;
+        each(logged, &play);
+    }
+    Ok(play)
+}
+
 impl Game {
     #[must_use]
     pub fn new(id: impl Into<String>, setup: Setup, created_ms: u64) -> Game {
-        Game {
+        Game::from(Unfolded {
             id: id.into(),
             created_ms,
             initial: setup,
             log: Vec::new(),
-        }
+        })
     }
 
     /// A game from its parts as stored: the log's events with their times,
     /// oldest first. The chain hashes are computed afresh, so a store may
     /// keep only the newest one and compare ([`Game::head`]). The events are
-    /// not judged here: [`Game::fold`] does that.
+    /// not refused here: the fold judges them ([`Game::fold`]).
     #[must_use]
     pub fn from_events(
         id: impl Into<String>,
@@ -460,12 +522,12 @@ impl Game {
             let hash = chain_hash(log.last().map(|l| l.hash.as_str()), at_ms, &event);
             log.push(Logged { at_ms, event, hash });
         }
-        Game {
+        Game::from(Unfolded {
             id: id.into(),
             created_ms,
             initial,
             log,
-        }
+        })
     }
 
     pub fn id(&self) -> &str {
@@ -507,13 +569,17 @@ impl Game {
             .unwrap_or(&self.initial)
     }
 
-    /// Appends `event` at `at_ms` if the Laws allow it; otherwise nothing changes.
+    /// Appends `event` at `at_ms` if the Laws allow it; otherwise nothing
+    /// changes. The event is judged against the game as folded so far and
+    /// takes it one step on: the log is not replayed.
     pub fn apply(&mut self, event: Event, at_ms: u64) -> Result<(), GameError> {
         let last_ms = self.updated_ms();
         if at_ms < last_ms {
             return Err(GameError::OutOfOrder { last_ms, at_ms });
         }
-        let mut play = self.fold()?;
+        // A step refused halfway leaves its state changed: it is taken on
+        // a copy, kept only once the event and its consequences stand.
+        let mut play = self.fold()?.clone();
         let consequences = play.apply(&event, at_ms)?;
         let mut events = vec![event];
         // A game folded the first way logs what its clock does.
@@ -526,13 +592,15 @@ impl Game {
             let hash = chain_hash(self.log.last().map(|l| l.hash.as_str()), at_ms, &event);
             self.log.push(Logged { at_ms, event, hash });
         }
+        self.folded = Arc::new(Ok(play));
         Ok(())
     }
 
     /// Appends an entry logged by another copy of this game, if it seals
     /// onto this log's newest entry and is not earlier than it; otherwise
     /// nothing changes and `Err` gives the place it would have taken. The
-    /// Laws are not asked here: [`Game::fold`] judges the log as on reload.
+    /// Laws do not refuse it here: the fold takes it as on reload, and
+    /// [`Game::fold`] names it if they refuse it.
     ///
     /// ```
     /// use laws::game::{ChainError, Event, Game, Player, Setup};
@@ -558,6 +626,13 @@ impl Game {
         let index = self.log.len();
         if logged.at_ms < self.updated_ms() || !logged.seals_onto(self.head()) {
             return Err(ChainError { index });
+        }
+        // A log the Laws refused stays refused at its first such event.
+        if let Ok(play) = Arc::make_mut(&mut self.folded) {
+            let stepped = play.apply(&logged.event, logged.at_ms);
+            if let Err(e) = stepped {
+                self.folded = Arc::new(Err(e));
+            }
         }
         self.log.push(logged);
         Ok(())
@@ -587,33 +662,30 @@ impl Game {
     }
 
     /// The clock as the log leaves it; `None` when the game is not timed.
-    pub fn clock(&self) -> Option<Clock> {
-        self.fold().ok().and_then(|play| play.clock)
+    pub fn clock(&self) -> Option<&Clock> {
+        self.fold().ok().and_then(|play| play.clock.as_ref())
     }
 
     /// The scoresheet as written so far.
     pub fn scoresheet(&self) -> Scoresheet {
         self.fold()
-            .map(|play| play.sheet)
+            .map(|play| play.sheet.clone())
             .unwrap_or_else(|_| Scoresheet::new(self.initial.notation, &Chess::default()))
     }
 
-    /// Replays the whole log, as on reload; `Err` names the first event the
-    /// Laws refuse (a log edited by hand, or by an older build with a bug).
-    pub fn fold(&self) -> Result<Play, GameError> {
-        self.fold_each(|_, _| {})
+    /// The log folded, as on reload (kept, not replayed: the game was
+    /// folded once when made or read, then stepped by each event); `Err`
+    /// names the first event the Laws refuse (a log edited by hand, or by
+    /// an older build with a bug).
+    pub fn fold(&self) -> Result<&Play, GameError> {
+        self.folded.as_ref().as_ref().map_err(Clone::clone)
     }
 
-    /// [`Game::fold`], showing `each` every event with the game as it
-    /// stands after it: what happened when, and where on the sheet.
-    pub fn fold_each(&self, mut each: impl FnMut(&Logged, &Play)) -> Result<Play, GameError> {
-        let mut play = Play::new(&self.initial)?;
-        for logged in &self.log {
-            // The first fold's consequences are the log's next events.
-            let _ = play.apply(&logged.event, logged.at_ms)?;
-            each(logged, &play);
-        }
-        Ok(play)
+    /// The log replayed from the start, showing `each` every event with the
+    /// game as it stands after it: what happened when, and where on the
+    /// sheet. The same steps as [`Game::fold`]'s.
+    pub fn fold_each(&self, each: impl FnMut(&Logged, &Play)) -> Result<Play, GameError> {
+        fold_log(&self.initial, &self.log, each)
     }
 
     /// Recomputes every hash of the log: `Err` names the first altered event.
@@ -718,9 +790,11 @@ impl Play {
         })
     }
 
-    /// Applies one event, or refuses it and changes nothing. What the
-    /// event does to the clock is carried out here, except in a game folded
-    /// the first way: its log carries those clock actions, returned here.
+    /// The fold's one step: applies one event, or refuses it. A refused
+    /// event may leave the state part changed ([`Game::apply`] steps a
+    /// copy; a replay stops at it). What the event does to the clock is
+    /// carried out here, except in a game folded the first way: its log
+    /// carries those clock actions, returned here.
     fn apply(&mut self, event: &Event, at_ms: u64) -> Result<Vec<ClockAction>, GameError> {
         let plays_on = matches!(
             event,
@@ -1570,7 +1644,7 @@ mod tests {
         )
         .unwrap();
         let play = g.fold().unwrap();
-        let clock = play.clock.unwrap();
+        let clock = play.clock.as_ref().unwrap();
         assert!(clock.is_paused());
         assert_eq!(
             clock.remaining(Side::White, forfeit_at + 60_000),

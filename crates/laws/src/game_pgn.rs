@@ -57,7 +57,7 @@ pub struct Export {
 /// cannot say).
 pub fn export(game: &Game) -> Result<Export, GameError> {
     let play = game.fold()?;
-    let read = SheetMoves::of(&play);
+    let read = SheetMoves::of(play);
     let setup = &play.setup;
     let mut tags = Vec::new();
     let mut tag = |name: &str, value: &str| {
@@ -91,7 +91,7 @@ pub fn export(game: &Game) -> Result<Export, GameError> {
     for (m, notes) in moves.iter_mut().zip(notes) {
         m.comment = (!notes.is_empty()).then(|| arbiter_note::comment(&notes));
     }
-    let result = match (ruled(&play), read.stopped_at, claim::ending(&end)) {
+    let result = match (ruled(play), read.stopped_at, claim::ending(&end)) {
         (Some(result), ..) => result,
         (
             None,

@@ -277,9 +277,8 @@ const SESSION_MS: u64 = 6 * 3_600_000;
 
 /// Walks the game through the scenario, step by step.
 struct Walk {
+    /// Folded when the walk starts, then stepped only by events the Laws allow.
     game: Game,
-    /// The game as its log now stands.
-    play: Play,
     sealed: SealedEnvelope,
     pin: String,
     /// When the last step was taken.
@@ -297,13 +296,19 @@ impl Walk {
                 GameError::Adjournment(error) => ScenarioError::Step { event: name, error },
                 other => ScenarioError::Game(other),
             })?;
-        self.play = self.game.fold().map_err(ScenarioError::Game)?;
         self.last_ms = at;
         Ok(())
     }
 
+    /// The game as its log now stands.
+    fn play(&self) -> &Play {
+        self.game
+            .fold()
+            .expect("a walk's game folds: it starts so and takes only what the Laws allow")
+    }
+
     fn adjournment(&self) -> &Adjournment {
-        &self.play.adjournment
+        &self.play().adjournment
     }
 
     fn over(&self) -> bool {
@@ -312,7 +317,7 @@ impl Walk {
 
     /// Whose clock runs at `at`.
     fn running(&self, at: u64) -> Option<Side> {
-        self.play
+        self.play()
             .clock
             .as_ref()
             .and_then(|clock| ClockNow::of(clock, at).running)
@@ -356,10 +361,9 @@ impl Scenario {
         };
         let outside = sealed.envelope().clone();
         let game = self.game(&outside)?;
-        let play = game.fold().map_err(ScenarioError::Game)?;
+        game.fold().map_err(ScenarioError::Game)?;
         let mut walk = Walk {
             game,
-            play,
             sealed,
             pin,
             last_ms: 0,
@@ -375,7 +379,7 @@ impl Scenario {
             .cloned()
             .expect("every walk rules");
         let clock = walk
-            .play
+            .play()
             .clock
             .as_ref()
             .expect("a scenario's game has a clock");
@@ -697,7 +701,7 @@ impl Scenario {
                 // His time is up (the scenario's control): the clock shows
                 // it within the second.
                 let clock = walk
-                    .play
+                    .play()
                     .clock
                     .as_ref()
                     .expect("a scenario's game has a clock");
@@ -744,13 +748,16 @@ impl Scenario {
         }
         if let Some(reply) = &self.reply {
             // A9c: the reply goes into a fresh envelope chained to the first.
-            let reply_outside = walk.play.reply_envelope(at).map_err(|error| match error {
-                GameError::Adjournment(error) => ScenarioError::Step {
-                    event: "reply_sealed",
-                    error,
-                },
-                other => ScenarioError::Game(other),
-            })?;
+            let reply_outside = walk
+                .play()
+                .reply_envelope(at)
+                .map_err(|error| match error {
+                    GameError::Adjournment(error) => ScenarioError::Step {
+                        event: "reply_sealed",
+                        error,
+                    },
+                    other => ScenarioError::Game(other),
+                })?;
             let entropy = Entropy {
                 salt: [1; 16],
                 nonce: [1; 12],

@@ -207,7 +207,7 @@ fn run_case(path: &Path) -> usize {
     let mut game = game(&case);
     for (i, step) in case.steps.iter().enumerate() {
         let at = step.at_ms;
-        let before = game.fold().unwrap();
+        let before = game.fold().unwrap().clone();
         let event = event(&step.event, &case, &sealed, &before, at);
         let name = match &event {
             Event::Adjournment(step) => step.name(),

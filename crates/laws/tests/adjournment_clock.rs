@@ -130,7 +130,7 @@ fn resume_as_recorded(game: &mut Game, present: Presence, at: u64) {
     step(game, AdjournmentEvent::Resumed { present }, at);
 }
 
-fn play(game: &Game) -> Play {
+fn play(game: &Game) -> &Play {
     game.fold().unwrap()
 }
 
@@ -187,7 +187,7 @@ fn a1b_the_sealer_s_time_is_charged_up_to_the_session_s_end() {
     );
     // The clock shows it too, and the envelope matches the game (A3).
     let clock = game.clock().unwrap();
-    assert_eq!(time_used(&clock, stop + MIN), outside.time_used);
+    assert_eq!(time_used(clock, stop + MIN), outside.time_used);
     assert_eq!(clock.remaining(Side::White, stop), 90 * MIN - 33 * MIN);
     let rulings = play(&game).adjournment.rulings().to_vec();
     assert_eq!(rulings[0].article, Article::A1b);
@@ -205,7 +205,7 @@ fn a5_a12_the_clock_is_set_to_the_times_the_arbiter_sets() {
     };
     let t = at + 60 * MIN;
     step(&mut game, AdjournmentEvent::SetUp { time_used: wrong }, t);
-    assert_eq!(time_used(&game.clock().unwrap(), t), wrong);
+    assert_eq!(time_used(game.clock().unwrap(), t), wrong);
     step(
         &mut game,
         AdjournmentEvent::Resumed {
@@ -228,7 +228,7 @@ fn a5_a12_the_clock_is_set_to_the_times_the_arbiter_sets() {
         t,
     );
     let clock = game.clock().unwrap();
-    assert_eq!(time_used(&clock, t), recorded);
+    assert_eq!(time_used(clock, t), recorded);
     assert_eq!(
         clock.remaining(Side::Black, t),
         90 * MIN - recorded.black_ms
@@ -316,7 +316,7 @@ fn a11a_the_absent_sealer_s_clock_runs_from_the_resumption_until_he_states_his_m
     let clock = game.clock().unwrap();
     assert_eq!(clock.running_side(), Some(Side::Black));
     assert_eq!(
-        time_used(&clock, t + 10 * MIN),
+        time_used(clock, t + 10 * MIN),
         TimeUsed {
             black_ms: recorded.black_ms + 10 * MIN,
             ..recorded
@@ -340,12 +340,12 @@ fn a11a_the_absent_sealer_s_clock_runs_from_the_resumption_until_he_states_his_m
     let clock = game.clock().unwrap();
     assert_eq!(clock.running_side(), Some(Side::White));
     assert_eq!(
-        time_used(&clock, t + 31 * MIN).black_ms,
+        time_used(clock, t + 31 * MIN).black_ms,
         recorded.black_ms + 31 * MIN
     );
     assert_eq!(
-        time_used(&clock, t + 31 * MIN),
-        laws::adjournment::time_used(&game.clock().unwrap(), t + 31 * MIN)
+        time_used(clock, t + 31 * MIN),
+        laws::adjournment::time_used(game.clock().unwrap(), t + 31 * MIN)
     );
     assert_eq!(play(&game).sealed_move_to_record().unwrap().text, "c5");
 }
@@ -386,7 +386,7 @@ fn a9b_a9c_the_clocks_follow_the_replier_and_the_reply_envelope() {
     );
     assert_eq!(game.clock().unwrap().running_side(), None);
     assert_eq!(
-        time_used(&game.clock().unwrap(), t + 20 * MIN).white_ms,
+        time_used(game.clock().unwrap(), t + 20 * MIN).white_ms,
         recorded.white_ms + 10 * MIN
     );
     let sealed_move = sealed_envelope(&game, 0).open(PIN).unwrap();

@@ -33,7 +33,7 @@
 //! assert_eq!(play.sheet.len(), 2); // 1. e4 e5 stand
 //! assert_eq!(play.sheet.struck_out.len(), 2);
 //! assert_eq!(play.rulings[0].ruling.article, laws::article::Article::Art7_4);
-//! let clock = play.clock.unwrap();
+//! let clock = play.clock.as_ref().unwrap();
 //! assert!(clock.is_paused());
 //! assert_eq!(clock.running_side(), None);
 //! ```

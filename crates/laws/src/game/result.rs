@@ -23,7 +23,7 @@
 //! game.apply(Event::Result(resigned), 9_000).unwrap();
 //! let play = game.fold().unwrap();
 //! assert_eq!(play.outcome, Some(Outcome::BlackWins));
-//! assert!(play.clock.unwrap().is_paused());
+//! assert!(play.clock.as_ref().unwrap().is_paused());
 //! let press = Event::Clock(ClockAction::Press { side: Side::White });
 //! assert_eq!(game.apply(press, 10_000), Err(GameError::Over(Outcome::BlackWins)));
 //! ```

@@ -2,12 +2,14 @@
 
 use laws::adjournment::Phase;
 use laws::clock::Clock;
-use laws::game::{Event, Game, Side};
+use laws::game::{Event, Game, Pending, Side, Waiting};
 use leptos::prelude::*;
 
 use crate::components::clock_face::format_clock;
+use crate::components::pin_dialog::PinDialog;
 use crate::event_docs::Fork;
 use crate::i18n::local_time;
+use crate::laws_text;
 use crate::pages::games::progress;
 use crate::route::Route;
 use crate::state::{AppState, now_ms};
@@ -36,9 +38,11 @@ pub struct BoardLine {
     pub clock: Option<Clock>,
     /// The envelope's state while the game is adjourned.
     pub envelope: Option<String>,
-    /// The clock is stopped in a running game: a claim or ruling waits.
-    pub waiting: bool,
+    /// What waits for the arbiter, as the fold says.
+    pub pending: Pending,
     pub rulings: usize,
+    /// The article of the last ruling given.
+    pub last_ruling: Option<String>,
 }
 
 impl BoardLine {
@@ -46,9 +50,6 @@ impl BoardLine {
     pub fn of(game: &Game) -> BoardLine {
         let setup = game.setup();
         let play = game.fold().ok();
-        let over = play
-            .as_ref()
-            .is_some_and(|p| crate::laws_text::game_over(p).is_some());
         let clock = play.as_ref().and_then(|p| p.clock.clone());
         let adjourned = play.as_ref().is_some_and(|p| {
             p.adjournment.phase() != Phase::Playing && !p.adjournment.may_adjourn_again()
@@ -64,11 +65,11 @@ impl BoardLine {
                 .as_ref()
                 .filter(|_| adjourned)
                 .map(|p| crate::adjourning::status(&p.adjournment).to_owned()),
-            waiting: !over
-                && !adjourned
-                && clock
-                    .as_ref()
-                    .is_some_and(|c| c.is_started() && c.is_paused()),
+            pending: play.as_ref().map(|p| p.pending()).unwrap_or_default(),
+            last_ruling: play
+                .as_ref()
+                .and_then(|p| p.rulings.last())
+                .map(|applied| laws_text::article(applied.ruling.article)),
             clock,
             rulings: game
                 .log()
@@ -94,6 +95,12 @@ impl BoardLine {
             .and_then(Clock::running_side)
     }
 
+    /// What waits at `now_ms`, in the arbiter's words.
+    #[must_use]
+    pub fn waiting(&self, now_ms: u64) -> Vec<String> {
+        self.pending.at(now_ms).iter().map(waiting_words).collect()
+    }
+
     /// The side whose flag has fallen by `now_ms`, first.
     #[must_use]
     pub fn fallen(&self, now_ms: u64) -> Option<Side> {
@@ -101,6 +108,57 @@ impl BoardLine {
             .as_ref()
             .and_then(|c| c.flagged_first(now_ms))
             .map(|f| f.side)
+    }
+}
+
+/// One thing waiting, in the arbiter's words.
+fn waiting_words(waiting: &Waiting) -> String {
+    match waiting {
+        Waiting::ClockStopped => t!(
+            "Clock stopped: a claim or ruling is being dealt with",
+            "Zegar zatrzymany: trwa reklamacja lub decyzja"
+        )
+        .to_owned(),
+        Waiting::FlagFallen { side } => tf!(
+            "{} flag has fallen: not yet ruled on",
+            "Chorągiewka {} opadła: jeszcze bez decyzji",
+            laws_text::sides(*side)
+        ),
+        Waiting::IrregularEntry { slot } => tf!(
+            "Move {slot} on the scoresheet is not a legal move: a finding to rule on",
+            "Posunięcie {slot} w zapisie nie jest prawidłowe: do rozstrzygnięcia"
+        ),
+        Waiting::ClockAndSheetApart(apart) => tf!(
+            "The clock counts {} half-moves, the scoresheet {}: to check",
+            "Zegar liczy półruchy: {}, zapis: {}; do sprawdzenia",
+            apart.clock,
+            apart.sheet
+        ),
+        Waiting::DrawClaimPostponed => t!(
+            "Draw claim (10.2) postponed: the decision waits",
+            "Reklamacja remisu (10.2) odroczona: decyzja czeka"
+        )
+        .to_owned(),
+        Waiting::Adjournment { phase } => match phase {
+            Phase::Sealing => t!("The move is being sealed (A1a)", "Trwa pieczętowanie posunięcia (A1a)"),
+            Phase::Sealed => t!("Envelope to verify (A3)", "Koperta do sprawdzenia (A3)"),
+            Phase::Resumed => t!("Envelope to open (A7)", "Koperta do otwarcia (A7)"),
+            Phase::Missing => t!(
+                "Envelope missing: the sealer states his move (A11a)",
+                "Brak koperty: zapieczętowujący podaje posunięcie (A11a)"
+            ),
+            Phase::ReplySealed => t!(
+                "Reply sealed: the sealer is awaited (A9c)",
+                "Odpowiedź zapieczętowana: czeka się na zapieczętowującego (A9c)"
+            ),
+            _ => laws_text::phase(*phase),
+        }
+        .to_owned(),
+        Waiting::SealedMoveToRecord => t!(
+            "The opened move is to be written on the scoresheet (A8)",
+            "Otwarte posunięcie czeka na wpis do zapisu (A8)"
+        )
+        .to_owned(),
     }
 }
 
@@ -146,6 +204,29 @@ pub fn EventPage() -> impl IntoView {
         move |_| record.with(|r| r.forks.clone().into_iter().collect::<Vec<_>>())
     });
     let refused = Memo::new(move |_| record.with(|r| r.refused.clone()));
+    // A board opened as arbiter: the game's screens, behind this tablet's PIN.
+    let opening = RwSignal::new(None::<String>);
+    let asking_pin = RwSignal::new(false);
+    let open_as_arbiter = Callback::new(move |id: String| {
+        if state.settings.with_untracked(|s| s.arbiter_pin.is_none()) {
+            state.warn(t!(
+                "Set the arbiter's PIN in Settings first: a board opens as arbiter only behind it.",
+                "Najpierw ustaw PIN sędziego w Ustawieniach: szachownica otwiera się jako sędzia tylko za nim."
+            ));
+            return;
+        }
+        opening.set(Some(id));
+        asking_pin.set(true);
+    });
+    let unlock = Callback::new(move |pin: String| {
+        if !state.pin_opens(&pin) {
+            return Err(t!("That is not the arbiter's PIN.", "To nie jest PIN sędziego.").to_owned());
+        }
+        if let Some(id) = opening.get_untracked() {
+            crate::route::navigate(&Route::Game(id));
+        }
+        Ok(())
+    });
     view! {
         <section class="page event-page">
             <div class="page-head">
@@ -178,19 +259,26 @@ pub fn EventPage() -> impl IntoView {
                     <th>{t!("White's clock", "Zegar białych")}</th>
                     <th>{t!("Black's clock", "Zegar czarnych")}</th>
                     <th>{t!("Status", "Stan")}</th>
+                    <th>{t!("Waiting", "Czeka")}</th>
                 </tr></thead>
                 <tbody>
                     <For each=move || lines.get() key=|line| line.clone() let:line>
-                        <BoardRow line=line now=now />
+                        <BoardRow line=line now=now open_as_arbiter=open_as_arbiter />
                     </For>
                 </tbody>
             </table>
+            <p>{t!("A board's number opens its game read-only. \"Arbiter\" opens the game's screens behind the arbiter's PIN: what is done there is added to the board's log and reaches its tablet through the database; if both tablets act at once, a fork to resolve shows here.", "Numer szachownicy otwiera jej partię tylko do odczytu. „Sędzia” otwiera ekrany partii za PIN-em sędziego: to, co się tam zrobi, trafia do dziennika szachownicy i przez bazę do jej tabletu; jeśli oba tablety działają naraz, pojawi się tu rozwidlenie do rozstrzygnięcia.")}</p>
+            <PinDialog open=asking_pin title=t!("Open the board as arbiter", "Otwórz szachownicę jako sędzia") on_pin=unlock />
         </section>
     }
 }
 
 #[component]
-fn BoardRow(line: BoardLine, now: ReadSignal<u64>) -> impl IntoView {
+fn BoardRow(
+    line: BoardLine,
+    now: ReadSignal<u64>,
+    open_as_arbiter: Callback<String>,
+) -> impl IntoView {
     let running = line.running();
     let clock = {
         let line = line.clone();
@@ -208,9 +296,23 @@ fn BoardRow(line: BoardLine, now: ReadSignal<u64>) -> impl IntoView {
         }
     };
     let href = Route::Review(line.id.clone()).href();
+    let id = line.id.clone();
+    let waiting = {
+        let line = line.clone();
+        move || {
+            line.waiting(now.get())
+                .into_iter()
+                .map(|w| view! { <li>{w}</li> })
+                .collect_view()
+        }
+    };
     view! {
         <tr data-board=line.board.clone()>
-            <td><a class="button" href=href>{line.board.clone()}</a></td>
+            <td>
+                <a class="button" href=href aria-label=tf!("Board {}: review", "Szachownica {}: przegląd", line.board)>{line.board.clone()}</a>
+                <button type="button" class="button" aria-label=tf!("Board {}: open as arbiter", "Szachownica {}: otwórz jako sędzia", line.board)
+                    on:click=move |_| open_as_arbiter.run(id.clone())>{t!("Arbiter", "Sędzia")}</button>
+            </td>
             <td>{line.players.clone()}<br /><small>{tf!("round {}", "runda {}", line.round)}</small></td>
             <td class="event-move">{line.move_number}</td>
             {clock(Side::White)}
@@ -218,9 +320,9 @@ fn BoardRow(line: BoardLine, now: ReadSignal<u64>) -> impl IntoView {
             <td>
                 {line.status.clone()}
                 {line.envelope.clone().map(|e| view! { <br /><span>{tf!("Envelope: {e}", "Koperta: {e}")}</span> })}
-                {line.waiting.then(|| view! { <br /><strong>{t!("Clock stopped: a claim or ruling is waiting", "Zegar zatrzymany: czeka reklamacja lub decyzja")}</strong> })}
-                {(line.rulings > 0).then(|| view! { <br /><span>{tf!("Rulings: {}", "Decyzje: {}", line.rulings)}</span> })}
+                {(line.rulings > 0).then(|| view! { <br /><span>{tf!("Rulings: {}, the last under {}", "Decyzje: {}, ostatnia wg: {}", line.rulings, line.last_ruling.clone().unwrap_or_default())}</span> })}
             </td>
+            <td><ul class="event-waiting">{waiting}</ul></td>
         </tr>
     }
 }
@@ -314,11 +416,13 @@ mod tests {
         assert_eq!(line.time(Side::Black, 71_000).as_deref(), Some("1:30:30"));
         assert_eq!(line.fallen(71_000), None);
         assert_eq!(line.fallen(10_000 + 5_430_001), Some(Side::White));
-        assert!(!line.waiting);
+        assert!(line.waiting(71_000).is_empty());
+        assert_eq!(line.waiting(10_000 + 5_430_001), ["White's flag has fallen: not yet ruled on"]);
         game.apply(Event::Clock(ClockAction::Pause), 80_000)
             .unwrap();
         let stopped = BoardLine::of(&game);
-        assert!(stopped.waiting && stopped.running().is_none());
+        assert_eq!(stopped.waiting(90_000), ["Clock stopped: a claim or ruling is being dealt with"]);
+        assert!(stopped.running().is_none());
     }
 
     #[test]

@@ -279,9 +279,7 @@ fn update_record(change: impl FnOnce(&mut SyncRecord)) {
 }
 
 fn waiting(state: AppState) -> usize {
-    record().with_untracked(|record| {
-        state.games.with_untracked(|games| record.waiting(games))
-    })
+    record().with_untracked(|record| state.games.with_untracked(|games| record.waiting(games)))
 }
 
 fn show_status(state: AppState) {

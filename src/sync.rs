@@ -90,13 +90,14 @@ impl SyncRecord {
     pub fn waiting(&self, games: &[Game]) -> usize {
         self.choices.len()
             + games
-            .iter()
-            .map(|g| {
-                let pushed = self.pushed.get(g.id()).copied();
-                // A game never pushed also waits for its setup document.
-                g.log().len().saturating_sub(pushed.unwrap_or(0)) + usize::from(pushed.is_none())
-            })
-            .sum::<usize>()
+                .iter()
+                .map(|g| {
+                    let pushed = self.pushed.get(g.id()).copied();
+                    // A game never pushed also waits for its setup document.
+                    g.log().len().saturating_sub(pushed.unwrap_or(0))
+                        + usize::from(pushed.is_none())
+                })
+                .sum::<usize>()
     }
 
     /// The database at `instance` is not the one the checkpoint was read
@@ -196,11 +197,9 @@ impl fmt::Display for SyncStatus {
         f.write_str(&match self {
             SyncStatus::Connecting => tf!("Connecting…", "Łączenie…"),
             SyncStatus::Synced => tf!("Synced", "Zsynchronizowano"),
-            SyncStatus::Waiting(n) => tf!(
-                "{n} {} waiting",
-                "zdarzenia czekające: {n}{}",
-                events(*n)
-            ),
+            SyncStatus::Waiting(n) => {
+                tf!("{n} {} waiting", "zdarzenia czekające: {n}{}", events(*n))
+            }
             SyncStatus::Offline => tf!(
                 "Offline: kept here, sent when the server answers",
                 "Offline: zachowane tutaj, wysłane, gdy serwer odpowie"

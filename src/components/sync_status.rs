@@ -14,7 +14,9 @@ pub fn SyncBadge() -> impl IntoView {
     let record = crate::couch::record();
     let waiting = Memo::new(move |_| record.with(|r| state.games.with(|games| r.waiting(games))));
     let class = move || match status.get() {
-        Some(SyncStatus::Synced | SyncStatus::Waiting(_)) if waiting.get() == 0 => "sync-badge synced",
+        Some(SyncStatus::Synced | SyncStatus::Waiting(_)) if waiting.get() == 0 => {
+            "sync-badge synced"
+        }
         Some(SyncStatus::Synced | SyncStatus::Waiting(_) | SyncStatus::Connecting) => {
             "sync-badge waiting"
         }

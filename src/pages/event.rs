@@ -140,7 +140,10 @@ fn waiting_words(waiting: &Waiting) -> String {
         )
         .to_owned(),
         Waiting::Adjournment { phase } => match phase {
-            Phase::Sealing => t!("The move is being sealed (A1a)", "Trwa pieczętowanie posunięcia (A1a)"),
+            Phase::Sealing => t!(
+                "The move is being sealed (A1a)",
+                "Trwa pieczętowanie posunięcia (A1a)"
+            ),
             Phase::Sealed => t!("Envelope to verify (A3)", "Koperta do sprawdzenia (A3)"),
             Phase::Resumed => t!("Envelope to open (A7)", "Koperta do otwarcia (A7)"),
             Phase::Missing => t!(
@@ -203,7 +206,19 @@ pub fn EventPage() -> impl IntoView {
         let record = record.clone();
         move |_| record.with(|r| r.forks.clone().into_iter().collect::<Vec<_>>())
     });
-    let refused = Memo::new(move |_| record.with(|r| r.refused.clone()));
+    let refused = Memo::new({
+        let record = record.clone();
+        move |_| record.with(|r| r.refused.clone())
+    });
+    let set_aside = Memo::new(move |_| record.with(|r| r.set_aside.clone()));
+    let download = move |game: Game| {
+        let name = format!("arbiter-set-aside-{}-{}.json", game.id(), game.updated_ms());
+        let text = crate::backup::export(&[game], now_ms());
+        match crate::files::download(&name, "application/json", &text) {
+            Ok(()) => state.tell(tf!("Saved as {name}.", "Zapisano jako {name}.")),
+            Err(e) => state.warn(e),
+        }
+    };
     // A board opened as arbiter: the game's screens, behind this tablet's PIN.
     let opening = RwSignal::new(None::<String>);
     let asking_pin = RwSignal::new(false);
@@ -220,7 +235,11 @@ pub fn EventPage() -> impl IntoView {
     });
     let unlock = Callback::new(move |pin: String| {
         if !state.pin_opens(&pin) {
-            return Err(t!("That is not the arbiter's PIN.", "To nie jest PIN sędziego.").to_owned());
+            return Err(t!(
+                "That is not the arbiter's PIN.",
+                "To nie jest PIN sędziego."
+            )
+            .to_owned());
         }
         if let Some(id) = opening.get_untracked() {
             crate::route::navigate(&Route::Game(id));
@@ -249,6 +268,22 @@ pub fn EventPage() -> impl IntoView {
                 <section class="panel" role="alert" aria-labelledby="refused-title">
                     <h2 id="refused-title">{t!("Documents refused", "Odrzucone dokumenty")}</h2>
                     <ul>{move || refused.get().into_iter().map(|r| view! { <li>{r.to_string()}</li> }).collect_view()}</ul>
+                </section>
+            </Show>
+            <Show when=move || !set_aside.with(Vec::is_empty)>
+                <section class="panel" aria-labelledby="set-aside-title">
+                    <h2 id="set-aside-title">{t!("Histories set aside", "Historie odłożone")}</h2>
+                    <p>{t!("Left behind by a choice at a fork, each kept whole: save one as a backup file to read it (Import backup on another tablet, or the laws command line).", "Pozostawione przy wyborze na rozwidleniu, każda zachowana w całości: zapisz ją jako plik kopii zapasowej, by ją odczytać (Import kopii na innym tablecie lub wiersz poleceń laws).")}</p>
+                    <ul class="fork-branches">{move || set_aside.get().into_iter().map(|game| {
+                        let s = game.setup();
+                        let line = tf!("Board {}: {} – {}: {}", "Szachownica {}: {} – {}: {}", s.board, s.white.name, s.black.name, history(&game));
+                        view! {
+                            <li>
+                                <p>{line}</p>
+                                <button type="button" class="button" on:click=move |_| download(game.clone())>{t!("Save as a backup file", "Zapisz jako plik kopii")}</button>
+                            </li>
+                        }
+                    }).collect_view()}</ul>
                 </section>
             </Show>
             <table class="event-boards">
@@ -327,6 +362,24 @@ fn BoardRow(
     }
 }
 
+/// One history of a game in a line: its length, its last event, where it
+/// stands.
+fn history(game: &Game) -> String {
+    let events = game.log().len();
+    let word = crate::i18n::lang().plural(
+        events as u64,
+        ["event", "events"],
+        ["zdarzenie", "zdarzenia", "zdarzeń"],
+    );
+    tf!(
+        "{events} {word}, last at {}, round {}; {}",
+        "{events} {word}, ostatnie o {}, runda {}; {}",
+        local_time(game.updated_ms()),
+        game.setup().round,
+        progress(game)
+    )
+}
+
 /// A game whose histories part: each shown, the arbiter chooses.
 #[component]
 fn ForkCard(id: String, fork: Fork) -> impl IntoView {
@@ -353,15 +406,7 @@ fn ForkCard(id: String, fork: Fork) -> impl IntoView {
         .map(|(n, branch)| {
             let chosen = branch.log().get(index).map(|l| l.hash.clone()).unwrap_or_default();
             let id = id.clone();
-            let summary = tf!(
-                "History {}: {} events, last at {}, round {}; {}",
-                "Historia {}: zdarzeń {}, ostatnie o {}, runda {}; {}",
-                n + 1,
-                branch.log().len(),
-                local_time(branch.updated_ms()),
-                branch.setup().round,
-                progress(&branch)
-            );
+            let summary = tf!("History {}: {}", "Historia {}: {}", n + 1, history(&branch));
             view! {
                 <li>
                     <p>{summary}</p>
@@ -417,11 +462,17 @@ mod tests {
         assert_eq!(line.fallen(71_000), None);
         assert_eq!(line.fallen(10_000 + 5_430_001), Some(Side::White));
         assert!(line.waiting(71_000).is_empty());
-        assert_eq!(line.waiting(10_000 + 5_430_001), ["White's flag has fallen: not yet ruled on"]);
+        assert_eq!(
+            line.waiting(10_000 + 5_430_001),
+            ["White's flag has fallen: not yet ruled on"]
+        );
         game.apply(Event::Clock(ClockAction::Pause), 80_000)
             .unwrap();
         let stopped = BoardLine::of(&game);
-        assert_eq!(stopped.waiting(90_000), ["Clock stopped: a claim or ruling is being dealt with"]);
+        assert_eq!(
+            stopped.waiting(90_000),
+            ["Clock stopped: a claim or ruling is being dealt with"]
+        );
         assert!(stopped.running().is_none());
     }
 

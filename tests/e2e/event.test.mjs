@@ -4,6 +4,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { createGame, savePin, sealEnvelope, sealMove, useApp } from './harness.mjs';
 import { ADMIN, startCouch, setUpEvent } from './couch.mjs';
 
@@ -336,6 +337,13 @@ test('two tablets append to one game at once: the fork is shown and resolved, no
   assert.equal(kept[0].log.length, secondWrote.log.length / 2);
   assert.equal(kept[0].log.at(-1).hash, secondWrote.head);
   assert.equal(kept[0].log.at(-1).event.round, '2b');
+  // The arbiter reads it from the event screen: saved as a backup file.
+  const aside = second.page.getByRole('region', { name: 'Histories set aside' });
+  await aside.getByText(/^Board 5: Fork, Fay – Branch, Ben: \d+ events?, .*round 2b;/).waitFor();
+  const [file] = await Promise.all([second.page.waitForEvent('download'),
+    aside.getByRole('button', { name: 'Save as a backup file' }).click()]);
+  const backup = JSON.parse(await readFile(await file.path(), 'utf8'));
+  assert.deepEqual(backup.games[0].log, kept[0].log);
   let at = secondWrote.created_ms;
   kept[0].log.forEach((logged, i) => {
     at += secondWrote.log[2 * i];

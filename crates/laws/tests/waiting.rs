@@ -5,9 +5,7 @@
 
 mod case_files;
 
-use laws::adjournment::{
-    AdjournmentEvent, Entropy, MIN_ITERATIONS, Resumption, SealingDraft,
-};
+use laws::adjournment::{AdjournmentEvent, Entropy, MIN_ITERATIONS, Resumption, SealingDraft};
 use laws::clock::ClockAction;
 use laws::game::{Event, Game, GameResult, Player, Setup, Side, Waiting};
 use laws::irregularity::Finding;

@@ -332,14 +332,17 @@ fn BoardRow(
     };
     let href = Route::Review(line.id.clone()).href();
     let id = line.id.clone();
-    let waiting = {
+    // Read at each tick, drawn again only when it changes.
+    let waiting = Memo::new({
         let line = line.clone();
-        move || {
-            line.waiting(now.get())
-                .into_iter()
-                .map(|w| view! { <li>{w}</li> })
-                .collect_view()
-        }
+        move |_| line.waiting(now.get())
+    });
+    let waiting = move || {
+        waiting
+            .get()
+            .into_iter()
+            .map(|w| view! { <li>{w}</li> })
+            .collect_view()
     };
     view! {
         <tr data-board=line.board.clone()>

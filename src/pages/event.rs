@@ -234,13 +234,7 @@ pub fn EventPage() -> impl IntoView {
         asking_pin.set(true);
     });
     let unlock = Callback::new(move |pin: String| {
-        if !state.pin_opens(&pin) {
-            return Err(t!(
-                "That is not the arbiter's PIN.",
-                "To nie jest PIN sędziego."
-            )
-            .to_owned());
-        }
+        state.check_pin(&pin)?;
         if let Some(id) = opening.get_untracked() {
             crate::route::navigate(&Route::Game(id));
         }

@@ -41,6 +41,19 @@ async function tap(page, from, to) {
   await page.getByRole('button', { name: new RegExp(`^${to},`) }).click();
 }
 
+/// Creates `game` on a board tablet, starts White's clock and hands the
+/// tablet to the players (recording mode); returns the game's id.
+async function gameInPlay(page, game) {
+  await createGame(page, game);
+  const id = decodeURIComponent(page.url().split('#/game/')[1]);
+  await page.getByRole('link', { name: 'Clock' }).click();
+  await page.getByRole('button', { name: "Start White's clock" }).click();
+  await page.goto(`${app.url}#/game/${id}`);
+  await page.getByRole('link', { name: 'Scoresheet', exact: true }).click();
+  await page.getByRole('button', { name: 'Recording mode (hand to the player)' }).click();
+  return id;
+}
+
 /// Plays `moves` in recording mode, each with its clock press.
 async function play(page, moves, first = 0) {
   for (const [i, [from, to]] of moves.entries()) {
@@ -135,13 +148,7 @@ test('a board tablet and the chief arbiter: play, offline, a server started agai
   await savePin(chief.page, CHIEF_PIN);
   await join(page, BOARD);
   await join(chief.page, ADMIN);
-  await createGame(page, { white: 'Kowalski, Jan', black: 'Nowak, Anna', round: '1', board: '3' });
-  const id = decodeURIComponent(page.url().split('#/game/')[1]);
-  await page.getByRole('link', { name: 'Clock' }).click();
-  await page.getByRole('button', { name: "Start White's clock" }).click();
-  await page.goto(`${app.url}#/game/${id}`);
-  await page.getByRole('link', { name: 'Scoresheet', exact: true }).click();
-  await page.getByRole('button', { name: 'Recording mode (hand to the player)' }).click();
+  const id = await gameInPlay(page, { white: 'Kowalski, Jan', black: 'Nowak, Anna', round: '1', board: '3' });
   await play(page, [['e2', 'e4'], ['e7', 'e5'], ['g1', 'f3']]);
 
   // The chief arbiter's event screen shows the board within 2 seconds.
@@ -367,13 +374,7 @@ test('the board plays 5 minutes with the network off, then catches up with every
   await savePin(page, PIN);
   await join(page, BOARD);
   await join(chief.page, ADMIN);
-  await createGame(page, { white: 'Offline, Olga', black: 'Later, Lars', round: '1', board: '7' });
-  const id = decodeURIComponent(page.url().split('#/game/')[1]);
-  await page.getByRole('link', { name: 'Clock' }).click();
-  await page.getByRole('button', { name: "Start White's clock" }).click();
-  await page.goto(`${app.url}#/game/${id}`);
-  await page.getByRole('link', { name: 'Scoresheet', exact: true }).click();
-  await page.getByRole('button', { name: 'Recording mode (hand to the player)' }).click();
+  const id = await gameInPlay(page, { white: 'Offline, Olga', black: 'Later, Lars', round: '1', board: '7' });
   await play(page, [['e2', 'e4'], ['e7', 'e5']]);
   await status(page).filter({ hasText: /^Synced$/ }).waitFor({ timeout: 10_000 });
   const online = await logLength(page, id);

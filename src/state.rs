@@ -435,7 +435,11 @@ impl AppState {
         if self.pin_opens(pin) {
             Ok(())
         } else {
-            Err(t!("That is not the arbiter's PIN.", "To nie jest PIN sędziego.").into())
+            Err(t!(
+                "That is not the arbiter's PIN.",
+                "To nie jest PIN sędziego."
+            )
+            .into())
         }
     }
 

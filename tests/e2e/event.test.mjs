@@ -197,6 +197,8 @@ test('a board tablet and the chief arbiter: play, offline, a server started agai
   await play(page, [['e8', 'e6']], 7);
   const waiting = row.locator('.event-waiting');
   await waiting.getByText('Move 4... on the scoresheet is not a legal move').waitFor({ timeout: 5_000 });
+  await chief.page.setViewportSize({ width: 1180, height: 820 });
+  await chief.page.screenshot({ path: 'tests/e2e/output/event-waiting-1180x820.png' });
   await page.getByRole('button', { name: 'Leave recording mode (arbiter)' }).click();
   await page.getByLabel("Arbiter's PIN").fill(PIN);
   await page.getByRole('button', { name: 'Unlock' }).click();

@@ -277,9 +277,7 @@ fn update_record(change: impl FnOnce(&mut SyncRecord)) {
 }
 
 fn waiting(state: AppState) -> usize {
-    record().with_untracked(|record| {
-        state.games.with_untracked(|games| record.waiting(games)) + record.choices.len()
-    })
+    record().with_untracked(|record| state.games.with_untracked(|games| record.waiting(games)))
 }
 
 fn show_status(state: AppState) {

@@ -446,15 +446,22 @@ impl AppState {
         self.change_settings(|s| s.lang = Some(lang))
     }
 
-    /// Leaves recording mode if `pin` is the arbiter's.
-    pub fn unlock_sheet(&self, pin: &str) -> Result<(), String> {
-        if !self.pin_opens(pin) {
-            return Err(t!(
+    /// [`AppState::pin_opens`], or why not in the arbiter's words.
+    pub fn check_pin(&self, pin: &str) -> Result<(), String> {
+        if self.pin_opens(pin) {
+            Ok(())
+        } else {
+            Err(t!(
                 "That is not the arbiter's PIN.",
                 "To nie jest PIN sędziego."
             )
-            .into());
+            .into())
         }
+    }
+
+    /// Leaves recording mode if `pin` is the arbiter's.
+    pub fn unlock_sheet(&self, pin: &str) -> Result<(), String> {
+        self.check_pin(pin)?;
         self.change_settings(|s| s.locked_sheet = None)
     }
 

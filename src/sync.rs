@@ -84,17 +84,20 @@ pub struct SyncRecord {
 }
 
 impl SyncRecord {
-    /// Entries of `games` the database does not have yet.
+    /// Documents the database does not have yet: entries of `games`, a
+    /// new game's setup, the arbiter's choices at forks.
     #[must_use]
     pub fn waiting(&self, games: &[Game]) -> usize {
-        games
-            .iter()
-            .map(|g| {
-                let pushed = self.pushed.get(g.id()).copied();
-                // A game never pushed also waits for its setup document.
-                g.log().len().saturating_sub(pushed.unwrap_or(0)) + usize::from(pushed.is_none())
-            })
-            .sum()
+        self.choices.len()
+            + games
+                .iter()
+                .map(|g| {
+                    let pushed = self.pushed.get(g.id()).copied();
+                    // A game never pushed also waits for its setup document.
+                    g.log().len().saturating_sub(pushed.unwrap_or(0))
+                        + usize::from(pushed.is_none())
+                })
+                .sum::<usize>()
     }
 
     /// The database at `instance` is not the one the checkpoint was read
@@ -163,12 +166,40 @@ pub enum SyncStatus {
     Fork(usize),
 }
 
+impl SyncStatus {
+    /// The status as the header shows it, with the `waiting` documents
+    /// stored here that the database has not taken (counted live: the
+    /// status changes only when the sync speaks to the server).
+    #[must_use]
+    pub fn shown(&self, waiting: usize) -> String {
+        match self {
+            SyncStatus::Synced | SyncStatus::Waiting(_) if waiting > 0 => {
+                SyncStatus::Waiting(waiting).to_string()
+            }
+            SyncStatus::Waiting(_) => SyncStatus::Synced.to_string(),
+            SyncStatus::Offline if waiting > 0 => tf!(
+                "Offline: {waiting} {} kept here, sent when the server answers",
+                "Offline: zdarzenia zachowane tutaj ({waiting}{}), wysłane, gdy serwer odpowie",
+                events(waiting)
+            ),
+            SyncStatus::Refused(_) if waiting > 0 => tf!(
+                "{self}; {waiting} {} kept for the next try",
+                "{self}; zdarzenia zachowane do następnej próby: {waiting}{}",
+                events(waiting)
+            ),
+            _ => self.to_string(),
+        }
+    }
+}
+
 impl fmt::Display for SyncStatus {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&match self {
             SyncStatus::Connecting => tf!("Connecting…", "Łączenie…"),
             SyncStatus::Synced => tf!("Synced", "Zsynchronizowano"),
-            SyncStatus::Waiting(n) => tf!("{n} events waiting", "zdarzenia czekające: {n}"),
+            SyncStatus::Waiting(n) => {
+                tf!("{n} {} waiting", "zdarzenia czekające: {n}{}", events(*n))
+            }
             SyncStatus::Offline => tf!(
                 "Offline: kept here, sent when the server answers",
                 "Offline: zachowane tutaj, wysłane, gdy serwer odpowie"
@@ -180,6 +211,12 @@ impl fmt::Display for SyncStatus {
             ),
         })
     }
+}
+
+/// "event" or "events" after a count in English; nothing in Polish,
+/// whose sentences put the count last.
+fn events(n: usize) -> &'static str {
+    crate::i18n::lang().plural(n as u64, ["event", "events"], [""; 3])
 }
 
 /// Milliseconds to wait before try `attempt` (from 0) after a failure:
@@ -222,6 +259,23 @@ mod tests {
         record.pushed.insert("a".into(), 3);
         record.pushed.insert("b".into(), 1);
         assert_eq!(record.waiting(&games), 1);
+    }
+
+    #[test]
+    fn the_header_counts_what_waits_and_keeps_it_through_a_refusal() {
+        assert_eq!(SyncStatus::Synced.shown(0), "Synced");
+        assert_eq!(SyncStatus::Synced.shown(3), "3 events waiting");
+        assert_eq!(SyncStatus::Synced.shown(1), "1 event waiting");
+        assert_eq!(SyncStatus::Waiting(3).shown(0), "Synced");
+        assert_eq!(
+            SyncStatus::Offline.shown(2),
+            "Offline: 2 events kept here, sent when the server answers"
+        );
+        assert_eq!(
+            SyncStatus::Refused("no permission (x)".into()).shown(4),
+            "Refused: no permission (x); 4 events kept for the next try"
+        );
+        assert_eq!(SyncStatus::Fork(1).shown(4), "Fork to resolve in 1 game(s)");
     }
 
     #[test]

@@ -1,22 +1,30 @@
 use leptos::prelude::*;
 
 use crate::route::Route;
+use crate::state::AppState;
 use crate::sync::SyncStatus;
 
 /// Where a tablet in an event stands, at a glance, in the header (with
 /// the sync code, so not in the first load).
 #[component]
 pub fn SyncBadge() -> impl IntoView {
+    let state = expect_context::<AppState>();
     let status = crate::couch::status();
     let shown = status.clone();
+    let record = crate::couch::record();
+    let waiting = Memo::new(move |_| record.with(|r| state.games.with(|games| r.waiting(games))));
     let class = move || match status.get() {
-        Some(SyncStatus::Synced) => "sync-badge synced",
-        Some(SyncStatus::Waiting(_) | SyncStatus::Connecting) => "sync-badge waiting",
+        Some(SyncStatus::Synced | SyncStatus::Waiting(_)) if waiting.get() == 0 => {
+            "sync-badge synced"
+        }
+        Some(SyncStatus::Synced | SyncStatus::Waiting(_) | SyncStatus::Connecting) => {
+            "sync-badge waiting"
+        }
         _ => "sync-badge trouble",
     };
     view! {
         <a class=class href=Route::Event.href() role="status" data-testid="sync-status">
-            {move || shown.get().map(|s| s.to_string())}
+            {move || shown.get().map(|s| s.shown(waiting.get()))}
         </a>
     }
 }

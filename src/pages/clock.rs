@@ -307,13 +307,7 @@ fn ClockScreen(id: String, game: Memo<Option<Game>>) -> impl IntoView {
     // Behind the arbiter's PIN when one is set: a player cannot add time.
     let pin_set = state.settings.with_untracked(|s| s.arbiter_pin.is_some());
     let open_with_pin = Callback::new(move |pin: String| {
-        if !state.pin_opens(&pin) {
-            return Err(t!(
-                "That is not the arbiter's PIN.",
-                "To nie jest PIN sędziego."
-            )
-            .to_owned());
-        }
+        state.check_pin(&pin)?;
         open_menu.run(());
         Ok(())
     });

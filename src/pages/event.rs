@@ -4,12 +4,14 @@ use std::collections::HashMap;
 
 use laws::adjournment::Phase;
 use laws::clock::Clock;
-use laws::game::{Event, Game, Side};
+use laws::game::{Event, Game, Pending, Side, Waiting};
 use leptos::prelude::*;
 
 use crate::components::clock_face::format_clock;
+use crate::components::pin_dialog::PinDialog;
 use crate::event_docs::Fork;
 use crate::i18n::local_time;
+use crate::laws_text;
 use crate::pages::games::progress;
 use crate::route::Route;
 use crate::state::{AppState, now_ms};
@@ -40,9 +42,11 @@ pub struct BoardLine {
     pub clock: Option<Clock>,
     /// The envelope's state while the game is adjourned.
     pub envelope: Option<String>,
-    /// The clock is stopped in a running game: a claim or ruling waits.
-    pub waiting: bool,
+    /// What waits for the arbiter, as the fold says.
+    pub pending: Pending,
     pub rulings: usize,
+    /// The article of the last ruling given.
+    pub last_ruling: Option<String>,
 }
 
 impl BoardLine {
@@ -50,9 +54,6 @@ impl BoardLine {
     pub fn of(game: &Game) -> BoardLine {
         let setup = game.setup();
         let play = game.fold().ok();
-        let over = play
-            .as_ref()
-            .is_some_and(|p| crate::laws_text::game_over(p).is_some());
         let clock = play.as_ref().and_then(|p| p.clock.clone());
         let adjourned = play.as_ref().is_some_and(|p| {
             p.adjournment.phase() != Phase::Playing && !p.adjournment.may_adjourn_again()
@@ -69,11 +70,11 @@ impl BoardLine {
                 .as_ref()
                 .filter(|_| adjourned)
                 .map(|p| crate::adjourning::status(&p.adjournment).to_owned()),
-            waiting: !over
-                && !adjourned
-                && clock
-                    .as_ref()
-                    .is_some_and(|c| c.is_started() && c.is_paused()),
+            pending: play.as_ref().map(|p| p.pending()).unwrap_or_default(),
+            last_ruling: play
+                .as_ref()
+                .and_then(|p| p.rulings.last())
+                .map(|applied| laws_text::article(applied.ruling.article)),
             clock,
             rulings: game
                 .log()
@@ -128,6 +129,12 @@ impl BoardLine {
             .and_then(Clock::running_side)
     }
 
+    /// What waits at `now_ms`, in the arbiter's words.
+    #[must_use]
+    pub fn waiting(&self, now_ms: u64) -> Vec<String> {
+        self.pending.at(now_ms).iter().map(waiting_words).collect()
+    }
+
     /// The side whose flag has fallen by `now_ms`, first.
     #[must_use]
     pub fn fallen(&self, now_ms: u64) -> Option<Side> {
@@ -144,6 +151,60 @@ pub struct ClockReading {
     /// The time left; a dash for an untimed game.
     pub time: String,
     pub fallen: bool,
+}
+
+/// One thing waiting, in the arbiter's words.
+fn waiting_words(waiting: &Waiting) -> String {
+    match waiting {
+        Waiting::ClockStopped => t!(
+            "Clock stopped: a claim or ruling is being dealt with",
+            "Zegar zatrzymany: trwa reklamacja lub decyzja"
+        )
+        .to_owned(),
+        Waiting::FlagFallen { side } => tf!(
+            "{} flag has fallen: not yet ruled on",
+            "Chorągiewka {} opadła: jeszcze bez decyzji",
+            laws_text::sides(*side)
+        ),
+        Waiting::IrregularEntry { slot } => tf!(
+            "Move {slot} on the scoresheet is not a legal move: a finding to rule on",
+            "Posunięcie {slot} w zapisie nie jest prawidłowe: do rozstrzygnięcia"
+        ),
+        Waiting::ClockAndSheetApart(apart) => tf!(
+            "The clock counts {} half-moves, the scoresheet {}: to check",
+            "Zegar liczy półruchy: {}, zapis: {}; do sprawdzenia",
+            apart.clock,
+            apart.sheet
+        ),
+        Waiting::DrawClaimPostponed => t!(
+            "Draw claim (10.2) postponed: the decision waits",
+            "Reklamacja remisu (10.2) odroczona: decyzja czeka"
+        )
+        .to_owned(),
+        Waiting::Adjournment { phase } => match phase {
+            Phase::Sealing => t!(
+                "The move is being sealed (A1a)",
+                "Trwa pieczętowanie posunięcia (A1a)"
+            ),
+            Phase::Sealed => t!("Envelope to verify (A3)", "Koperta do sprawdzenia (A3)"),
+            Phase::Resumed => t!("Envelope to open (A7)", "Koperta do otwarcia (A7)"),
+            Phase::Missing => t!(
+                "Envelope missing: the sealer states his move (A11a)",
+                "Brak koperty: zapieczętowujący podaje posunięcie (A11a)"
+            ),
+            Phase::ReplySealed => t!(
+                "Reply sealed: the sealer is awaited (A9c)",
+                "Odpowiedź zapieczętowana: czeka się na zapieczętowującego (A9c)"
+            ),
+            _ => laws_text::phase(*phase),
+        }
+        .to_owned(),
+        Waiting::SealedMoveToRecord => t!(
+            "The opened move is to be written on the scoresheet (A8)",
+            "Otwarte posunięcie czeka na wpis do zapisu (A8)"
+        )
+        .to_owned(),
+    }
 }
 
 /// Every board of the event, by board number, live; filtered by round.
@@ -182,7 +243,40 @@ pub fn EventPage() -> impl IntoView {
         let record = record.clone();
         move |_| record.with(|r| r.forks.clone().into_iter().collect::<Vec<_>>())
     });
-    let refused = Memo::new(move |_| record.with(|r| r.refused.clone()));
+    let refused = Memo::new({
+        let record = record.clone();
+        move |_| record.with(|r| r.refused.clone())
+    });
+    let set_aside = Memo::new(move |_| record.with(|r| r.set_aside.clone()));
+    let download = move |game: Game| {
+        let name = format!("arbiter-set-aside-{}-{}.json", game.id(), game.updated_ms());
+        let text = crate::backup::export(&[game], now_ms());
+        match crate::files::download(&name, "application/json", &text) {
+            Ok(()) => state.tell(tf!("Saved as {name}.", "Zapisano jako {name}.")),
+            Err(e) => state.warn(e),
+        }
+    };
+    // A board opened as arbiter: the game's screens, behind this tablet's PIN.
+    let opening = RwSignal::new(None::<String>);
+    let asking_pin = RwSignal::new(false);
+    let open_as_arbiter = Callback::new(move |id: String| {
+        if state.settings.with_untracked(|s| s.arbiter_pin.is_none()) {
+            state.warn(t!(
+                "Set the arbiter's PIN in Settings first: a board opens as arbiter only behind it.",
+                "Najpierw ustaw PIN sędziego w Ustawieniach: szachownica otwiera się jako sędzia tylko za nim."
+            ));
+            return;
+        }
+        opening.set(Some(id));
+        asking_pin.set(true);
+    });
+    let unlock = Callback::new(move |pin: String| {
+        state.check_pin(&pin)?;
+        if let Some(id) = opening.get_untracked() {
+            crate::route::navigate(&Route::Game(id));
+        }
+        Ok(())
+    });
     view! {
         <section class="page event-page">
             <div class="page-head">
@@ -207,6 +301,22 @@ pub fn EventPage() -> impl IntoView {
                     <ul>{move || refused.get().into_iter().map(|r| view! { <li>{r.to_string()}</li> }).collect_view()}</ul>
                 </section>
             </Show>
+            <Show when=move || !set_aside.with(Vec::is_empty)>
+                <section class="panel" aria-labelledby="set-aside-title">
+                    <h2 id="set-aside-title">{t!("Histories set aside", "Historie odłożone")}</h2>
+                    <p>{t!("Left behind by a choice at a fork, each kept whole: save one as a backup file to read it (Import backup on another tablet, or the laws command line).", "Pozostawione przy wyborze na rozwidleniu, każda zachowana w całości: zapisz ją jako plik kopii zapasowej, by ją odczytać (Import kopii na innym tablecie lub wiersz poleceń laws).")}</p>
+                    <ul class="fork-branches">{move || set_aside.get().into_iter().map(|game| {
+                        let s = game.setup();
+                        let line = tf!("Board {}: {} – {}: {}", "Szachownica {}: {} – {}: {}", s.board, s.white.name, s.black.name, history(&game));
+                        view! {
+                            <li>
+                                <p>{line}</p>
+                                <button type="button" class="button" on:click=move |_| download(game.clone())>{t!("Save as a backup file", "Zapisz jako plik kopii")}</button>
+                            </li>
+                        }
+                    }).collect_view()}</ul>
+                </section>
+            </Show>
             <table class="event-boards">
                 <thead><tr>
                     <th>{t!("Board", "Szachownica")}</th>
@@ -215,19 +325,26 @@ pub fn EventPage() -> impl IntoView {
                     <th>{t!("White's clock", "Zegar białych")}</th>
                     <th>{t!("Black's clock", "Zegar czarnych")}</th>
                     <th>{t!("Status", "Stan")}</th>
+                    <th>{t!("Waiting", "Czeka")}</th>
                 </tr></thead>
                 <tbody>
                     <For each=move || lines.get() key=|line| line.clone() let:line>
-                        <BoardRow line=line now=now />
+                        <BoardRow line=line now=now open_as_arbiter=open_as_arbiter />
                     </For>
                 </tbody>
             </table>
+            <p>{t!("A board's number opens its game read-only. \"Arbiter\" opens the game's screens behind the arbiter's PIN: what is done there is added to the board's log and reaches its tablet through the database; if both tablets act at once, a fork to resolve shows here.", "Numer szachownicy otwiera jej partię tylko do odczytu. „Sędzia” otwiera ekrany partii za PIN-em sędziego: to, co się tam zrobi, trafia do dziennika szachownicy i przez bazę do jej tabletu; jeśli oba tablety działają naraz, pojawi się tu rozwidlenie do rozstrzygnięcia.")}</p>
+            <PinDialog open=asking_pin title=t!("Open the board as arbiter", "Otwórz szachownicę jako sędzia") on_pin=unlock />
         </section>
     }
 }
 
 #[component]
-fn BoardRow(line: BoardLine, now: ReadSignal<u64>) -> impl IntoView {
+fn BoardRow(
+    line: BoardLine,
+    now: ReadSignal<u64>,
+    open_as_arbiter: Callback<String>,
+) -> impl IntoView {
     let running = line.running();
     // Both clocks read once a tick for the row, and only while one runs;
     // the cells change when the reading does, once a second.
@@ -255,9 +372,34 @@ fn BoardRow(line: BoardLine, now: ReadSignal<u64>) -> impl IntoView {
         }
     };
     let href = Route::Review(line.id.clone()).href();
+    let id = line.id.clone();
+    // A flag can fall only while a clock runs: follow the tick then alone,
+    // and draw again only when what waits changes.
+    let waiting = Memo::new({
+        let line = line.clone();
+        move |_| {
+            let now = if running.is_some() {
+                now.get()
+            } else {
+                now.get_untracked()
+            };
+            line.waiting(now)
+        }
+    });
+    let waiting = move || {
+        waiting
+            .get()
+            .into_iter()
+            .map(|w| view! { <li>{w}</li> })
+            .collect_view()
+    };
     view! {
         <tr data-board=line.board.clone()>
-            <td><a class="button" href=href>{line.board.clone()}</a></td>
+            <td>
+                <a class="button" href=href aria-label=tf!("Board {}: review", "Szachownica {}: przegląd", line.board)>{line.board.clone()}</a>
+                <button type="button" class="button" aria-label=tf!("Board {}: open as arbiter", "Szachownica {}: otwórz jako sędzia", line.board)
+                    on:click=move |_| open_as_arbiter.run(id.clone())>{t!("Arbiter", "Sędzia")}</button>
+            </td>
             <td>{line.players.clone()}<br /><small>{tf!("round {}", "runda {}", line.round)}</small></td>
             <td class="event-move">{line.move_number}</td>
             {clock(Side::White)}
@@ -265,11 +407,29 @@ fn BoardRow(line: BoardLine, now: ReadSignal<u64>) -> impl IntoView {
             <td>
                 {line.status.clone()}
                 {line.envelope.clone().map(|e| view! { <br /><span>{tf!("Envelope: {e}", "Koperta: {e}")}</span> })}
-                {line.waiting.then(|| view! { <br /><strong>{t!("Clock stopped: a claim or ruling is waiting", "Zegar zatrzymany: czeka reklamacja lub decyzja")}</strong> })}
-                {(line.rulings > 0).then(|| view! { <br /><span>{tf!("Rulings: {}", "Decyzje: {}", line.rulings)}</span> })}
+                {(line.rulings > 0).then(|| view! { <br /><span>{tf!("Rulings: {}, the last under {}", "Decyzje: {}, ostatnia wg: {}", line.rulings, line.last_ruling.clone().unwrap_or_default())}</span> })}
             </td>
+            <td><ul class="event-waiting">{waiting}</ul></td>
         </tr>
     }
+}
+
+/// One history of a game in a line: its length, its last event, where it
+/// stands.
+fn history(game: &Game) -> String {
+    let events = game.log().len();
+    let word = crate::i18n::lang().plural(
+        events as u64,
+        ["event", "events"],
+        ["zdarzenie", "zdarzenia", "zdarzeń"],
+    );
+    tf!(
+        "{events} {word}, last at {}, round {}; {}",
+        "{events} {word}, ostatnie o {}, runda {}; {}",
+        local_time(game.updated_ms()),
+        game.setup().round,
+        progress(game)
+    )
 }
 
 /// A game whose histories part: each shown, the arbiter chooses.
@@ -298,15 +458,7 @@ fn ForkCard(id: String, fork: Fork) -> impl IntoView {
         .map(|(n, branch)| {
             let chosen = branch.log().get(index).map(|l| l.hash.clone()).unwrap_or_default();
             let id = id.clone();
-            let summary = tf!(
-                "History {}: {} events, last at {}, round {}; {}",
-                "Historia {}: zdarzeń {}, ostatnie o {}, runda {}; {}",
-                n + 1,
-                branch.log().len(),
-                local_time(branch.updated_ms()),
-                branch.setup().round,
-                progress(&branch)
-            );
+            let summary = tf!("History {}: {}", "Historia {}: {}", n + 1, history(&branch));
             view! {
                 <li>
                     <p>{summary}</p>
@@ -364,11 +516,19 @@ mod tests {
         let [white, black] = line.clocks(10_000 + 5_430_001);
         assert!(white.fallen && !black.fallen);
         assert_eq!(black.time, "1:30:30");
-        assert!(!line.waiting);
+        assert!(line.waiting(71_000).is_empty());
+        assert_eq!(
+            line.waiting(10_000 + 5_430_001),
+            ["White's flag has fallen: not yet ruled on"]
+        );
         game.apply(Event::Clock(ClockAction::Pause), 80_000)
             .unwrap();
         let stopped = BoardLine::of(&game);
-        assert!(stopped.waiting && stopped.running().is_none());
+        assert_eq!(
+            stopped.waiting(90_000),
+            ["Clock stopped: a claim or ruling is being dealt with"]
+        );
+        assert!(stopped.running().is_none());
     }
 
     #[test]

@@ -3,12 +3,14 @@
 // afterwards): a board tablet and the chief arbiter's, a player's phone.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { createGame, savePin, sealEnvelope, sealMove, useApp } from './harness.mjs';
 import { ADMIN, joinEvent, startCouch, setUpEvent } from './couch.mjs';
 
 const app = useApp();
 const DB = 'hall';
 const PIN = '2468';
+const CHIEF_PIN = '97531';
 const BOARD = { name: 'board', password: 'board-secret' };
 const PLAYER = { name: 'player', password: 'player-secret' };
 let couch;
@@ -34,6 +36,19 @@ async function tap(page, from, to) {
   await page.getByRole('button', { name: new RegExp(`^${to},`) }).click();
 }
 
+/// Creates `game` on a board tablet, starts White's clock and hands the
+/// tablet to the players (recording mode); returns the game's id.
+async function gameInPlay(page, game) {
+  await createGame(page, game);
+  const id = decodeURIComponent(page.url().split('#/game/')[1]);
+  await page.getByRole('link', { name: 'Clock' }).click();
+  await page.getByRole('button', { name: "Start White's clock" }).click();
+  await page.goto(`${app.url}#/game/${id}`);
+  await page.getByRole('link', { name: 'Scoresheet', exact: true }).click();
+  await page.getByRole('button', { name: 'Recording mode (hand to the player)' }).click();
+  return id;
+}
+
 /// Plays `moves` in recording mode, each with its clock press.
 async function play(page, moves, first = 0) {
   for (const [i, [from, to]] of moves.entries()) {
@@ -48,19 +63,59 @@ async function play(page, moves, first = 0) {
 async function eventDocs(id) {
   const start = JSON.stringify(`game:${id}:event:`);
   const end = JSON.stringify(`game:${id}:event:\ufff0`);
-  const { body } = await couch.request('GET', `/${DB}/_all_docs?startkey=${encodeURIComponent(start)}&endkey=${encodeURIComponent(end)}`);
-  return body.rows.map((r) => r.id);
+  const { body } = await couch.request('GET', `/${DB}/_all_docs?include_docs=true&startkey=${encodeURIComponent(start)}&endkey=${encodeURIComponent(end)}`);
+  return body.rows.map((r) => r.doc);
+}
+
+/// Game `id` as stored on a tablet (`{ created_ms, head, log }`, the log
+/// alternately the milliseconds since the event before and the event).
+async function stored(page, id) {
+  return page.evaluate((key) => JSON.parse(localStorage.getItem(key))?.data, `arbiter/v1/game/${id}`);
 }
 
 /// The board's log length as stored on its tablet.
 async function logLength(page, id) {
-  return page.evaluate((key) => {
-    const record = JSON.parse(localStorage.getItem(key));
-    return record.data.log.length / 2;
-  }, `arbiter/v1/game/${id}`);
+  return (await stored(page, id)).log.length / 2;
+}
+
+/// An event as the tablet stores it (`W`, `B`: a press; `m<clock ms>
+/// <text>`: a move written plainly; any other: the event) read back.
+function unpack(packed) {
+  if (packed === 'W' || packed === 'B') return { type: 'clock', action: 'press', side: packed === 'W' ? 'white' : 'black' };
+  if (typeof packed !== 'string') return packed;
+  const [, ms, text] = packed.match(/^m(\d*) (.*)$/s);
+  return { type: 'recorded', written: { move: text }, ...(ms ? { clock_ms: Number(ms) } : {}), draw_offer: false };
+}
+
+/// Every event document of game `id` is the tablet's log entry at its
+/// place: the same event at the same time, each sealed onto the one
+/// before, the last hash the head the tablet stores.
+async function assertDatabaseHasLog(page, id) {
+  const game = await stored(page, id);
+  const docs = await eventDocs(id);
+  assert.equal(docs.length, game.log.length / 2);
+  let at = game.created_ms;
+  for (const [i, doc] of docs.entries()) {
+    at += game.log[2 * i];
+    assert.equal(doc.index, i);
+    assert.equal(doc.at_ms, at, `event ${i}'s time`);
+    assert.deepEqual(doc.event, unpack(game.log[2 * i + 1]), `event ${i}`);
+    assert.equal(doc.previous, i === 0 ? null : docs[i - 1].hash);
+  }
+  assert.equal(docs.at(-1)?.hash, game.head);
+  return docs;
 }
 
 const boardRow = (page, board) => page.locator(`.event-boards tr[data-board="${board}"]`);
+
+/// Waits until `check` (async) holds, polling.
+async function until(check, timeout = 10_000) {
+  const end = Date.now() + timeout;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`not so after ${timeout} ms: ${check}`);
+    await new Promise((done) => setTimeout(done, 100));
+  }
+}
 
 test('a tablet in no event makes no network request', async () => {
   const { page, context, errors } = await app.open();
@@ -85,15 +140,10 @@ test('a board tablet and the chief arbiter: play, offline, a server started agai
 
   // The board tablet: the arbiter's PIN, the game, the clock started.
   await savePin(page, PIN);
+  await savePin(chief.page, CHIEF_PIN);
   await join(page, BOARD);
   await join(chief.page, ADMIN);
-  await createGame(page, { white: 'Kowalski, Jan', black: 'Nowak, Anna', round: '1', board: '3' });
-  const id = decodeURIComponent(page.url().split('#/game/')[1]);
-  await page.getByRole('link', { name: 'Clock' }).click();
-  await page.getByRole('button', { name: "Start White's clock" }).click();
-  await page.goto(`${app.url}#/game/${id}`);
-  await page.getByRole('link', { name: 'Scoresheet', exact: true }).click();
-  await page.getByRole('button', { name: 'Recording mode (hand to the player)' }).click();
+  const id = await gameInPlay(page, { white: 'Kowalski, Jan', black: 'Nowak, Anna', round: '1', board: '3' });
   await play(page, [['e2', 'e4'], ['e7', 'e5'], ['g1', 'f3']]);
 
   // The chief arbiter's event screen shows the board within 2 seconds.
@@ -121,9 +171,8 @@ test('a board tablet and the chief arbiter: play, offline, a server started agai
   await board.context.setOffline(false);
   await status(page).filter({ hasText: /^Synced$/ }).waitFor({ timeout: 30_000 });
   await row.locator('.event-move', { hasText: /^4$/ }).waitFor({ timeout: 5_000 });
-  const length = await logLength(page, id);
-  assert.equal((await eventDocs(id)).length, length);
-  assert.equal(await logLength(chief.page, id), length);
+  await assertDatabaseHasLog(page, id);
+  assert.deepEqual(await stored(chief.page, id), await stored(page, id));
 
   // The server killed and started again empty: the tablets push it all again.
   const port = couch.port;
@@ -134,14 +183,51 @@ test('a board tablet and the chief arbiter: play, offline, a server started agai
   await play(page, [['d2', 'd3']], 6);
   await status(page).filter({ hasText: /^Synced$/ }).waitFor({ timeout: 40_000 });
   await status(chief.page).filter({ hasText: /^Synced$/ }).waitFor({ timeout: 40_000 });
-  assert.equal((await eventDocs(id)).length, await logLength(page, id));
+  await assertDatabaseHasLog(page, id);
   await row.locator('.event-move', { hasText: /^4$/ }).waitFor({ timeout: 5_000 });
 
-  // An adjournment: Black seals his move, the arbiter seals the envelope;
-  // the chief arbiter sees the envelope's state.
+  // A ruling made on the board tablet reaches the event screen: Black's
+  // king move is illegal, waits there as a finding, and the board's
+  // arbiter rules on it.
+  await play(page, [['e8', 'e6']], 7);
+  const waiting = row.locator('.event-waiting');
+  await waiting.getByText('Move 4... on the scoresheet is not a legal move').waitFor({ timeout: 5_000 });
+  await chief.page.setViewportSize({ width: 1180, height: 820 });
+  await chief.page.screenshot({ path: 'tests/e2e/output/event-waiting-1180x820.png' });
   await page.getByRole('button', { name: 'Leave recording mode (arbiter)' }).click();
   await page.getByLabel("Arbiter's PIN").fill(PIN);
   await page.getByRole('button', { name: 'Unlock' }).click();
+  await page.goto(`${app.url}#/game/${id}`);
+  await page.getByRole('link', { name: "Arbiter's rulings" }).click();
+  await page.getByRole('button', { name: 'Stop the clocks' }).click();
+  await page.locator('.proposed .ruling-card', { hasText: 'Black made an illegal move' }).first()
+    .getByRole('button', { name: 'Rule: Black made an illegal move' }).click();
+  await page.getByRole('button', { name: 'Apply the ruling' }).click();
+  await page.getByText(/^Ruling applied/).waitFor();
+  await row.getByText(/Rulings: 1, the last under Article 7\.[45]/).waitFor({ timeout: 5_000 });
+  await waiting.getByText('Clock stopped: a claim or ruling is being dealt with').waitFor({ timeout: 5_000 });
+  assert.equal(await waiting.getByText('not a legal move').count(), 0);
+
+  // The chief arbiter opens the board as arbiter, behind his PIN, and
+  // restarts its clock: the event reaches the board tablet.
+  await chief.page.getByRole('button', { name: 'Board 3: open as arbiter' }).click();
+  await chief.page.getByLabel("Arbiter's PIN").fill('0000');
+  await chief.page.getByRole('button', { name: 'Unlock' }).click();
+  await chief.page.getByText("That is not the arbiter's PIN.").waitFor();
+  await chief.page.getByLabel("Arbiter's PIN").fill(CHIEF_PIN);
+  await chief.page.getByRole('button', { name: 'Unlock' }).click();
+  await chief.page.getByRole('heading', { name: 'Kowalski, Jan – Nowak, Anna' }).waitFor();
+  await chief.page.getByRole('link', { name: 'Clock' }).click();
+  await chief.page.getByRole('button', { name: 'Resume' }).click();
+  const resumed = await logLength(chief.page, id);
+  await until(async () => (await logLength(page, id)) === resumed);
+  assert.deepEqual(await stored(page, id), await stored(chief.page, id));
+  await chief.page.goto(app.url + '#/event');
+  await row.locator('.event-clock.running').waitFor({ timeout: 5_000 });
+  assert.equal(await waiting.locator('li').count(), 0);
+
+  // An adjournment: Black seals his move, the arbiter seals the envelope;
+  // the chief arbiter sees the envelope's state.
   await page.goto(`${app.url}#/game/${id}`);
   await page.getByRole('button', { name: 'Adjourn' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Adjourn' }).click();
@@ -149,12 +235,31 @@ test('a board tablet and the chief arbiter: play, offline, a server started agai
   await sealMove(page, 'Be7');
   await sealEnvelope(page, PIN);
   await row.getByText('Envelope: sealed, not yet verified').waitFor({ timeout: 5_000 });
+  await waiting.getByText('Envelope to verify (A3)').waitFor();
   // The sealed move is no plain text in the database.
   const { body: all } = await couch.request('GET', `/${DB}/_all_docs?include_docs=true`);
   assert.ok(!JSON.stringify(all).includes('Be7'), 'the sealed move is readable in the database');
   await status(page).filter({ hasText: /^Synced$/ }).waitFor({ timeout: 10_000 });
-  const again = await logLength(page, id);
-  assert.equal((await eventDocs(id)).length, again);
+  const again = (await assertDatabaseHasLog(page, id)).length;
+
+  // A wrong password is refused; a player's account cannot write.
+  const stranger = await app.open();
+  await join(stranger.page, { name: 'board', password: 'wrong' }, /Refused: wrong user or password/);
+  const phone = await app.open();
+  await join(phone.page, PLAYER);
+  await createGame(phone.page, { white: 'Player, Pia', black: 'Reader, Rolf', round: '1', board: '9' });
+  await status(phone.page).filter({ hasText: /^Refused: no permission .*; 1 event kept for the next try$/ }).waitFor({ timeout: 15_000 });
+  const phoneGame = decodeURIComponent(phone.page.url().split('#/game/')[1]);
+  assert.equal((await couch.request('GET', `/${DB}/game:${phoneGame}`)).status, 404);
+  // The refused game stays on the phone for the next try.
+  await phone.page.goto(app.url + '#/');
+  await phone.page.getByRole('link', { name: /Player, Pia/ }).waitFor();
+  // The player reads the games.
+  await phone.page.goto(app.url + '#/event');
+  await boardRow(phone.page, '3').getByText('Kowalski, Jan – Nowak, Anna').waitFor({ timeout: 10_000 });
+  // A board opens read-only for anyone.
+  await phone.page.getByRole('link', { name: 'Board 3: review' }).click();
+  await phone.page.getByRole('heading', { name: 'Review: Kowalski, Jan – Nowak, Anna' }).waitFor();
 
   // A document with a broken chain, put straight into the database, is
   // refused and reported, and never folded.
@@ -164,27 +269,18 @@ test('a board tablet and the chief arbiter: play, offline, a server started agai
     _id: `game:${id}:event:${next}`, type: 'event', game: id, index: again,
     at_ms: last.at_ms + 1000, event: last.event, previous: last.hash, hash: 'f'.repeat(64),
   };
+  // Meanwhile the player's account is given the arbiter role (a deputy's
+  // phone): the next try, when the database changes, sends the game kept.
+  const user = (await couch.request('GET', '/_users/org.couchdb.user:player')).body;
+  assert.equal((await couch.request('PUT', `/_users/${user._id}`, { ...user, roles: ['arbiter'] })).status, 201);
   assert.equal((await couch.request('PUT', `/${DB}/${forged._id}`, forged)).status, 201);
   const refused = chief.page.getByRole('alert').filter({ hasText: 'Documents refused' });
   await refused.getByText(`${forged._id} breaks the hash chain`).waitFor({ timeout: 10_000 });
   assert.equal(await logLength(chief.page, id), again);
   assert.equal(await logLength(page, id), again);
 
-  // A wrong password is refused; a player's account cannot write.
-  const stranger = await app.open();
-  await join(stranger.page, { name: 'board', password: 'wrong' }, /Refused: wrong user or password/);
-  const phone = await app.open();
-  await join(phone.page, PLAYER);
-  await createGame(phone.page, { white: 'Player, Pia', black: 'Reader, Rolf', round: '1', board: '9' });
-  await status(phone.page).filter({ hasText: /Refused: no permission/ }).waitFor({ timeout: 15_000 });
-  const phoneGame = decodeURIComponent(phone.page.url().split('#/game/')[1]);
-  assert.equal((await couch.request('GET', `/${DB}/game:${phoneGame}`)).status, 404);
-  // The refused game stays on the phone for the next try.
-  await phone.page.goto(app.url + '#/');
-  await phone.page.getByRole('link', { name: /Player, Pia/ }).waitFor();
-  // The player reads the games.
-  await phone.page.goto(app.url + '#/event');
-  await boardRow(phone.page, '3').getByText('Kowalski, Jan – Nowak, Anna').waitFor({ timeout: 10_000 });
+  await until(async () => (await couch.request('GET', `/${DB}/game:${phoneGame}`)).status === 200, 30_000);
+  await status(phone.page).filter({ hasText: /^Synced$/ }).waitFor({ timeout: 10_000 });
 
   for (const { context, errors } of [board, chief, stranger, phone]) {
     assert.deepEqual(errors, []);
@@ -212,6 +308,10 @@ test('two tablets append to one game at once: the fork is shown and resolved, no
     await page.getByRole('button', { name: 'Save details' }).click();
     await page.getByRole('heading', { name: 'Fork, Fay – Branch, Ben' }).waitFor();
   }
+  // What each tablet wrote, to find every event of it again at the end.
+  const firstWrote = await stored(first.page, id);
+  const secondWrote = await stored(second.page, id);
+  assert.notEqual(firstWrote.head, secondWrote.head);
   await first.context.setOffline(false);
   await status(first.page).filter({ hasText: /^Synced$/ }).waitFor({ timeout: 30_000 });
   await second.context.setOffline(false);
@@ -225,14 +325,87 @@ test('two tablets append to one game at once: the fork is shown and resolved, no
   const choices = await card.locator('li').allInnerTexts();
   const chosen = choices.findIndex((text) => text.includes('round 2a;'));
   assert.notEqual(chosen, -1, choices.join(' | '));
+  assert.ok(choices[1 - chosen].includes('round 2b;'), choices.join(' | '));
   await card.getByRole('button', { name: `Go on with history ${chosen + 1}` }).click();
   await status(second.page).filter({ hasText: /^Synced$/ }).waitFor({ timeout: 30_000 });
   await boardRow(second.page, '5').getByText('round 2a').waitFor({ timeout: 10_000 });
-  // The other history stays readable on the tablet that wrote it.
+  // No event is lost: the chosen history is the first tablet's, whole, on
+  // both tablets and in the database; the other stays readable, whole, on
+  // the tablet that wrote it (pouchdb-server keeps no second first
+  // revision of a document: see the README).
+  assert.deepEqual(await stored(first.page, id), firstWrote);
+  assert.deepEqual(await stored(second.page, id), firstWrote);
+  await assertDatabaseHasLog(first.page, id);
   const kept = await second.page.evaluate(() => JSON.parse(localStorage.getItem('arbiter/v1/sync')).data.set_aside);
   assert.equal(kept.length, 1);
+  assert.equal(kept[0].log.length, secondWrote.log.length / 2);
+  assert.equal(kept[0].log.at(-1).hash, secondWrote.head);
   assert.equal(kept[0].log.at(-1).event.round, '2b');
+  // The arbiter reads it from the event screen: saved as a backup file.
+  const aside = second.page.getByRole('region', { name: 'Histories set aside' });
+  await aside.getByText(/^Board 5: Fork, Fay – Branch, Ben: \d+ events?, .*round 2b;/).waitFor();
+  const [file] = await Promise.all([second.page.waitForEvent('download'),
+    aside.getByRole('button', { name: 'Save as a backup file' }).click()]);
+  const backup = JSON.parse(await readFile(await file.path(), 'utf8'));
+  assert.deepEqual(backup.games[0].log, kept[0].log);
+  let at = secondWrote.created_ms;
+  kept[0].log.forEach((logged, i) => {
+    at += secondWrote.log[2 * i];
+    assert.equal(logged.at_ms, at);
+    assert.deepEqual(logged.event, unpack(secondWrote.log[2 * i + 1]));
+  });
   for (const { context, errors } of [first, second]) {
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
+test('the board plays 5 minutes with the network off, then catches up with every event', async () => {
+  const board = await app.open();
+  const chief = await app.open();
+  const { page } = board;
+  // The board's time is Playwright's clock: five minutes of it pass
+  // offline while the game goes on.
+  await page.clock.install();
+  await page.reload();
+  await savePin(page, PIN);
+  await join(page, BOARD);
+  await join(chief.page, ADMIN);
+  const id = await gameInPlay(page, { white: 'Offline, Olga', black: 'Later, Lars', round: '1', board: '7' });
+  await play(page, [['e2', 'e4'], ['e7', 'e5']]);
+  await status(page).filter({ hasText: /^Synced$/ }).waitFor({ timeout: 10_000 });
+  const online = await logLength(page, id);
+  await chief.page.goto(app.url + '#/event');
+  const row = boardRow(chief.page, '7');
+  await row.locator('.event-move', { hasText: /^2$/ }).waitFor({ timeout: 5_000 });
+
+  await board.context.setOffline(true);
+  const offlineFrom = await page.evaluate(() => Date.now());
+  const moves = [['g1', 'f3'], ['b8', 'c6'], ['f1', 'c4'], ['g8', 'f6'],
+    ['d2', 'd3'], ['f8', 'e7'], ['b1', 'c3'], ['d7', 'd6']];
+  for (const [i, move] of moves.entries()) {
+    await page.clock.fastForward(37_500);
+    await play(page, [move], 2 + i);
+  }
+  const offlineFor = (await page.evaluate(() => Date.now())) - offlineFrom;
+  assert.ok(offlineFor >= 5 * 60_000, `${offlineFor} ms offline`);
+  await status(page).filter({ hasText: /^Offline/ }).waitFor({ timeout: 10_000 });
+  assert.equal((await eventDocs(id)).length, online);
+  assert.equal(await row.locator('.event-move').innerText(), '2');
+
+  await board.context.setOffline(false);
+  // The longest wait between two tries.
+  await page.clock.fastForward(16_000);
+  await status(page).filter({ hasText: /^Synced$/ }).waitFor({ timeout: 30_000 });
+  await row.locator('.event-move', { hasText: /^6$/ }).waitFor({ timeout: 5_000 });
+  const docs = await assertDatabaseHasLog(page, id);
+  // Sixteen events (a move and a press each) played over the five minutes.
+  const late = docs.slice(online);
+  assert.equal(late.length, 2 * moves.length);
+  assert.ok(late.at(-1).at_ms - late[0].at_ms >= 5 * 60_000 - 37_500);
+  await until(async () => (await stored(chief.page, id))?.head === docs.at(-1).hash);
+  assert.deepEqual(await stored(chief.page, id), await stored(page, id));
+  for (const { context, errors } of [board, chief]) {
     assert.deepEqual(errors, []);
     await context.close();
   }

@@ -27,6 +27,7 @@ pub mod intervention;
 pub mod result;
 mod sealing;
 mod sheet_moves;
+mod waiting;
 
 use std::fmt;
 use std::sync::Arc;
@@ -50,6 +51,7 @@ use crate::time_control::TimeControl;
 use intervention::Applied;
 pub use result::{DrawClaim, GameResult, ResultError};
 pub use sheet_moves::SheetMoves;
+pub use waiting::{Pending, Waiting};
 
 /// A player as written on the pairing list.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]

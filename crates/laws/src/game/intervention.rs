@@ -64,7 +64,7 @@ pub struct Applied {
 /// The clock's count of half-moves (its presses) and the scoresheet's,
 /// when they differ by more than one: the arbiter is told, and the clock
 /// readings cannot be matched to the moves.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Disagreement {
     /// Half-moves the clock counts.
     pub clock: u32,

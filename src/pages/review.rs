@@ -140,7 +140,9 @@ pub fn pgn_file_name(white: &str, black: &str) -> String {
     format!("{}-vs-{}.pgn", clean(white), clean(black))
 }
 
-fn pgn_text(game: &Game) -> Result<(String, Option<Slot>), String> {
+/// The game's PGN as "Download PGN" saves it, and where it stops when
+/// the sheet cannot be read to the end.
+pub fn pgn_text(game: &Game) -> Result<(String, Option<Slot>), String> {
     let export = game_pgn::export(game).map_err(|e| e.to_string())?;
     let text = pgn::export(&export.record).map_err(|e| e.to_string())?;
     Ok((text, export.stopped_at))

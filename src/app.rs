@@ -9,8 +9,8 @@ use crate::components::{header::Header, notice_bar::NoticeBar, storage_problems:
 use crate::i18n::{self, Lang};
 use crate::pages::{
     adjourn::AdjournPage, arbiter::ArbiterPage, clock::ClockPage, edit_game::EditGame,
-    envelopes::Envelopes, event::EventPage, game::GamePage, games::Games, new_game::NewGame,
-    not_found::NotFound, resumption::Resumption, review::ReviewPage, scoresheet::ScoresheetPage,
+    envelopes::Envelopes, event::EventPage, event_game::EventGamePage, game::GamePage, games::Games, join_event::JoinEventPage,
+    new_game::NewGame, not_found::NotFound, players_copy::PlayersCopyPage, resumption::Resumption, review::ReviewPage, scoresheet::ScoresheetPage,
     settings::Settings,
 };
 use crate::route::Route;
@@ -123,6 +123,9 @@ async fn screen(route: Route) -> AnyView {
         Route::Resume(id) => resumption_screen(id).await,
         Route::Envelopes => envelopes_screen().await,
         Route::Event => event_screen().await,
+        Route::JoinEvent(query) => join_event_screen(query).await,
+        Route::EventGame(id, query) => event_game_screen(id, query).await,
+        Route::PlayersCopy(data) => players_copy_screen(data).await,
         Route::Settings => settings_screen().await,
     }
 }
@@ -180,6 +183,21 @@ fn envelopes_screen() -> AnyView {
 #[wasm_split(screens, wasm_split_path = ::leptos::wasm_split)]
 fn event_screen() -> AnyView {
     view! { <EventPage /> }.into_any()
+}
+
+#[wasm_split(screens, wasm_split_path = ::leptos::wasm_split)]
+fn join_event_screen(query: String) -> AnyView {
+    view! { <JoinEventPage query=query /> }.into_any()
+}
+
+#[wasm_split(screens, wasm_split_path = ::leptos::wasm_split)]
+fn event_game_screen(id: String, query: String) -> AnyView {
+    view! { <EventGamePage id=id query=query /> }.into_any()
+}
+
+#[wasm_split(screens, wasm_split_path = ::leptos::wasm_split)]
+fn players_copy_screen(data: String) -> AnyView {
+    view! { <PlayersCopyPage data=data /> }.into_any()
 }
 
 #[wasm_split(screens, wasm_split_path = ::leptos::wasm_split)]

@@ -15,6 +15,7 @@ pub mod event_docs;
 pub mod files;
 pub mod game_link;
 pub mod i18n;
+pub mod join_code;
 pub mod laws_text;
 pub mod pages;
 pub mod printing;

@@ -9,9 +9,10 @@ use crate::components::{header::Header, notice_bar::NoticeBar, storage_problems:
 use crate::i18n::{self, Lang};
 use crate::pages::{
     adjourn::AdjournPage, arbiter::ArbiterPage, clock::ClockPage, edit_game::EditGame,
-    envelopes::Envelopes, event::EventPage, event_game::EventGamePage, game::GamePage, games::Games, join_event::JoinEventPage,
-    new_game::NewGame, not_found::NotFound, players_copy::PlayersCopyPage, resumption::Resumption, review::ReviewPage, scoresheet::ScoresheetPage,
-    settings::Settings,
+    envelopes::Envelopes, event::EventPage, event_game::EventGamePage, game::GamePage,
+    games::Games, join_event::JoinEventPage, new_game::NewGame, not_found::NotFound,
+    players_copy::PlayersCopyPage, resumption::Resumption, review::ReviewPage,
+    scoresheet::ScoresheetPage, settings::Settings,
 };
 use crate::route::Route;
 pub use crate::route::navigate;
@@ -123,9 +124,9 @@ async fn screen(route: Route) -> AnyView {
         Route::Resume(id) => resumption_screen(id).await,
         Route::Envelopes => envelopes_screen().await,
         Route::Event => event_screen().await,
-        Route::JoinEvent(query) => join_event_screen(query).await,
-        Route::EventGame(id, query) => event_game_screen(id, query).await,
-        Route::PlayersCopy(data) => players_copy_screen(data).await,
+        Route::JoinEvent(_) | Route::EventGame(..) | Route::PlayersCopy(_) => {
+            link_screen(route).await
+        }
         Route::Settings => settings_screen().await,
     }
 }
@@ -185,19 +186,17 @@ fn event_screen() -> AnyView {
     view! { <EventPage /> }.into_any()
 }
 
+/// The screens a link from another device opens (a join code, a game for
+/// its players): one split function for the three, as each costs the
+/// first load its loader.
 #[wasm_split(screens, wasm_split_path = ::leptos::wasm_split)]
-fn join_event_screen(query: String) -> AnyView {
-    view! { <JoinEventPage query=query /> }.into_any()
-}
-
-#[wasm_split(screens, wasm_split_path = ::leptos::wasm_split)]
-fn event_game_screen(id: String, query: String) -> AnyView {
-    view! { <EventGamePage id=id query=query /> }.into_any()
-}
-
-#[wasm_split(screens, wasm_split_path = ::leptos::wasm_split)]
-fn players_copy_screen(data: String) -> AnyView {
-    view! { <PlayersCopyPage data=data /> }.into_any()
+fn link_screen(route: Route) -> AnyView {
+    match route {
+        Route::JoinEvent(query) => view! { <JoinEventPage query=query /> }.into_any(),
+        Route::EventGame(id, query) => view! { <EventGamePage id=id query=query /> }.into_any(),
+        Route::PlayersCopy(data) => view! { <PlayersCopyPage data=data /> }.into_any(),
+        other => view! { <NotFound hash=other.href() /> }.into_any(),
+    }
 }
 
 #[wasm_split(screens, wasm_split_path = ::leptos::wasm_split)]

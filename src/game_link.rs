@@ -81,21 +81,18 @@ pub fn encode(pgn: &str) -> String {
 
 /// The PGN in a fragment's `data`, exactly as [`encode`] was given it.
 pub fn decode(data: &str) -> Result<String, LinkError> {
-    let packed = URL_SAFE_NO_PAD
-        .decode(data.trim())
-        .map_err(|e| match e {
-            // A length base64 never has: a character lost at the end.
-            base64::DecodeError::InvalidLength(_)
-            | base64::DecodeError::InvalidLastSymbol(..) => LinkError::Damaged,
-            _ => LinkError::NotBase64,
+    let packed = URL_SAFE_NO_PAD.decode(data.trim()).map_err(|e| match e {
+        // A length base64 never has: a character lost at the end.
+        base64::DecodeError::InvalidLength(_) | base64::DecodeError::InvalidLastSymbol(..) => {
+            LinkError::Damaged
+        }
+        _ => LinkError::NotBase64,
+    })?;
+    let bytes = miniz_oxide::inflate::decompress_to_vec_zlib_with_limit(&packed, MAX_PGN_BYTES)
+        .map_err(|e| match e.status {
+            miniz_oxide::inflate::TINFLStatus::HasMoreOutput => LinkError::TooLarge,
+            _ => LinkError::Damaged,
         })?;
-    let bytes =
-        miniz_oxide::inflate::decompress_to_vec_zlib_with_limit(&packed, MAX_PGN_BYTES).map_err(
-            |e| match e.status {
-                miniz_oxide::inflate::TINFLStatus::HasMoreOutput => LinkError::TooLarge,
-                _ => LinkError::Damaged,
-            },
-        )?;
     String::from_utf8(bytes).map_err(|_| LinkError::NotText)
 }
 
@@ -176,8 +173,10 @@ mod tests {
             );
             assert_eq!(decode(&data).as_deref(), Ok(pgn));
         }
-        assert!(url("https://arbiter.example.org/", PGN)
-            .starts_with("https://arbiter.example.org/#/pgn/"));
+        assert!(
+            url("https://arbiter.example.org/", PGN)
+                .starts_with("https://arbiter.example.org/#/pgn/")
+        );
     }
 
     #[test]

@@ -40,11 +40,7 @@ impl Qr {
         for y in 0..modules {
             for x in 0..modules {
                 if code.get_module(x, y) {
-                    path.push_str(&format!(
-                        "M{} {}h1v1h-1z",
-                        x + QUIET_ZONE,
-                        y + QUIET_ZONE
-                    ));
+                    path.push_str(&format!("M{} {}h1v1h-1z", x + QUIET_ZONE, y + QUIET_ZONE));
                 }
             }
         }

@@ -32,7 +32,7 @@ pub fn JoinCodePanel() -> impl IntoView {
                         Ok(qr) => view! { <QrCode qr label=t!("Join code", "Kod dołączenia").to_owned() /> }.into_any(),
                         Err(e) => view! { <p class="form-error" role="alert">{e}</p> }.into_any(),
                     }}
-                    <p class="join-link"><a href=url.clone() data-testid="join-link">{url.clone()}</a></p>
+                    <p style="overflow-wrap:anywhere"><a href=url.clone() data-testid="join-link">{url.clone()}</a></p>
                     {match chief {
                         Some(chief) => view! {
                             <p>{tf!("Envelopes are sealed to {}, key fingerprint {}: the board tablet shows it to compare.", "Koperty będą pieczętowane dla: {}, odcisk klucza {}: tablet przy szachownicy pokazuje go do porównania.", chief.name, chief.fingerprint)}</p>

@@ -39,12 +39,12 @@ pub fn PlayersCopyPanel(game: Signal<Option<Game>>) -> impl IntoView {
                     {(!copy.clocks).then(|| view! {
                         <p>{t!("The clock readings are left out so that the code stays readable; the moves, the players, the result and the arbiter's notes are all there.", "Odczyty zegara pominięto, by kod dał się odczytać; posunięcia, zawodnicy, wynik i uwagi sędziego są w nim wszystkie.")}</p>
                     })}
-                    <p class="join-link"><a href=copy.url.clone() data-testid="players-link">{t!("The same game as a link", "Ta sama partia jako link")}</a></p>
+                    <p style="overflow-wrap:anywhere"><a href=copy.url.clone() data-testid="players-link">{t!("The same game as a link", "Ta sama partia jako link")}</a></p>
                 }.into_any(),
                 Err(e) => view! { <p class="form-error" role="alert">{tf!("No QR code: {e}.", "Brak kodu QR: {e}.")}</p> }.into_any(),
             })}
             {move || event_link.get().map(|url| view! {
-                <p class="join-link">{t!("With a network, read-only from the event's database (the players' account): ", "Z siecią, tylko do odczytu z bazy turnieju (konto zawodników): ")}<a href=url.clone() data-testid="event-game-link">{url.clone()}</a></p>
+                <p style="overflow-wrap:anywhere">{t!("With a network, read-only from the event's database (the players' account): ", "Z siecią, tylko do odczytu z bazy turnieju (konto zawodników): ")}<a href=url.clone() data-testid="event-game-link">{url.clone()}</a></p>
             })}
         </section>
     }

@@ -27,7 +27,9 @@ pub fn PlayersCopyPage(data: String) -> impl IntoView {
                     Ok(games) => match games.into_iter().next() {
                         Some(Ok(read)) => game.set(Some(read)),
                         Some(Err(e)) => problem.set(Some(e)),
-                        None => problem.set(Some(t!("the link holds no game", "link nie zawiera partii").into())),
+                        None => problem.set(Some(
+                            t!("the link holds no game", "link nie zawiera partii").into(),
+                        )),
                     },
                     Err(e) => problem.set(Some(e)),
                 }
@@ -42,9 +44,15 @@ pub fn PlayersCopyPage(data: String) -> impl IntoView {
         match (result.added.first(), result.errors.first()) {
             (Some(id), _) => {
                 kept.set(Some(id.clone()));
-                state.tell(t!("The game is kept on this phone, in the list of games.", "Partię zachowano na tym telefonie, na liście partii."));
+                state.tell(t!(
+                    "The game is kept on this phone, in the list of games.",
+                    "Partię zachowano na tym telefonie, na liście partii."
+                ));
             }
-            (None, Some(e)) => state.warn(tf!("The game was not kept: {e}.", "Nie zachowano partii: {e}.")),
+            (None, Some(e)) => state.warn(tf!(
+                "The game was not kept: {e}.",
+                "Nie zachowano partii: {e}."
+            )),
             (None, None) => {}
         }
     };

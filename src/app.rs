@@ -9,9 +9,10 @@ use crate::components::{header::Header, notice_bar::NoticeBar, storage_problems:
 use crate::i18n::{self, Lang};
 use crate::pages::{
     adjourn::AdjournPage, arbiter::ArbiterPage, clock::ClockPage, edit_game::EditGame,
-    envelopes::Envelopes, event::EventPage, game::GamePage, games::Games, new_game::NewGame,
-    not_found::NotFound, resumption::Resumption, review::ReviewPage, scoresheet::ScoresheetPage,
-    settings::Settings,
+    envelopes::Envelopes, event::EventPage, event_game::EventGamePage, game::GamePage,
+    games::Games, join_event::JoinEventPage, new_game::NewGame, not_found::NotFound,
+    players_copy::PlayersCopyPage, resumption::Resumption, review::ReviewPage,
+    scoresheet::ScoresheetPage, settings::Settings,
 };
 use crate::route::Route;
 pub use crate::route::navigate;
@@ -126,6 +127,9 @@ async fn screen(route: Route) -> AnyView {
         Route::Resume(id) => resumption_screen(id).await,
         Route::Envelopes => envelopes_screen().await,
         Route::Event => event_screen().await,
+        Route::JoinEvent(_) | Route::EventGame(..) | Route::PlayersCopy(_) => {
+            link_screen(route).await
+        }
         Route::Settings => settings_screen().await,
     }
 }
@@ -183,6 +187,19 @@ fn envelopes_screen() -> AnyView {
 #[wasm_split(screens, wasm_split_path = ::leptos::wasm_split)]
 fn event_screen() -> AnyView {
     view! { <EventPage /> }.into_any()
+}
+
+/// The screens a link from another device opens (a join code, a game for
+/// its players): one split function for the three, as each costs the
+/// first load its loader.
+#[wasm_split(screens, wasm_split_path = ::leptos::wasm_split)]
+fn link_screen(route: Route) -> AnyView {
+    match route {
+        Route::JoinEvent(query) => view! { <JoinEventPage query=query /> }.into_any(),
+        Route::EventGame(id, query) => view! { <EventGamePage id=id query=query /> }.into_any(),
+        Route::PlayersCopy(data) => view! { <PlayersCopyPage data=data /> }.into_any(),
+        other => view! { <NotFound hash=other.href() /> }.into_any(),
+    }
 }
 
 #[wasm_split(screens, wasm_split_path = ::leptos::wasm_split)]

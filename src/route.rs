@@ -26,6 +26,16 @@ pub enum Route {
     Envelopes,
     /// The chief arbiter's view of every board of the event.
     Event,
+    /// A board tablet joining the event a join code names (its query:
+    /// server, database, the chief arbiter's key).
+    JoinEvent(String),
+    /// One game of the event, read-only, from its database: a player's
+    /// link, with the event's server and database (a join code's query,
+    /// without a key) for a phone not yet in the event.
+    EventGame(String, String),
+    /// A finished game carried whole in the link (`game_link`): the
+    /// players' copy, read on their phones.
+    PlayersCopy(String),
     Settings,
     NotFound(String),
 }
@@ -34,6 +44,7 @@ impl Route {
     /// Reads `location.hash` (with or without the leading `#`).
     pub fn parse(hash: &str) -> Route {
         let path = hash.trim_start_matches('#').trim_start_matches('/');
+        let (path, query) = path.split_once('?').unwrap_or((path, ""));
         let parts: Vec<&str> = path.split('/').filter(|p| !p.is_empty()).collect();
         match parts.as_slice() {
             [] => Route::Games,
@@ -41,6 +52,9 @@ impl Route {
             ["settings"] => Route::Settings,
             ["envelopes"] => Route::Envelopes,
             ["event"] => Route::Event,
+            ["event", "join"] => Route::JoinEvent(query.to_owned()),
+            ["event", "game", id] => Route::EventGame(decode(id), query.to_owned()),
+            [crate::game_link::ROUTE, data] => Route::PlayersCopy((*data).to_owned()),
             ["game", id] => Route::Game(decode(id)),
             ["game", id, "edit"] => Route::EditGame(decode(id)),
             ["game", id, "clock"] => Route::Clock(decode(id)),
@@ -69,14 +83,17 @@ impl Route {
             Route::Arbiter(id) => format!("#/game/{}/arbiter", encode(id)),
             Route::Envelopes => "#/envelopes".to_owned(),
             Route::Event => "#/event".to_owned(),
+            Route::JoinEvent(query) => format!("#/event/join?{query}"),
+            Route::EventGame(id, query) => format!("#/event/game/{}?{query}", encode(id)),
+            Route::PlayersCopy(data) => format!("#/{}/{data}", crate::game_link::ROUTE),
             Route::NotFound(hash) => hash.clone(),
         }
     }
 }
 
 // Game ids are ours (letters, digits, dashes), but an imported backup may
-// carry anything: keep every id routable.
-fn encode(id: &str) -> String {
+// carry anything: keep every id routable. (A join code's values too.)
+pub(crate) fn encode(id: &str) -> String {
     id.bytes()
         .map(|b| match b {
             b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'-' | b'_' => (b as char).to_string(),
@@ -85,7 +102,7 @@ fn encode(id: &str) -> String {
         .collect()
 }
 
-fn decode(text: &str) -> String {
+pub(crate) fn decode(text: &str) -> String {
     let bytes = text.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
@@ -136,6 +153,9 @@ mod tests {
             Route::Arbiter("odd id/ü".into()),
             Route::Envelopes,
             Route::Event,
+            Route::JoinEvent("server=http%3A%2F%2Fcouch.local%3A5984&database=open-2026".into()),
+            Route::EventGame("odd id/ü".into(), "server=x&database=y".into()),
+            Route::PlayersCopy("eNrT0-_z".into()),
         ] {
             assert_eq!(Route::parse(&route.href()), route);
         }

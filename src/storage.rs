@@ -668,7 +668,7 @@ fn decode_game(key: &str, text: &str) -> Result<Game, StorageError> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use laws::game::{Event, Player, Setup};
 
     use super::*;
@@ -1085,12 +1085,12 @@ mod tests {
         ));
     }
 
-    /// Issue 9's capacity: 450 finished games in under 4 MB needs a real
-    /// 80-move game with its clock log in under 8 KB. (PGN is read by the
-    /// worker's build only.)
+    /// A real 80-move game (the first of 160 plies or more in pgn-reader's
+    /// TWIC file) as played on a tablet: a press and a clock reading for
+    /// every move, 37 to 86 seconds apart. (PGN is read by the worker's
+    /// build only.)
     #[cfg(feature = "worker")]
-    #[test]
-    fn an_eighty_move_game_with_its_clock_fits_in_eight_kilobytes() {
+    pub(crate) fn eighty_move_game() -> Game {
         let path = concat!(
             env!("CARGO_MANIFEST_DIR"),
             "/crates/laws/tests/data/twic1599_1000k.pgn"
@@ -1125,6 +1125,15 @@ mod tests {
             g.apply(Event::Clock(ClockAction::Press { side }), at)
                 .unwrap();
         }
+        g
+    }
+
+    /// Issue 9's capacity: 450 finished games in under 4 MB needs a real
+    /// 80-move game with its clock log in under 8 KB.
+    #[cfg(feature = "worker")]
+    #[test]
+    fn an_eighty_move_game_with_its_clock_fits_in_eight_kilobytes() {
+        let g = eighty_move_game();
         let size = encode_game(&g).len();
         assert!(size < 8 * 1024, "{size} bytes");
         assert_eq!(decode_game("k", &encode_game(&g)).unwrap(), g);

@@ -1,6 +1,7 @@
 use leptos::prelude::*;
 
 use crate::components::field::Field;
+use crate::components::join_code_panel::JoinCodePanel;
 use crate::route::Route;
 use crate::state::AppState;
 use crate::sync::EventLink;
@@ -84,6 +85,7 @@ pub fn EventPanel() -> impl IntoView {
                     let status = crate::couch::status();
                     move || status.get().map(|s| s.to_string())
                 }</p>
+                <JoinCodePanel />
             </Show>
         </section>
     }

@@ -1,14 +1,19 @@
 use leptos::prelude::*;
 
-use crate::tf;
+use crate::route::Route;
+use crate::{t, tf};
 
 /// The banner on every screen of a game that has ended: nothing more is
-/// played, and the arbiter sees why at once.
+/// played, and the arbiter sees why at once; with the game's `review`
+/// (its id), the way to the players' QR code.
 #[component]
-pub fn GameOver(result: String) -> impl IntoView {
+pub fn GameOver(result: String, #[prop(optional)] review: Option<String>) -> impl IntoView {
     view! {
         <p class="mode-banner" role="status">
             {tf!("Game over: {}.", "Koniec partii: {}.", result)}
+            {review.map(|id| view! {
+                " "<a class="button" href=Route::Review(id).href()>{t!("QR code for the players", "Kod QR dla zawodników")}</a>
+            })}
         </p>
     }
 }

@@ -352,7 +352,7 @@ fn ClockScreen(id: String, game: Memo<Option<Game>>) -> impl IntoView {
                     {toggle(t!("Sound", "Dźwięk"), sound)}
                     {toggle(t!("Vibration", "Wibracje"), vibration)}
                 </div>
-                {move || result.get().map(|result| view! { <GameOver result /> })}
+                {move || result.get().map(|result| view! { <GameOver result review=id.clone() /> })}
                 {move || problem.get().map(|p| view! { <p class="form-error" role="alert">{p}</p> })}
                 <FlagRuling flagged_first=flagged_first class=class ruling=ruling claim=claim_shown on_claim=on_claim over=over on_confirm=on_confirm />
                 <p class="clock-keys">

@@ -88,7 +88,7 @@ pub fn GamePage(id: String) -> impl IntoView {
                 view! {
                     <section class="page">
                         <h1>{format!("{} – {}", setup.white.name, setup.black.name)}</h1>
-                        {result.map(|result| view! { <GameOver result /> })}
+                        {result.map(|result| view! { <GameOver result review=id.clone() /> })}
                         <dl class="details">
                             <dt>{t!("White", "Białe")}</dt><dd>{setup.white.name.clone()}{fide(setup.white.fide_id)}</dd>
                             <dt>{t!("Black", "Czarne")}</dt><dd>{setup.black.name.clone()}{fide(setup.black.fide_id)}</dd>

@@ -17,6 +17,7 @@ use crate::components::game_form::lang_label;
 use crate::components::game_report::GameReport;
 use crate::components::move_list::{Cell, MoveList};
 use crate::components::pgn_import::PgnImportPanel;
+use crate::components::players_copy_panel::PlayersCopyPanel;
 use crate::components::recording::{box_text, clock_text, struck_writings};
 use crate::files::download;
 use crate::laws_text;
@@ -140,7 +141,9 @@ pub fn pgn_file_name(white: &str, black: &str) -> String {
     format!("{}-vs-{}.pgn", clean(white), clean(black))
 }
 
-fn pgn_text(game: &Game) -> Result<(String, Option<Slot>), String> {
+/// The game's PGN as "Download PGN" saves it, and where it stops when
+/// the sheet cannot be read to the end.
+pub fn pgn_text(game: &Game) -> Result<(String, Option<Slot>), String> {
     let export = game_pgn::export(game).map_err(|e| e.to_string())?;
     let text = pgn::export(&export.record).map_err(|e| e.to_string())?;
     Ok((text, export.stopped_at))
@@ -155,6 +158,49 @@ pub fn ReviewPage(id: String) -> impl IntoView {
     // arbiter's scoresheet and import.
     let record = Memo::new(move |_| {
         game.with(|g| g.as_ref().is_some_and(|g| g.setup().record_date.is_some()))
+    });
+    view! {
+        <section class="page review">
+            {move || if exists.get() {
+                view! { <GameReview game=game.into() /> }.into_any()
+            } else {
+                view! { <MissingGame id=id.clone() /> }.into_any()
+            }}
+            <Show when=move || !record.get()>
+                <PgnImportPanel />
+            </Show>
+        </section>
+    }
+}
+
+/// The review of `game`: the board tablet's of a stored game, or the
+/// `players`' read-only view (no scoresheet, no copy of their own) of a
+/// game of the event or of the players' copy, whose `pgn` (the text the
+/// link carried) is what it downloads and copies, unchanged.
+#[component]
+pub fn GameReview(
+    game: Signal<Option<Game>>,
+    #[prop(optional)] pgn: Option<String>,
+    #[prop(optional)] players: bool,
+) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let record = Memo::new(move |_| {
+        game.with(|g| g.as_ref().is_some_and(|g| g.setup().record_date.is_some()))
+    });
+    let pgn = StoredValue::new(pgn);
+    let pgn_of = move |game: &Game| match pgn.get_value() {
+        Some(text) => Ok((text, None)),
+        None => pgn_text(game),
+    };
+    // The board tablet's game, once over: its copy for the players.
+    let over = Memo::new(move |_| {
+        !players
+            && game.with(|g| {
+                g.as_ref().is_some_and(|g| {
+                    g.setup().record_date.is_none()
+                        && g.fold().is_ok_and(|p| laws_text::game_over(&p).is_some())
+                })
+            })
     });
     let flipped = RwSignal::new(false);
     let ply = RwSignal::new(usize::MAX);
@@ -198,7 +244,7 @@ pub fn ReviewPage(id: String) -> impl IntoView {
         let Some(game) = game.get_untracked() else {
             return;
         };
-        match pgn_text(&game) {
+        match pgn_of(&game) {
             Ok((text, stopped)) => {
                 let setup = game.setup();
                 let name = pgn_file_name(&setup.white.name, &setup.black.name);
@@ -217,7 +263,7 @@ pub fn ReviewPage(id: String) -> impl IntoView {
         let Some(game) = game.get_untracked() else {
             return;
         };
-        match pgn_text(&game) {
+        match pgn_of(&game) {
             Ok((text, _)) => leptos::task::spawn_local(async move {
                 let promise = window().navigator().clipboard().write_text(&text);
                 match wasm_bindgen_futures::JsFuture::from(promise).await {
@@ -234,11 +280,8 @@ pub fn ReviewPage(id: String) -> impl IntoView {
             Err(e) => state.warn(tf!("No PGN: {e}.", "Brak PGN: {e}.")),
         }
     };
+    let game_id = move || game.with(|g| g.as_ref().map(|g| g.id().to_owned()).unwrap_or_default());
     view! {
-        <section class="page review">
-            {move || if exists.get() {
-                let game_id = id.clone();
-                view! {
                     <h1>{move || game.with(|g| g.as_ref().map(|g| tf!("Review: {} – {}", "Przegląd: {} – {}", g.setup().white.name, g.setup().black.name)).unwrap_or_default())}</h1>
                     <Show when=move || record.get()>
                         <p class="record-details">{move || game.with(|g| g.as_ref().map(record_details).unwrap_or_default())}</p>
@@ -271,25 +314,20 @@ pub fn ReviewPage(id: String) -> impl IntoView {
                                 <button type="button" class="button" on:click=copy>{t!("Copy PGN", "Kopiuj PGN")}</button>
                                 <button type="button" class="button" on:click=move |_| print(Printout::Scoresheet)>{t!("Print scoresheet", "Drukuj blankiet")}</button>
                                 <button type="button" class="button" on:click=move |_| print(Printout::GameReport)>{t!("Print game report", "Drukuj raport z partii")}</button>
-                                <Show when=move || !record.get()>
-                                    <a class="button" href=Route::Scoresheet(game_id.clone()).href()>{t!("Scoresheet", "Blankiet")}</a>
+                                <Show when=move || !players && !record.get()>
+                                    <a class="button" href=move || Route::Scoresheet(game_id()).href()>{t!("Scoresheet", "Blankiet")}</a>
                                 </Show>
                             </div>
                         </div>
                     </div>
+                    <Show when=move || over.get()>
+                        <PlayersCopyPanel game=game />
+                    </Show>
                     {move || game.get().map(|g| view! { <PrintSheet game=g /> })}
                     {move || game.get().map(|g| {
                         let lines = moves.with(|m| move_lines(m));
                         view! { <GameReport game=g moves=lines /> }
                     })}
-                }.into_any()
-            } else {
-                view! { <MissingGame id=id.clone() /> }.into_any()
-            }}
-            <Show when=move || !record.get()>
-                <PgnImportPanel />
-            </Show>
-        </section>
     }
 }
 

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
-import { createGame, importAndReview, savePin, useApp } from './harness.mjs';
+import { createGame, importAndReview, savePin, tap, useApp } from './harness.mjs';
 
 const app = useApp();
 const PIN = '2468';
@@ -25,11 +25,6 @@ async function assertInView(page, elements) {
     const inside = box.top >= 0 && box.left >= 0 && box.bottom <= height + 0.5 && box.right <= width + 0.5;
     assert.ok(inside, `${name} at ${JSON.stringify(box)} is outside ${width}×${height}`);
   }
-}
-
-async function tap(page, from, to) {
-  await page.getByRole('button', { name: new RegExp(`^${from},`) }).click();
-  await page.getByRole('button', { name: new RegExp(`^${to},`) }).click();
 }
 
 test('recording mode fits 1180×820 and 820×1180: board with its first rank, last moves, entry, dash, draw offer, press reminder', async () => {

@@ -2,6 +2,7 @@
 // on 127.0.0.1 (compressed, as a static host does) and Debian's Chromium
 // driven by playwright-core. Never downloads a browser.
 import { after, before } from 'node:test';
+import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 import { startServer } from '../../scripts/static-server.mjs';
 
@@ -119,4 +120,30 @@ export async function sealEnvelope(page, pin) {
   }
   await page.getByRole('button', { name: 'Seal the envelope' }).click();
   await page.getByRole('heading', { name: 'Verify the envelope (A3)' }).waitFor();
+}
+
+/// Settings: makes this tablet's arbiter's key; returns its public key (JSON
+/// as shown), its fingerprint, and how long making it took (one Argon2id).
+export async function makeKey(page, name, pin) {
+  await page.goto(page.url().replace(/#.*$/, '#/settings'));
+  const form = page.locator('form', { hasText: 'Make a key' });
+  await form.getByLabel("Arbiter's name on the key").fill(name);
+  await form.getByLabel(/^PIN of the key \(6 digits or more\)/).fill(pin);
+  await form.getByLabel('The same PIN again').fill(pin);
+  const t0 = Date.now();
+  await form.getByRole('button', { name: "Make the arbiter's key" }).click();
+  const shown = page.locator('textarea.public-key');
+  await shown.waitFor();
+  const ms = Date.now() - t0;
+  const publicKey = await shown.inputValue();
+  const fingerprint = (await page.locator('.arbiter-key .key-fingerprint').innerText()).trim();
+  assert.match(fingerprint, /^[0-9A-F]{4}(-[0-9A-F]{4}){3}$/);
+  assert.equal(JSON.parse(publicKey).fingerprint, fingerprint);
+  return { publicKey, fingerprint, ms };
+}
+
+/// Taps a move on the recording board: the piece's square, then where it goes.
+export async function tap(page, from, to) {
+  await page.getByRole('button', { name: new RegExp(`^${from},`) }).click();
+  await page.getByRole('button', { name: new RegExp(`^${to},`) }).click();
 }

@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { createGame, sealEnvelope, sealMove, useApp } from './harness.mjs';
+import { createGame, makeKey, sealEnvelope, sealMove, useApp } from './harness.mjs';
 
 const app = useApp();
 const SEALED = 'Nc3';
@@ -14,26 +14,6 @@ const KEY_PIN = '975310';
 
 /// Everything in the page's storage, as one string.
 const storage = (page) => page.evaluate(() => Object.keys(localStorage).map((k) => `${k}=${localStorage.getItem(k)}`).join('\n'));
-
-/// Settings: makes this tablet's arbiter's key; returns its public key (JSON
-/// as shown), its fingerprint, and how long making it took (one Argon2id).
-async function makeKey(page, name, pin) {
-  await page.goto(page.url().replace(/#.*$/, '#/settings'));
-  const form = page.locator('form', { hasText: 'Make a key' });
-  await form.getByLabel("Arbiter's name on the key").fill(name);
-  await form.getByLabel(/^PIN of the key \(6 digits or more\)/).fill(pin);
-  await form.getByLabel('The same PIN again').fill(pin);
-  const t0 = Date.now();
-  await form.getByRole('button', { name: "Make the arbiter's key" }).click();
-  const shown = page.locator('textarea.public-key');
-  await shown.waitFor();
-  const ms = Date.now() - t0;
-  const publicKey = await shown.inputValue();
-  const fingerprint = (await page.locator('.arbiter-key .key-fingerprint').innerText()).trim();
-  assert.match(fingerprint, /^[0-9A-F]{4}(-[0-9A-F]{4}){3}$/);
-  assert.equal(JSON.parse(publicKey).fingerprint, fingerprint);
-  return { publicKey, fingerprint, ms };
-}
 
 /// Adjourns a new game at move 1 and has White seal SEALED; the envelope
 /// form is then filled in and sealed (with `pin` if it asks for one).

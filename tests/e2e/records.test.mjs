@@ -5,15 +5,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { createGame, importAndReview, savePin, useApp } from './harness.mjs';
+import { createGame, importAndReview, savePin, tap, useApp } from './harness.mjs';
 
 const app = useApp();
 const PIN = '2468';
-
-async function tap(page, from, to) {
-  await page.getByRole('button', { name: new RegExp(`^${from},`) }).click();
-  await page.getByRole('button', { name: new RegExp(`^${to},`) }).click();
-}
 
 async function downloadPgn(page) {
   const [download] = await Promise.all([

@@ -1,0 +1,98 @@
+//! A board tablet opening the chief arbiter's join code: the event's server
+//! and database filled in, the user and password asked here, the chief
+//! arbiter's key added to the recipients of the envelopes sealed here.
+
+use leptos::prelude::*;
+
+use crate::components::field::Field;
+use crate::join_code::JoinCode;
+use crate::route::{Route, navigate};
+use crate::state::AppState;
+use crate::sync::EventLink;
+use crate::{t, tf};
+
+/// The join form of the code in `query`; once joined, goes to `then`
+/// (Settings unless given).
+#[component]
+pub fn JoinEventPage(query: String, #[prop(optional)] then: Option<Route>) -> impl IntoView {
+    let then = then.unwrap_or(Route::Settings);
+    let state = expect_context::<AppState>();
+    let code = match JoinCode::parse(&query) {
+        Ok(code) => code,
+        Err(e) => {
+            return view! {
+                <section class="page join-event">
+                    <h1>{t!("Join an event", "Dołączanie do turnieju")}</h1>
+                    <p class="form-error" role="alert">{tf!("This join code cannot be used: {e}. Nothing was changed on this tablet.", "Tego kodu dołączenia nie można użyć: {e}. Na tym tablecie nic nie zmieniono.")}</p>
+                    <a class="button" href=Route::Settings.href()>{t!("Settings", "Ustawienia")}</a>
+                </section>
+            }
+            .into_any();
+        }
+    };
+    let user = RwSignal::new(String::new());
+    let password = RwSignal::new(String::new());
+    let chief = code.chief.clone();
+    let (server, database) = (code.server.clone(), code.database.clone());
+    let join = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let link = EventLink {
+            server: code.server.clone(),
+            database: code.database.clone(),
+            user: user.get_untracked().trim().to_owned(),
+            password: password.get_untracked(),
+        };
+        let joined = link.validate().and_then(|()| {
+            if let Some(chief) = &code.chief
+                && !state
+                    .recipients()
+                    .iter()
+                    .any(|r| r.public_key == chief.public_key)
+            {
+                state.add_recipient(&chief.public_key.to_hex(), &chief.name)?;
+            }
+            crate::couch::join_event(state, Some(link))
+        });
+        match joined {
+            Ok(()) => {
+                state.tell_on(then.clone(), if code.chief.is_some() {
+                    t!(
+                        "Joined the event: this tablet's games are sent to its database, and its envelopes are sealed to the chief arbiter.",
+                        "Dołączono do turnieju: partie z tego tabletu trafiają do jego bazy, a koperty są pieczętowane dla sędziego głównego."
+                    )
+                } else {
+                    t!("Joined the event: its games come to this device.", "Dołączono do turnieju: jego partie trafiają na to urządzenie.")
+                });
+                navigate(&then);
+            }
+            Err(e) => state.warn(tf!("Not joined: {e}.", "Nie dołączono: {e}.")),
+        }
+    };
+    view! {
+        <section class="page join-event">
+            <h1>{t!("Join an event", "Dołączanie do turnieju")}</h1>
+            <dl class="join-details">
+                <dt>{t!("Server address", "Adres serwera")}</dt><dd data-testid="join-server">{server}</dd>
+                <dt>{t!("Database", "Baza danych")}</dt><dd data-testid="join-database">{database}</dd>
+            </dl>
+            {match chief {
+                Some(chief) => view! {
+                    <p>{tf!("Envelopes sealed on this tablet will be sealed to the chief arbiter, {}. Compare the key's fingerprint with the one on his tablet:", "Koperty pieczętowane na tym tablecie będą zapieczętowane dla sędziego głównego: {}. Porównaj odcisk klucza z tym na jego tablecie:", chief.name)}</p>
+                    <p class="fingerprint-code" data-testid="join-fingerprint">{chief.fingerprint}</p>
+                }.into_any(),
+                None => view! {
+                    <p>{t!("The code carries no arbiter's key: envelopes are sealed as set in Settings.", "Kod nie zawiera klucza sędziego: koperty są pieczętowane tak, jak ustawiono w Ustawieniach.")}</p>
+                }.into_any(),
+            }}
+            <form class="event-form" on:submit=join>
+                <Field label=t!("User", "Użytkownik").to_owned() value=user />
+                <Field label=t!("Password", "Hasło").to_owned() value=password kind="password" />
+                <div class="actions">
+                    <button type="submit" class="button primary">{t!("Join the event", "Dołącz do turnieju")}</button>
+                    <a class="button" href=Route::Games.href()>{t!("Cancel", "Anuluj")}</a>
+                </div>
+            </form>
+        </section>
+    }
+    .into_any()
+}

@@ -198,7 +198,7 @@ pub fn GameReview(
             && game.with(|g| {
                 g.as_ref().is_some_and(|g| {
                     g.setup().record_date.is_none()
-                        && g.fold().is_ok_and(|p| laws_text::game_over(&p).is_some())
+                        && g.fold().is_ok_and(|p| laws_text::game_over(p).is_some())
                 })
             })
     });

@@ -1,28 +1,20 @@
 // The QR codes of an event (issue 20): the chief arbiter's join code read by
 // a board tablet, and a finished game's code read by a player's phone. The
 // codes are decoded from screenshots (jsQR), as a camera would.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { createGame, makeKey, savePin, tap, useApp } from './harness.mjs';
-import { ADMIN, startCouch, setUpEvent } from './couch.mjs';
+import { ADMIN, joinEvent, useEvent } from './couch.mjs';
 
 const app = useApp();
 const DB = 'hall';
 const PIN = '2468';
 const TABLET = { width: 1180, height: 820 };
 const PHONE = { width: 390, height: 844 };
-let couch;
-
-before(async () => {
-  couch = await startCouch();
-  await setUpEvent(couch, DB);
-});
-after(async () => {
-  await couch?.stop();
-});
+const event = useEvent(DB);
 
 /// The text of the QR code `locator` shows, read from a screenshot of it.
 async function readQr(locator) {
@@ -42,12 +34,7 @@ async function measure(locator) {
 
 /// Joins the event from Settings as `who`.
 async function joinFromSettings(page, who) {
-  await page.goto(page.url().replace(/#.*$/, '#/settings'));
-  await page.getByLabel('Server address').fill(couch.url);
-  await page.getByLabel('Database').fill(DB);
-  await page.getByLabel('User').fill(who.name);
-  await page.getByLabel('Password', { exact: true }).fill(who.password);
-  await page.getByRole('button', { name: 'Join the event' }).click();
+  await joinEvent(page, { app: app.url, couch: event.server().url, db: DB, who });
   await page.getByTestId('sync-status').filter({ hasText: /^Synced$/ }).waitFor({ timeout: 15_000 });
 }
 
@@ -77,7 +64,7 @@ test("the chief arbiter's join code: a board tablet joins and seals to his key; 
   const board = await app.open('#/', { viewport: TABLET });
   await board.page.goto(link);
   await board.page.getByRole('heading', { name: 'Join an event' }).waitFor();
-  assert.equal(await board.page.getByTestId('join-server').innerText(), couch.url);
+  assert.equal(await board.page.getByTestId('join-server').innerText(), event.server().url);
   assert.equal(await board.page.getByTestId('join-database').innerText(), DB);
   assert.equal(await board.page.getByTestId('join-fingerprint').innerText(), fingerprint);
   await board.page.screenshot({ path: 'tests/e2e/output/join-event.png' });
@@ -88,7 +75,7 @@ test("the chief arbiter's join code: a board tablet joins and seals to his key; 
   const recipients = await board.page.evaluate(() => JSON.parse(localStorage.getItem('arbiter/v1/recipients')).data);
   assert.deepEqual(recipients.map((r) => [r.name, r.fingerprint]), [['Wiśniewski, Piotr', fingerprint]]);
   const settings = await board.page.evaluate(() => JSON.parse(localStorage.getItem('arbiter/v1/settings')).data.event);
-  assert.deepEqual([settings.server, settings.database, settings.user], [couch.url, DB, 'board']);
+  assert.deepEqual([settings.server, settings.database, settings.user], [event.server().url, DB, 'board']);
 
   // A key swapped in the link no longer matches its fingerprint: refused,
   // nothing changed.

@@ -206,17 +206,23 @@ impl fmt::Display for SyncStatus {
             ),
             SyncStatus::Refused(why) => tf!("Refused: {why}", "Odmowa: {why}"),
             SyncStatus::Fork(n) => tf!(
-                "Fork to resolve in {n} game(s)",
-                "Rozwidlenie do rozstrzygnięcia w partiach: {n}"
+                "Fork to resolve in {n} {}",
+                "Rozwidlenie do rozstrzygnięcia w partiach: {n}{}",
+                counted(*n, ["game", "games"])
             ),
         })
     }
 }
 
-/// "event" or "events" after a count in English; nothing in Polish,
-/// whose sentences put the count last.
+/// [`counted`] events.
 fn events(n: usize) -> &'static str {
-    crate::i18n::lang().plural(n as u64, ["event", "events"], [""; 3])
+    counted(n, ["event", "events"])
+}
+
+/// The English noun for a count of `n`; nothing in Polish, whose
+/// sentences put the count last.
+fn counted(n: usize, english: [&'static str; 2]) -> &'static str {
+    crate::i18n::lang().plural(n as u64, english, [""; 3])
 }
 
 /// Milliseconds to wait before try `attempt` (from 0) after a failure:
@@ -275,7 +281,11 @@ mod tests {
             SyncStatus::Refused("no permission (x)".into()).shown(4),
             "Refused: no permission (x); 4 events kept for the next try"
         );
-        assert_eq!(SyncStatus::Fork(1).shown(4), "Fork to resolve in 1 game(s)");
+        assert_eq!(SyncStatus::Fork(1).shown(4), "Fork to resolve in 1 game");
+        assert_eq!(
+            SyncStatus::Fork(2).to_string(),
+            "Fork to resolve in 2 games"
+        );
     }
 
     #[test]

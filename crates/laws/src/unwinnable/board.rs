@@ -53,23 +53,46 @@ pub(super) fn ordered_moves(pos: &Chess) -> MoveList {
     moves
 }
 
-/// Sorts `moves` into the order of [`ordered_moves`], in place. (Called at
-/// every node searched: each move's place is worked out once, as a number
-/// with the move's index in its low byte, and the numbers sorted.)
+/// Sorts `moves` into the order of [`ordered_moves`], in place. Called at
+/// every node searched. shakmaty generates the moves of a position out of
+/// check pawns first, then piece by piece in this order, each by origin and
+/// destination: only the pawns' moves need sorting. In check (king moves
+/// come first) or with castling (after the king's other moves), the whole
+/// list is sorted.
 pub(super) fn put_in_order(moves: &mut MoveList) {
+    let pawns = moves.iter().take_while(|m| m.role() == Role::Pawn).count();
+    let pieces_in_order = moves[pawns..]
+        .windows(2)
+        .all(|pair| pair[0].role() <= pair[1].role() && !pair[1].is_castle());
+    if pieces_in_order {
+        moves[..pawns].sort_unstable_by_key(order_key);
+    } else {
+        sort_by_order_key(moves);
+    }
+}
+
+/// A move's place in [`ordered_moves`]: piece, origin, destination, then
+/// promotion. No two legal moves share one.
+fn order_key(m: &Move) -> u32 {
+    let role = m.role() as u32;
+    let from = m.from().map_or(0, |s| s as u32);
+    let promotion = match m.promotion() {
+        None | Some(Role::Queen) => 0,
+        Some(Role::Knight) => 1,
+        Some(Role::Rook) => 2,
+        _ => 3,
+    };
+    (role << 16) | (from << 10) | ((destination(m) as u32) << 4) | promotion
+}
+
+/// Sorts a whole list by [`order_key`]: each move's key worked out once,
+/// with the move's index in its low byte, the numbers sorted, then the
+/// moves swapped into place.
+fn sort_by_order_key(moves: &mut MoveList) {
     let mut order = [0u32; 256];
     for (i, m) in moves.iter().enumerate() {
-        let role = m.role() as u32;
-        let from = m.from().map_or(0, |s| s as u32);
-        let promotion = match m.promotion() {
-            None | Some(Role::Queen) => 0,
-            Some(Role::Knight) => 1,
-            Some(Role::Rook) => 2,
-            _ => 3,
-        };
-        let key = (role << 16) | (from << 10) | ((destination(m) as u32) << 4) | promotion;
         // At most 218 legal moves: the index fits in the low byte.
-        order[i] = (key << 8) | i as u32;
+        order[i] = (order_key(m) << 8) | i as u32;
     }
     let order = &mut order[..moves.len()];
     order.sort_unstable();
@@ -309,11 +332,12 @@ pub(super) fn unmirror(m: &Move) -> Move {
 mod tests {
     use super::*;
 
-    /// The shortcut answers as the full generation does, in every position
-    /// of the analyser's test set and every position one or two plies on
-    /// (checks, mates, stalemates, pins and en passant among them).
+    /// The shortcuts answer as the full work does, in every position of the
+    /// analyser's test set and every position one or two plies on (checks,
+    /// mates, stalemates, pins, castling and en passant among them): whether
+    /// a legal move exists, and the moves in order as a full sort puts them.
     #[test]
-    fn has_legal_move_is_whether_legal_moves_exist() {
+    fn shortcuts_agree_with_the_full_work() {
         let cases = include_str!("../../tests/cases/unwinnable/positions.txt");
         let mut compared = 0;
         for fen in cases
@@ -341,12 +365,13 @@ mod tests {
                 positions.extend(next);
             }
             for pos in &positions {
-                assert_eq!(
-                    has_legal_move(pos),
-                    !pos.legal_moves().is_empty(),
-                    "{}",
-                    shakmaty::fen::Fen::from_position(pos, EnPassantMode::Legal)
-                );
+                let fen = || shakmaty::fen::Fen::from_position(pos, EnPassantMode::Legal);
+                let mut moves = pos.legal_moves();
+                assert_eq!(has_legal_move(pos), !moves.is_empty(), "{}", fen());
+                let mut sorted = moves.clone();
+                sorted.sort_by_key(order_key);
+                put_in_order(&mut moves);
+                assert_eq!(moves, sorted, "{}", fen());
                 compared += 1;
             }
         }
@@ -367,15 +392,25 @@ mod tests {
             let promotion = promotions.iter().position(|&p| p == m.promotion());
             (m.role(), m.from(), destination(m), promotion)
         };
-        // Castling both ways; promotions, with and without a capture.
+        // Castling both ways; promotions, with and without a capture; en
+        // passant; in check (king moves generated first).
         for fen in [
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
             "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+            "4k3/8/8/8/8/8/3P1N2/r3K3 w - - 0 1",
         ] {
-            let fen: shakmaty::fen::Fen = fen.parse().unwrap();
-            let pos: Chess = fen.into_position(shakmaty::CastlingMode::Standard).unwrap();
+            let pos: Chess = fen
+                .parse::<shakmaty::fen::Fen>()
+                .unwrap()
+                .into_position(shakmaty::CastlingMode::Standard)
+                .unwrap();
             let mut expected: Vec<Move> = pos.legal_moves().to_vec();
             expected.sort_by_key(place);
+            // As shakmaty generates them, then shuffled.
+            let mut moves = pos.legal_moves();
+            put_in_order(&mut moves);
+            assert_eq!(moves.to_vec(), expected, "{fen}");
             for shift in [0, 1, 7, 20] {
                 let mut moves = pos.legal_moves();
                 let shift = shift % moves.len();

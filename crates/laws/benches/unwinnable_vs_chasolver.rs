@@ -3,7 +3,8 @@
 //! each position is decided for both sides by ours (`analyse`) and by
 //! chasolver (`winnability` for White, then for Black), one after the other.
 //! Prints, for each, the median, 90th and 99th percentile, worst and total
-//! time per position, then how often each agrees with the set's labels and
+//! time per position (a position decided within 10 ms: the best of up to
+//! three runs), then how often each agrees with the set's labels and
 //! with the other, and the slowest positions of ours.
 //!
 //! ```sh
@@ -74,6 +75,26 @@ fn chasolver(fen: &str) -> Option<String> {
     Some(label(can(chess::Color::White)?, can(chess::Color::Black)?))
 }
 
+/// The answer and the shortest of up to three runs while they stay under
+/// 10 ms in all: another process taking the core once can double a
+/// position decided in a fraction of a millisecond; a slow position is run
+/// once, its time being the search's.
+fn best_of_three<T>(run: impl Fn() -> T) -> (T, Duration) {
+    let start = Instant::now();
+    let answer = run();
+    let (mut best, mut spent) = (start.elapsed(), start.elapsed());
+    for _ in 1..3 {
+        if spent > Duration::from_millis(10) {
+            break;
+        }
+        let start = Instant::now();
+        std::hint::black_box(run());
+        best = best.min(start.elapsed());
+        spent += start.elapsed();
+    }
+    (answer, best)
+}
+
 /// Median, 90th and 99th percentile, worst and total, in milliseconds.
 fn distribution(name: &str, times: &[Duration]) {
     let mut sorted = times.to_vec();
@@ -128,12 +149,10 @@ fn main() {
     let (mut ours_ms, mut theirs_ms) = (Vec::new(), Vec::new());
     let (mut ours_right, mut theirs_right, mut agree) = (0, 0, 0);
     for case in &cases {
-        let start = Instant::now();
-        let our = ours(&case.fen);
-        ours_ms.push(start.elapsed());
-        let start = Instant::now();
-        let their = chasolver(&case.fen);
-        theirs_ms.push(start.elapsed());
+        let (our, time) = best_of_three(|| ours(&case.fen));
+        ours_ms.push(time);
+        let (their, time) = best_of_three(|| chasolver(&case.fen));
+        theirs_ms.push(time);
         ours_right += usize::from(our.as_deref() == Some(&case.label));
         theirs_right += usize::from(their.as_deref() == Some(&case.label));
         agree += usize::from(our.is_some() && our == their);

@@ -3,7 +3,8 @@
 // (crates/laws/tests/cases/unwinnable/positions.txt) through the laws core
 // built for wasm32 as the app builds it (crates/laws-node): the worker's
 // profile for the worker's search, the release profile for the page's, in
-// Node. Prints the time per position (median, 99th percentile, worst) and
+// Node. Prints the time per position (median, 90th and 99th percentile,
+// worst; within 10 ms the best of up to three runs, as the native bench) and
 // checks every answer against the set's labels. Native figures: `cargo
 // bench -p laws --bench unwinnable`. Run on demand, not by scripts/test.
 //
@@ -51,9 +52,19 @@ function run(label, analyse) {
   let disagreements = 0;
   let undetermined = 0;
   for (const { label: expected, fen } of cases) {
-    const start = performance.now();
+    // As the native bench: a position decided within 10 ms is timed as the
+    // best of up to three runs, so one interruption does not double it.
+    let start = performance.now();
     const report = JSON.parse(analyse(fen));
-    times.push(performance.now() - start);
+    let best = performance.now() - start;
+    for (let spent = best, runs = 1; runs < 3 && spent <= 10; runs += 1) {
+      start = performance.now();
+      analyse(fen);
+      const time = performance.now() - start;
+      best = Math.min(best, time);
+      spent += time;
+    }
+    times.push(best);
     if (report.error) throw new Error(`${fen}: ${report.error}`);
     const answer = (can) => ({ yes: true, no: false }[can]);
     const [white, black] = [answer(report.white_can_mate), answer(report.black_can_mate)];
@@ -67,7 +78,7 @@ function run(label, analyse) {
   const at = (q) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
   const ms = (t) => (t < 10 ? t.toFixed(2) : t.toFixed(0));
   console.log(`${label}: positions ${cases.length}, agree ${cases.length - disagreements - undetermined}, disagree ${disagreements}, undetermined ${undetermined}`);
-  console.log(`${label}: wasm time per position: median ${ms(at(0.5))} ms, 99th percentile ${ms(at(0.99))} ms, worst ${ms(times.at(-1))} ms, total ${(times.reduce((a, b) => a + b, 0) / 1000).toFixed(1)} s`);
+  console.log(`${label}: wasm time per position: median ${ms(at(0.5))} ms, 90th percentile ${ms(at(0.9))} ms, 99th percentile ${ms(at(0.99))} ms, worst ${ms(times.at(-1))} ms, total ${(times.reduce((a, b) => a + b, 0) / 1000).toFixed(1)} s`);
   if (disagreements > 0) process.exitCode = 1;
 }
 

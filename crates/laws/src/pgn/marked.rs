@@ -139,13 +139,6 @@ impl<R: Read> Marked<R> {
             self.state = State::Movetext;
             (copied, i) = (len, len);
         }
-        // Where the run from `from` stops (generic: inlined at each use).
-        fn stop_at(chunk: &[u8], from: usize, stop: impl Fn(u8) -> bool) -> usize {
-            chunk[from..]
-                .iter()
-                .position(|&b| stop(b))
-                .map_or(chunk.len(), |n| from + n)
-        }
         while let Some(&byte) = chunk.get(i) {
             match self.state {
                 // Tokens and what separates them, in one loop: most of a
@@ -153,6 +146,10 @@ impl<R: Read> Marked<R> {
                 State::Movetext if !matches!(byte, b'{' | b';' | b'\n' | b'}') => {
                     while let Some(&byte) = chunk.get(i) {
                         if !is_token_end(byte) {
+                            if let Some(len) = plain_token(&chunk[i..]) {
+                                i += len;
+                                continue;
+                            }
                             let end = stop_at(chunk, i, is_token_end);
                             if end == chunk.len() {
                                 // Held back: whether it is marked shows in the
@@ -177,6 +174,14 @@ impl<R: Read> Marked<R> {
                         }
                     }
                     continue;
+                }
+                // A plain tag line at once: most of a game's head.
+                State::Head { .. } if byte == b'[' => {
+                    if let Some(len) = plain_tag_line(&chunk[i..]) {
+                        i += len;
+                        self.state = State::Head { new_line: true };
+                        continue;
+                    }
                 }
                 State::Movetext if byte == b'}' => {
                     // `}` out of a comment is a token of its own.
@@ -300,64 +305,112 @@ impl<R: Read> Read for Marked<R> {
 
 /// pgn-reader's token ends (its `is_token_end`), looked up.
 fn is_token_end(byte: u8) -> bool {
-    const TOKEN_END: [bool; 256] = {
-        let mut table = [false; 256];
-        let ends = b" \t\n\r{}()!?$;.*";
-        let mut i = 0;
-        while i < ends.len() {
-            table[ends[i] as usize] = true;
-            i += 1;
+    CLASS[usize::from(byte)] & END != 0
+}
+
+/// What a byte can be in the plain shapes of [`plain_san`] and
+/// [`plain_token`]: bits of [`CLASS`].
+const FILE: u8 = 1;
+const RANK: u8 = 2;
+const PIECE: u8 = 4;
+const DIGIT: u8 = 8;
+/// `1` to `9`: a move number's first digit.
+const LEADING_DIGIT: u8 = 16;
+/// `+` or `#`.
+const CHECK: u8 = 32;
+/// `x`.
+const TAKES: u8 = 64;
+/// pgn-reader's token ends ([`is_token_end`]).
+const END: u8 = 128;
+const CLASS: [u8; 256] = {
+    let mut class = [0; 256];
+    let mut b = b'a';
+    while b <= b'h' {
+        class[b as usize] = FILE;
+        b += 1;
+    }
+    let mut b = b'0';
+    while b <= b'9' {
+        class[b as usize] = DIGIT
+            | if b >= b'1' && b <= b'8' { RANK } else { 0 }
+            | if b >= b'1' { LEADING_DIGIT } else { 0 };
+        b += 1;
+    }
+    let pieces = b"NBRQK";
+    let mut i = 0;
+    while i < pieces.len() {
+        class[pieces[i] as usize] = PIECE;
+        i += 1;
+    }
+    class[b'+' as usize] = CHECK;
+    class[b'#' as usize] = CHECK;
+    class[b'x' as usize] = TAKES;
+    let ends = b" \t\n\r{}()!?$;.*";
+    let mut i = 0;
+    while i < ends.len() {
+        class[ends[i] as usize] = END;
+        i += 1;
+    }
+    class
+};
+
+/// The length of the token `rest` starts with, when it has a plain shape
+/// of [`plain_san`] and its end is in `rest`: read in one pass, as most
+/// tokens of a movetext are.
+fn plain_token(rest: &[u8]) -> Option<usize> {
+    // Past the chunk, no class: the end is not known here.
+    plain_shape(|at| rest.get(at).map_or(0, |&b| CLASS[usize::from(b)]))
+}
+
+/// The length of a plain shape, up to a token end, from the class of the
+/// byte at each place.
+fn plain_shape(class: impl Fn(usize) -> u8) -> Option<usize> {
+    let square = |at: usize| class(at) == FILE && class(at + 1) & RANK != 0;
+    let body = match class(0) {
+        // A move number, as long as it does not start with 0 (`0` alone is
+        // skipped by pgn-reader).
+        c if c & LEADING_DIGIT != 0 => {
+            let digits = (1..).find(|&at| class(at) & DIGIT == 0)?;
+            return (class(digits) == END).then_some(digits);
         }
-        table
+        FILE if square(0) => 2,
+        FILE | PIECE if class(1) == TAKES && square(2) => 4,
+        PIECE if square(1) => 3,
+        _ => return None,
     };
-    TOKEN_END[usize::from(byte)]
+    let len = if class(body) == CHECK { body + 1 } else { body };
+    (class(len) == END).then_some(len)
+}
+
+/// The length of a tag line `rest` starts with, up to its line break, when
+/// it is the plain `[Name "value"]` (no backslash in the value, nothing
+/// after it but white space) and ends in `rest`.
+fn plain_tag_line(rest: &[u8]) -> Option<usize> {
+    let quote = stop_at(rest, 1, |b| matches!(b, b'"' | b']' | b'\n'));
+    let value_end = stop_at(rest, quote + 1, |b| matches!(b, b'\\' | b'"' | b'\n'));
+    let bracket = stop_at(rest, value_end + 1, |b| !matches!(b, b' ' | b'\t' | b'\r'));
+    let line_end = stop_at(rest, bracket + 1, |b| !matches!(b, b' ' | b'\t' | b'\r'));
+    (rest.get(quote) == Some(&b'"')
+        && rest.get(value_end) == Some(&b'"')
+        && rest.get(bracket) == Some(&b']')
+        && rest.get(line_end) == Some(&b'\n'))
+    .then_some(line_end + 1)
+}
+
+/// Where the run from `from` stops: at the first byte `stop` is true for,
+/// else at the end (generic: inlined at each use).
+fn stop_at(chunk: &[u8], from: usize, stop: impl Fn(u8) -> bool) -> usize {
+    chunk
+        .get(from..)
+        .and_then(|run| run.iter().position(|&b| stop(b)))
+        .map_or(chunk.len(), |n| from + n)
 }
 
 /// The common shapes (`e4`, `Nf3`, `exd5`, `Qxh7+`, a move number), which
 /// pgn-reader reads whole: known without parsing.
 fn plain_san(token: &[u8]) -> bool {
-    const FILE: u8 = 1;
-    const RANK: u8 = 2;
-    const PIECE: u8 = 4;
-    const DIGIT: u8 = 8;
-    const CLASS: [u8; 256] = {
-        let mut class = [0; 256];
-        let mut b = b'a';
-        while b <= b'h' {
-            class[b as usize] = FILE;
-            b += 1;
-        }
-        let mut b = b'0';
-        while b <= b'9' {
-            class[b as usize] = DIGIT | if b >= b'1' && b <= b'8' { RANK } else { 0 };
-            b += 1;
-        }
-        let pieces = b"NBRQK";
-        let mut i = 0;
-        while i < pieces.len() {
-            class[pieces[i] as usize] = PIECE;
-            i += 1;
-        }
-        class
-    };
-    let class = |b: &u8| CLASS[usize::from(*b)];
-    let body = match token {
-        [body @ .., b'+' | b'#'] => body,
-        _ => token,
-    };
-    match body {
-        // A move number, as long as it does not start with 0 (`0` alone is
-        // skipped by pgn-reader).
-        [b'1'..=b'9', ..] if body.len() == token.len() => {
-            token.iter().all(|b| class(b) & DIGIT != 0)
-        }
-        [f, r] => class(f) == FILE && class(r) & RANK != 0,
-        [p, f, r] => class(p) == PIECE && class(f) == FILE && class(r) & RANK != 0,
-        [p, b'x', f, r] => {
-            class(p) & (PIECE | FILE) != 0 && class(f) == FILE && class(r) & RANK != 0
-        }
-        _ => false,
-    }
+    // The token ends where it ends.
+    plain_shape(|at| token.get(at).map_or(END, |&b| CLASS[usize::from(b)])) == Some(token.len())
 }
 
 /// Whether pgn-reader reads all of a token (made of no token end) as move
@@ -505,31 +558,81 @@ mod tests {
         }
     }
 
-    #[test]
-    fn a_token_across_chunks_is_read_whole() {
-        // A reader giving one byte at a time.
-        struct Trickle<'a>(&'a [u8]);
-        impl Read for Trickle<'_> {
-            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-                let Some((&first, rest)) = self.0.split_first() else {
-                    return Ok(0);
-                };
-                buf[0] = first;
-                self.0 = rest;
-                Ok(1)
-            }
+    /// A reader giving one byte at a time: no token, no tag line is ever
+    /// whole in a chunk, so each is read byte by byte.
+    struct Trickle<'a>(&'a [u8]);
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let Some((&first, rest)) = self.0.split_first() else {
+                return Ok(0);
+            };
+            buf[0] = first;
+            self.0 = rest;
+            Ok(1)
         }
-        let text = "[A \"b\"]\n\n1. e4 {c} Xz9 Nf3x e2-e4 12...Nxd4 (1... Xz9) 1-0";
+    }
+
+    /// The text marked at once and trickled in, which must be the same.
+    fn whole_and_trickled(text: &[u8]) -> (Vec<u8>, Vec<u8>) {
         let mut whole = Vec::new();
-        Marked::new(text.as_bytes())
-            .read_to_end(&mut whole)
-            .unwrap();
+        Marked::new(text).read_to_end(&mut whole).unwrap();
         let mut trickled = Vec::new();
-        Marked::new(Trickle(text.as_bytes()))
+        Marked::new(Trickle(text))
             .read_to_end(&mut trickled)
             .unwrap();
+        (whole, trickled)
+    }
+
+    #[test]
+    fn a_token_across_chunks_is_read_whole() {
+        let text = "[A \"b\"]\n\n1. e4 {c} Xz9 Nf3x e2-e4 12...Nxd4 (1... Xz9) 1-0";
+        let (whole, trickled) = whole_and_trickled(text.as_bytes());
         assert_eq!(trickled, whole);
         assert_eq!(whole.iter().filter(|&&b| b == MARK).count(), 4);
+    }
+
+    /// The plain tokens and tag lines, read in one pass each, are marked as
+    /// the byte-by-byte reading marks them, in real files and odd ones.
+    #[test]
+    fn plain_tokens_and_tag_lines_read_at_once_as_byte_by_byte() {
+        for text in [
+            &include_bytes!("../../tests/data/twic1599_1000k.pgn")[..200_000],
+            &include_bytes!("../../tests/data/lichess_db_1000k.pgn")[..200_000],
+            b"[A \"b\\\"c\"] [D \"e\"]\n[F \"g\"] x\n[H \"i\"]\t\r\n[J \"k\n\n\
+              1. e4+ Nf3# exd5 Qxh7 12 0 05 e9 Nf Xe4 12+ Px4 e4x 1-0 1/2-1/2 0-1\n\n\
+              [E \"]\"]\n1.d4 10... Kxe1+ bxc8=Q e8 Nbd7 *",
+        ] {
+            let (whole, trickled) = whole_and_trickled(text);
+            assert_eq!(
+                String::from_utf8_lossy(&whole),
+                String::from_utf8_lossy(&trickled)
+            );
+        }
+    }
+
+    #[test]
+    fn plain_tokens_end_where_pgn_reader_ends_them() {
+        assert_eq!(plain_token(b"Nf3 "), Some(3));
+        assert_eq!(plain_token(b"exd5+."), Some(5));
+        assert_eq!(plain_token(b"12."), Some(2));
+        // Not plain, or its end is not in the chunk: read the long way.
+        for rest in [&b"Nf3"[..], b"e4x ", b"0 ", b"12+ ", b"Nbd7 ", b"e8=Q "] {
+            assert_eq!(plain_token(rest), None, "{}", String::from_utf8_lossy(rest));
+        }
+        assert_eq!(plain_tag_line(b"[A \"b\"] \r\n["), Some(10));
+        for rest in [
+            &b"[A \"b\"]"[..],
+            b"[A \"b\\\"\"]\n",
+            b"[A \"b\"] [C \"d\"]\n",
+        ] {
+            assert_eq!(
+                plain_tag_line(rest),
+                None,
+                "{}",
+                String::from_utf8_lossy(rest)
+            );
+        }
     }
 
     #[test]

@@ -141,6 +141,16 @@ fn ClockScreen(id: String, game: Memo<Option<Game>>) -> impl IntoView {
             .map_or(Side::White, |p| Side::from(p.start.turn()))
     });
 
+    // Once the screen is shown: the record read and kept for the presses
+    // to append to, the writing compiled before the first press.
+    set_timeout(
+        {
+            let id = id.clone();
+            move || state.ready_to_save(&id)
+        },
+        std::time::Duration::ZERO,
+    );
+
     let now = RwSignal::new(now_ms());
     follow_time(now);
     let reading = Memo::new(move |_| clock.with(|c| c.as_ref().map(|c| c.display(now.get()))));

@@ -231,12 +231,19 @@ impl AppState {
         })
     }
 
-    /// Readies game `id` for the events a screen records in it (the clock's
-    /// presses): see [`Store::ready_to_save`].
-    pub fn ready_to_save(&self, id: &str) {
+    /// Readies game `id` for `next`, the event its screen records most (the
+    /// clock's press): its record kept for the save to append to
+    /// ([`Store::ready_to_save`]), and `next` taken once on a copy of the
+    /// game, then dropped. The browser compiles WebAssembly function by
+    /// function when first called: both are then compiled before the first
+    /// real event, not at it.
+    pub fn ready_for(&self, id: &str, next: Option<Event>) {
         self.games.with_untracked(|games| {
             if let Some(game) = games.iter().find(|g| g.id() == id) {
                 store().0.ready_to_save(game);
+                if let Some(event) = next {
+                    let _ = game.clone().apply(event, game.updated_ms());
+                }
             }
         });
     }

@@ -400,9 +400,7 @@ impl<B: Backend> Store<B> {
     /// Readies `game` for its next save: its stored record, if it is the
     /// game's own as this store writes it, kept as written. The first save
     /// then appends to it as every later one does, and the writing of a
-    /// record has run once (the browser compiles WebAssembly function by
-    /// function when first called: on a tablet's CPU that made the first
-    /// press on the clock 20–40 ms slower than the next).
+    /// record has run once ([`crate::state::AppState::ready_for`] says why).
     pub fn ready_to_save(&self, game: &Game) {
         let key = game_key(game.id());
         let ours = GameText::of(game);

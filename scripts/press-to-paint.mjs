@@ -103,9 +103,11 @@ function storedGame(now) {
   const log = [];
   for (const [at, event] of events) {
     head = chainHash(head, at, event);
-    // Packed as the app packs its commonest events.
+    // Packed as the app packs its commonest events; any other is written
+    // with its keys in order, as the app writes it (a serde_json value).
     const packed = event.action === 'press' ? (event.side === 'white' ? 'W' : 'B')
-      : event.type === 'recorded' ? `m ${event.written.move}` : event;
+      : event.type === 'recorded' ? `m ${event.written.move}`
+        : Object.fromEntries(Object.entries(event).sort(([a], [b]) => (a < b ? -1 : 1)));
     log.push(at - last, packed);
     last = at;
   }

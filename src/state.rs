@@ -56,8 +56,13 @@ pub struct PgnImport {
 }
 
 thread_local! {
-    // Where the browser gives no localStorage, the session's records live here.
-    static SESSION: Rc<Memory> = Rc::new(Memory::default());
+    // The browser's storage, or this session's memory where the browser
+    // gives no localStorage. One store for the page: it keeps the records
+    // it wrote, which the next saves append to.
+    static STORE: (Rc<Store<Rc<dyn Backend>>>, Option<StorageError>) = match Browser::open() {
+        Ok(browser) => (Rc::new(Store::new(Rc::new(browser) as Rc<dyn Backend>)), None),
+        Err(e) => (Rc::new(Store::new(Rc::new(Memory::default()) as Rc<dyn Backend>)), Some(e)),
+    };
 }
 
 impl<B: Backend + ?Sized> Backend for Rc<B> {
@@ -76,14 +81,8 @@ impl<B: Backend + ?Sized> Backend for Rc<B> {
 }
 
 /// The browser's storage, or this session's memory when there is none.
-pub(crate) fn store() -> (Store<Rc<dyn Backend>>, Option<StorageError>) {
-    match Browser::open() {
-        Ok(browser) => (Store::new(Rc::new(browser)), None),
-        Err(e) => (
-            Store::new(SESSION.with(|m| m.clone() as Rc<dyn Backend>)),
-            Some(e),
-        ),
-    }
+pub(crate) fn store() -> (Rc<Store<Rc<dyn Backend>>>, Option<StorageError>) {
+    STORE.with(|(store, unavailable)| (store.clone(), unavailable.clone()))
 }
 
 pub fn now_ms() -> u64 {
@@ -151,6 +150,7 @@ impl AppState {
     /// Reads storage again (after another tab changed it).
     pub fn reload(&self) {
         let (store, unavailable) = store();
+        store.reread();
         let loaded = store.load_games();
         self.persistent.set(unavailable.is_none());
         let mut problems: Vec<String> = unavailable.iter().map(ToString::to_string).collect();
@@ -229,6 +229,23 @@ impl AppState {
                 "partii {id} nie ma na tym tablecie"
             )
         })
+    }
+
+    /// Readies game `id` for `next`, the event its screen records most (the
+    /// clock's press): its record kept for the save to append to
+    /// ([`Store::ready_to_save`]), and `next` taken once on a copy of the
+    /// game, then dropped. The browser compiles WebAssembly function by
+    /// function when first called: both are then compiled before the first
+    /// real event, not at it.
+    pub fn ready_for(&self, id: &str, next: Option<Event>) {
+        self.games.with_untracked(|games| {
+            if let Some(game) = games.iter().find(|g| g.id() == id) {
+                store().0.ready_to_save(game);
+                if let Some(event) = next {
+                    let _ = game.clone().apply(event, game.updated_ms());
+                }
+            }
+        });
     }
 
     /// Game `id` as it changes (`None` while it is not on this tablet).

@@ -6,7 +6,7 @@
 //! the rest still loads. Writes refuse to replace a newer copy of a game that
 //! another tab saved ([`Lineage`]).
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -279,6 +279,19 @@ pub struct Loaded {
 /// The app's records over a [`Backend`].
 pub struct Store<B> {
     backend: B,
+    /// The game records this store last wrote (or found as it would write
+    /// them), by key: the next save of one appends to its text.
+    written: RefCell<BTreeMap<String, GameText>>,
+    /// [`Store::used_bytes`] once counted, kept up to date by the saves
+    /// of games (which know the record they replace); any other write
+    /// has it counted again.
+    used: Cell<Option<usize>>,
+}
+
+/// Bytes a record takes, counted as browsers do (UTF-16 code units of its
+/// key and value).
+fn record_bytes(key: &str, value: &str) -> usize {
+    2 * (key.encode_utf16().count() + value.encode_utf16().count())
 }
 
 pub fn game_key(id: &str) -> String {
@@ -287,7 +300,11 @@ pub fn game_key(id: &str) -> String {
 
 impl<B: Backend> Store<B> {
     pub fn new(backend: B) -> Store<B> {
-        Store { backend }
+        Store {
+            backend,
+            written: RefCell::default(),
+            used: Cell::default(),
+        }
     }
 
     /// Reads one game; `Ok(None)` when there is none under that id.
@@ -331,20 +348,65 @@ impl<B: Backend> Store<B> {
     ///
     /// A corrupt or newer-format record under the same key is never
     /// overwritten: the error says so and the game stays unsaved.
+    ///
+    /// The stored record is read before every write (another tab may have
+    /// saved since); when it is the text this store last wrote of an
+    /// earlier state of `game`, the new events are appended to that text,
+    /// with nothing packed or parsed again but them.
     pub fn save_game(&self, game: &Game) -> Result<(), StorageError> {
         let key = game_key(game.id());
-        let ours = StoredGame::of(game);
-        if let Some(text) = self.backend.get(&key)?
-            && !ours.continues(game, &text)
-        {
-            let stored = decode_game(&key, &text)?;
-            if matches!(game.lineage(&stored), Lineage::Behind | Lineage::Diverged) {
-                return Err(StorageError::Conflict {
-                    id: game.id().to_owned(),
-                });
+        let stored = self.backend.get(&key)?;
+        let appended = stored.as_ref().and_then(|text| {
+            self.written
+                .borrow()
+                .get(&key)
+                .filter(|kept| kept.text == *text && kept.continued_by(game))
+                .map(|kept| kept.append(game))
+        });
+        let ours = match appended {
+            Some(ours) => ours,
+            None => {
+                if let Some(text) = &stored
+                    && !StoredGame::of(game).continues(game, text)
+                {
+                    let stored = decode_game(&key, text)?;
+                    if matches!(game.lineage(&stored), Lineage::Behind | Lineage::Diverged) {
+                        return Err(StorageError::Conflict {
+                            id: game.id().to_owned(),
+                        });
+                    }
+                }
+                GameText::of(game)
             }
+        };
+        self.backend.set(&key, &ours.text)?;
+        if let Some(used) = self.used.get() {
+            let before = stored.map_or(0, |text| record_bytes(&key, &text));
+            self.used.set(Some(
+                (used + record_bytes(&key, &ours.text)).saturating_sub(before),
+            ));
         }
-        self.backend.set(&key, &ours.encode())
+        self.written.borrow_mut().insert(key, ours);
+        Ok(())
+    }
+
+    /// Forgets what this store kept of the records: another tab changed
+    /// them.
+    pub fn reread(&self) {
+        self.written.borrow_mut().clear();
+        self.used.set(None);
+    }
+
+    /// Readies `game` for its next save: its stored record, if it is the
+    /// game's own as this store writes it, kept as written. The first save
+    /// then appends to it as every later one does, and the writing of a
+    /// record has run once ([`crate::state::AppState::ready_for`] says why).
+    pub fn ready_to_save(&self, game: &Game) {
+        let key = game_key(game.id());
+        let ours = GameText::of(game);
+        if self.backend.get(&key).ok().flatten().as_deref() == Some(ours.text.as_str()) {
+            self.written.borrow_mut().insert(key, ours);
+        }
     }
 
     /// The settings; defaults when none were saved.
@@ -377,7 +439,7 @@ impl<B: Backend> Store<B> {
             data: settings,
         })
         .expect("settings serialise");
-        self.backend.set(SETTINGS_KEY, &text)
+        self.write(SETTINGS_KEY, &text)
     }
 
     /// This tablet's arbiter's key (PIN-wrapped), if one was made or imported.
@@ -404,10 +466,11 @@ impl<B: Backend> Store<B> {
             data: key,
         })
         .expect("a key serialises");
-        self.backend.set(ARBITER_KEY, &text)
+        self.write(ARBITER_KEY, &text)
     }
 
     pub fn remove_arbiter_key(&self) -> Result<(), StorageError> {
+        self.used.set(None);
         self.backend.remove(ARBITER_KEY)
     }
 
@@ -436,7 +499,7 @@ impl<B: Backend> Store<B> {
             data: recipients,
         })
         .expect("recipients serialise");
-        self.backend.set(RECIPIENTS_KEY, &text)
+        self.write(RECIPIENTS_KEY, &text)
     }
 
     /// Where this tablet stands with its event's database; a fresh start
@@ -459,31 +522,49 @@ impl<B: Backend> Store<B> {
             data: sync,
         })
         .expect("the sync record serialises");
-        self.backend.set(SYNC_KEY, &text)
+        self.write(SYNC_KEY, &text)
     }
 
     /// Saves `game` over the stored copy whatever its history: the
     /// arbiter chose another branch at a fork, and the one replaced is kept
     /// in the sync record.
     pub fn replace_game(&self, game: &Game) -> Result<(), StorageError> {
-        self.backend.set(&game_key(game.id()), &encode_game(game))
+        let key = game_key(game.id());
+        let ours = GameText::of(game);
+        self.write(&key, &ours.text)?;
+        self.written.borrow_mut().insert(key, ours);
+        Ok(())
     }
 
     pub fn delete_game(&self, id: &str) -> Result<(), StorageError> {
-        self.backend.remove(&game_key(id))
+        let key = game_key(id);
+        self.written.borrow_mut().remove(&key);
+        self.used.set(None);
+        self.backend.remove(&key)
+    }
+
+    /// Writes a record other than a game's save: the bytes used are
+    /// counted again when next asked.
+    fn write(&self, key: &str, value: &str) -> Result<(), StorageError> {
+        self.used.set(None);
+        self.backend.set(key, value)
     }
 
     /// Bytes our records take, counted as browsers do (UTF-16 code units of
-    /// keys and values).
+    /// keys and values). Counted once, then kept up to date as games are
+    /// saved: every save asks, and counting reads every record.
     pub fn used_bytes(&self) -> usize {
+        if let Some(used) = self.used.get() {
+            return used;
+        }
         let keys = self.backend.keys().unwrap_or_default();
-        keys.iter()
+        let used = keys
+            .iter()
             .filter(|k| k.starts_with(PREFIX))
-            .map(|k| {
-                let value = self.backend.get(k).ok().flatten().unwrap_or_default();
-                2 * (k.encode_utf16().count() + value.encode_utf16().count())
-            })
-            .sum()
+            .map(|k| record_bytes(k, &self.backend.get(k).ok().flatten().unwrap_or_default()))
+            .sum();
+        self.used.set(Some(used));
+        used
     }
 }
 
@@ -496,7 +577,7 @@ const GAME_SCHEMA: u32 = 2;
 /// against the newest one; times are kept as the milliseconds since the
 /// event before; the commonest events (a clock press, a plainly written
 /// move) take a few characters, every other event its JSON.
-#[derive(Serialize, Deserialize)]
+#[derive(Deserialize)]
 struct StoredGame {
     id: String,
     created_ms: u64,
@@ -575,14 +656,6 @@ impl StoredGame {
         }
     }
 
-    fn encode(&self) -> String {
-        serde_json::to_string(&Record {
-            schema: GAME_SCHEMA,
-            data: self,
-        })
-        .expect("a game serialises")
-    }
-
     /// Whether `text`, a stored record, is this copy of `game` as it stood
     /// some events ago: a format 2 record whose events are this one's
     /// first, sealed by the same hash, of a game the Laws take. Saving over
@@ -612,7 +685,108 @@ impl StoredGame {
 
 /// The stored text of a game: the record with its format version.
 pub fn encode_game(game: &Game) -> String {
-    StoredGame::of(game).encode()
+    GameText::of(game).text
+}
+
+/// A game's record as written (format 2): its text, and where in it the
+/// newest hash and the log's items begin, so that a game's next events
+/// are appended to the text as it stands. The text is what serde writes
+/// of a `Record` of a [`StoredGame`]: its fields in their order, the log's
+/// items one by one.
+struct GameText {
+    text: String,
+    /// Where the head (the newest hash) begins: after the id, the creation
+    /// time and the initial setup, which never change.
+    head_at: usize,
+    /// Where the log's first item begins.
+    items_at: usize,
+    /// How many events the text holds, and the newest one's hash.
+    events: usize,
+    head: Option<String>,
+    created_ms: u64,
+    initial: Setup,
+}
+
+/// What closes a record after its log's items.
+const RECORD_END: &str = "]}}";
+
+impl GameText {
+    /// The record of `game`, written whole.
+    fn of(game: &Game) -> GameText {
+        let text = format!(
+            r#"{{"schema":{GAME_SCHEMA},"data":{{"id":{},"created_ms":{},"initial":{},"#,
+            serde_json::to_string(game.id()).expect("an id serialises"),
+            game.created_ms(),
+            serde_json::to_string(game.initial()).expect("a setup serialises"),
+        );
+        let head_at = text.len();
+        GameText {
+            text: text + r#""log":["# + RECORD_END,
+            head_at,
+            items_at: head_at + r#""log":["#.len(),
+            events: 0,
+            head: None,
+            created_ms: game.created_ms(),
+            initial: game.initial().clone(),
+        }
+        .append(game)
+    }
+
+    /// Whether `game` is this record's game with the same events first,
+    /// sealed by the same hash, and taken by the Laws: what
+    /// [`StoredGame::continues`] finds by reading the record back.
+    fn continued_by(&self, game: &Game) -> bool {
+        game.fold().is_ok()
+            && game.created_ms() == self.created_ms
+            && *game.initial() == self.initial
+            && game.log().len() >= self.events
+            && self
+                .events
+                .checked_sub(1)
+                .map(|last| game.log()[last].hash.as_str())
+                == self.head.as_deref()
+    }
+
+    /// The record of `game`, which continues this one: its newer events
+    /// appended to the text.
+    fn append(&self, game: &Game) -> GameText {
+        let items = &self.text[self.items_at..self.text.len() - RECORD_END.len()];
+        let newer = &game.log()[self.events..];
+        let mut text = String::with_capacity(self.text.len() + 96 * newer.len() + 80);
+        text.push_str(&self.text[..self.head_at]);
+        if let Some(head) = game.head() {
+            text.push_str(r#""head":""#);
+            text.push_str(head);
+            text.push_str(r#"","#);
+        }
+        text.push_str(r#""log":["#);
+        let items_at = text.len();
+        text.push_str(items);
+        let mut last_ms = self
+            .events
+            .checked_sub(1)
+            .map_or(game.created_ms(), |last| game.log()[last].at_ms);
+        for logged in newer {
+            if text.len() > items_at {
+                text.push(',');
+            }
+            // Milliseconds since the event before, then the event packed.
+            text.push_str(&logged.at_ms.saturating_sub(last_ms).to_string());
+            text.push(',');
+            text.push_str(&pack(&logged.event).to_string());
+            last_ms = logged.at_ms;
+        }
+        text.push_str(RECORD_END);
+        GameText {
+            text,
+            head_at: self.head_at,
+            items_at,
+            events: game.log().len(),
+            head: game.head().map(str::to_owned),
+            created_ms: self.created_ms,
+            initial: self.initial.clone(),
+        }
+    }
 }
 
 /// The game of a format 2 record; `Err` says what is wrong with it.
@@ -997,6 +1171,18 @@ pub(crate) mod tests {
         store.save_game(&game("g", 1)).unwrap();
         let expected = 2 * (game_key("g").len() + encode_game(&game("g", 1)).len());
         assert_eq!(store.used_bytes(), expected);
+        // Kept up to date as games are saved, as counting again finds it.
+        let mut g = game("g", 1);
+        for round in ["1", "22", "333"] {
+            g = edited(&g, round, 10);
+            store.save_game(&g).unwrap();
+            store.save_game(&game(round, 2)).unwrap();
+        }
+        store.save_settings(&Settings::default()).unwrap();
+        store.save_game(&edited(&g, "4", 20)).unwrap();
+        let kept = store.used_bytes();
+        store.reread();
+        assert_eq!(kept, store.used_bytes());
     }
 
     /// A game with every kind of event the compact form treats apart.
@@ -1056,6 +1242,109 @@ pub(crate) mod tests {
         let back = decode_game("k", &text).unwrap();
         assert_eq!(back, g);
         assert!(back.verify_chain().is_ok());
+    }
+
+    /// The records of earlier releases (tests/records) written out again
+    /// by this one, byte for byte: the text written piece by piece is
+    /// what serde wrote of the whole record.
+    #[test]
+    fn records_of_earlier_releases_are_written_back_as_they_were() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/records");
+        for name in ["a9b", "a11a", "a1b-a9c-a13", "ruled"] {
+            let text = std::fs::read_to_string(dir.join(format!("{name}.format2.json"))).unwrap();
+            let game = decode_game(name, &text).unwrap();
+            assert_eq!(encode_game(&game), text, "{name}");
+        }
+    }
+
+    /// A game saved after each event, as the clock saves its presses: each
+    /// save appends to the text the store wrote before, and the record
+    /// stored is always the game written whole, which reads back the same.
+    #[test]
+    fn a_game_saved_event_by_event_is_stored_as_written_whole() {
+        let whole = played();
+        let store = Store::new(Memory::default());
+        let mut game = game("g", whole.created_ms());
+        store.save_game(&game).unwrap();
+        for logged in whole.log() {
+            game.apply(logged.event.clone(), logged.at_ms).unwrap();
+            store.save_game(&game).unwrap();
+            let text = store.backend.get(&game_key("g")).unwrap().unwrap();
+            assert_eq!(text, encode_game(&game));
+            assert_eq!(decode_game("k", &text).unwrap(), game);
+        }
+        assert_eq!(game, whole);
+    }
+
+    /// Two tabs over one storage: what one tab wrote is never taken by the
+    /// other for its own, so a stale tab is still refused, and a full
+    /// storage leaves the record as it was.
+    #[test]
+    fn a_record_another_tab_wrote_is_read_back_before_saving() {
+        let shared = std::rc::Rc::new(Memory::with_quota(4096));
+        let (this_tab, other_tab) = (Store::new(shared.clone()), Store::new(shared.clone()));
+        let base = game("g", 1);
+        this_tab.save_game(&base).unwrap();
+        let theirs = edited(&base, "2", 20);
+        other_tab.save_game(&theirs).unwrap();
+        assert_eq!(
+            this_tab.save_game(&edited(&base, "3", 30)),
+            Err(StorageError::Conflict { id: "g".into() })
+        );
+        // This tab, up to date again, goes on from the other's record.
+        let ours = edited(&theirs, "4", 40);
+        this_tab.save_game(&ours).unwrap();
+        let long = edited(&ours, &"9".repeat(4096), 50);
+        assert_eq!(
+            this_tab.save_game(&long),
+            Err(StorageError::QuotaExceeded { key: game_key("g") })
+        );
+        let next = edited(&ours, "5", 60);
+        this_tab.save_game(&next).unwrap();
+        assert_eq!(this_tab.load_game("g").unwrap().unwrap(), next);
+        assert_eq!(
+            shared.get(&game_key("g")).unwrap().unwrap(),
+            encode_game(&next)
+        );
+    }
+
+    /// A store readied for a game keeps its record only if the record is
+    /// the game's own as written now: a first-format record, or another
+    /// history, is read back and judged at the next save as before.
+    #[test]
+    fn a_store_is_readied_only_by_the_games_own_record() {
+        let base = edited(&game("g", 1), "1", 10);
+        let next = edited(&base, "2", 20);
+        let store = Store::new(Memory::default());
+        let format1 = serde_json::json!({ "schema": 1, "data": base }).to_string();
+        store.backend.set(&game_key("g"), &format1).unwrap();
+        store.ready_to_save(&base);
+        assert!(store.written.borrow().is_empty());
+        store.save_game(&next).unwrap();
+        assert_eq!(
+            store.backend.get(&game_key("g")).unwrap().unwrap(),
+            encode_game(&next)
+        );
+        let fresh = Store::new(Memory::default());
+        fresh
+            .backend
+            .set(&game_key("g"), &encode_game(&base))
+            .unwrap();
+        fresh.ready_to_save(&base);
+        assert_eq!(fresh.written.borrow().len(), 1);
+        let other = edited(&game("g", 1), "3", 10);
+        fresh.ready_to_save(&other);
+        assert!(
+            fresh
+                .written
+                .borrow()
+                .get(&game_key("g"))
+                .is_some_and(|kept| kept.continued_by(&next))
+        );
+        assert_eq!(
+            fresh.save_game(&edited(&other, "4", 20)),
+            Err(StorageError::Conflict { id: "g".into() })
+        );
     }
 
     #[test]

@@ -439,9 +439,13 @@ pub struct Game {
     id: String,
     created_ms: u64,
     initial: Setup,
-    log: Vec<Logged>,
+    /// Shared between copies of the game, as its fold is: the app clones
+    /// games freely (a screen's memo holds its own), and a copy's log is
+    /// copied only when an event is added to it.
+    #[serde(serialize_with = "serialize_log")]
+    log: Arc<Vec<Logged>>,
     /// The log folded: what [`Game::fold`] gives. Shared between copies
-    /// of the game (the app clones games freely) until one takes an event.
+    /// of the game until one takes an event.
     #[serde(skip_serializing)]
     folded: Arc<Result<Play, GameError>>,
 }
@@ -463,7 +467,7 @@ impl From<Unfolded> for Game {
             id: game.id,
             created_ms: game.created_ms,
             initial: game.initial,
-            log: game.log,
+            log: Arc::new(game.log),
             folded,
         }
     }
@@ -474,8 +478,13 @@ impl PartialEq for Game {
         self.id == other.id
             && self.created_ms == other.created_ms
             && self.initial == other.initial
-            && self.log == other.log
+            && (Arc::ptr_eq(&self.log, &other.log) || self.log == other.log)
     }
+}
+
+/// The log as written out: its entries (serde writes no `Arc` unasked).
+fn serialize_log<S: serde::Serializer>(log: &Arc<Vec<Logged>>, s: S) -> Result<S::Ok, S::Error> {
+    log.as_slice().serialize(s)
 }
 
 impl Eq for Game {}
@@ -592,7 +601,7 @@ impl Game {
         }
         for event in events {
             let hash = chain_hash(self.log.last().map(|l| l.hash.as_str()), at_ms, &event);
-            self.log.push(Logged { at_ms, event, hash });
+            Arc::make_mut(&mut self.log).push(Logged { at_ms, event, hash });
         }
         self.folded = Arc::new(Ok(play));
         Ok(())
@@ -636,7 +645,7 @@ impl Game {
                 self.folded = Arc::new(Err(e));
             }
         }
-        self.log.push(logged);
+        Arc::make_mut(&mut self.log).push(logged);
         Ok(())
     }
 
@@ -1217,7 +1226,7 @@ mod tests {
                 .unwrap();
         }
         assert!(g.verify_chain().is_ok());
-        g.log[1].at_ms += 1;
+        Arc::make_mut(&mut g.log)[1].at_ms += 1;
         assert_eq!(g.verify_chain(), Err(ChainError { index: 1 }));
     }
 

@@ -13,12 +13,13 @@ const budgetKb = budgetAt >= 0 ? Number(args.splice(budgetAt, 2)[1]) : 350;
 const reportOnly = args.includes('--report-only');
 const dir = args.filter((a) => a !== '--report-only')[0] ?? 'dist';
 
-// Relative references in a file: attributes and module_or_path in HTML,
-// static imports in JS (a dynamic import() is a later load).
+// Relative references in a file: attributes (quoted or not: the release's
+// HTML is minified) and module_or_path in HTML, static imports in JS (a
+// dynamic import() is a later load).
 const references = (file) => {
   const text = readFileSync(join(dir, file), 'utf8');
   const pattern = file.endsWith('.html')
-    ? /(?:href|src|from|module_or_path:)\s*=?\s*["'](\.\/[^"']+)["']/g
+    ? /(?:href|src|from|module_or_path:)\s*=?\s*(?:["'](\.\/[^"']+)["']|(\.\/[^\s"'>]+))/g
     : /(?:^|[;\s])(?:import|export)\s[^;()]*?from\s*["'](\.{1,2}\/[^"']+)["']|(?:^|[;\s])import\s*["'](\.{1,2}\/[^"']+)["']/gm;
   return [...text.matchAll(pattern)].map((m) => normalize(join(dirname(file), m[1] ?? m[2])).split(sep).join('/'));
 };

@@ -75,14 +75,41 @@ for (const file of files) hash.update(`\0${file}\0`).update(readFileSync(join(ap
 const folder = `app-${hash.digest('hex').slice(0, 12)}`;
 cpSync(app, join(staging, folder), { recursive: true });
 
+// The wasm files each screen's module needs, its own first, read from the
+// loader wasm-split-cli wrote: { clock: ['split_clock.wasm', 'chunk_5.wasm', …] }.
+const loader = readFileSync(join(app, '__wasm_split.js'), 'utf8');
+const fileOf = {};
+const needs = {};
+for (const [, name, file, deps] of loader.matchAll(
+  /const (\w+) = (?:wrapAsyncCb\()?makeLoad\(\(\) => \{\s*const src = fetch\(new URL\("\.\/([^"]+)"[\s\S]*?\n, \[([^\]]*)\]/g)) {
+  fileOf[name] = file;
+  needs[name] = deps.split(',').map((d) => d.trim()).filter(Boolean);
+}
+const screenFiles = (screen) => {
+  const own = `__wasm_split_load_${screen}`;
+  if (!fileOf[own]) throw new Error(`split-app: no module ${screen} in __wasm_split.js`);
+  return [fileOf[own], ...needs[own].map((dep) => fileOf[dep])];
+};
+// The screens a link opens cold (a player's, the event screen's): their
+// modules are fetched from the page's start, alongside the main one, not
+// after it has started. A tiny script, as only the URL's hash names them.
+const linked = Object.fromEntries(['clock', 'scoresheet', 'review'].map((s) => [s, screenFiles(s)]));
+const preload = `(function(){var m=/^#\\/game\\/[^/]+\\/(clock|scoresheet|review)$/.exec(location.hash);`
+  + `if(!m)return;var files=${JSON.stringify(linked)};files[m[1]].forEach(function(f){var l=document.createElement("link");`
+  + `l.rel="preload";l.as="fetch";l.type="application/wasm";l.crossOrigin="";l.href="./${folder}/"+f;document.head.appendChild(l)})})()`;
+
 // index.html starts the app: the module and its wasm fetched at once.
 const page = join(staging, 'index.html');
 const start = [
   `<link rel="modulepreload" href="./${folder}/arbiter.js" />`,
   `<link rel="preload" href="./${folder}/arbiter_bg.wasm" as="fetch" type="application/wasm" crossorigin />`,
+  `<script>${preload}</script>`,
   `<script type="module">import init from "./${folder}/arbiter.js"; init({ module_or_path: "./${folder}/arbiter_bg.wasm" });</script>`,
 ].join('');
+// In place of index.html's link to the app, before the style sheets: the
+// script choosing the preloads would wait for them.
 const html = readFileSync(page, 'utf8');
-if (!html.includes('</head>')) throw new Error('split-app: index.html has no </head>');
-writeFileSync(page, html.replace('</head>', `${start}</head>`));
+const appLink = /<link [^>]*data-bin="?arbiter\b[^>]*>/;
+if (!appLink.test(html)) throw new Error('split-app: index.html has no link to the app');
+writeFileSync(page, html.replace(appLink, () => start));
 console.log(`split-app: ${files.length} files in ${folder}`);

@@ -18,6 +18,7 @@ use crate::route::Route;
 pub use crate::route::navigate;
 use crate::state::AppState;
 use crate::storage::PREFIX;
+use crate::t;
 
 fn current_hash() -> String {
     window().location().hash().unwrap_or_default()
@@ -97,11 +98,30 @@ pub fn App() -> impl IntoView {
                 <NoticeBar />
                 <UpdateNotice waiting=waiting />
                 // The screen named by the hash; while a screen's module is
-                // fetched the one before it stays up.
-                <Transition>{move || Suspend::new(screen(route.get()))}</Transition>
+                // fetched the one before it stays up, or, opened cold, the
+                // line index.html painted first.
+                <Transition fallback=move || view! { <p class="opening">{opening(&route.get_untracked())}</p> }>
+                    {move || Suspend::new(screen(route.get()))}
+                </Transition>
             </main>
             }
         })
+    }
+}
+
+/// The line shown while `route`'s module is fetched on a cold start, as
+/// index.html's first paint words it.
+fn opening(route: &Route) -> &'static str {
+    match route {
+        Route::Game(_)
+        | Route::EditGame(_)
+        | Route::Clock(_)
+        | Route::Scoresheet(_)
+        | Route::Review(_)
+        | Route::Arbiter(_)
+        | Route::Adjourn(_)
+        | Route::Resume(_) => t!("Opening the game…", "Otwieranie partii…"),
+        _ => t!("Opening…", "Otwieranie…"),
     }
 }
 

@@ -152,7 +152,7 @@ async function openAtT0() {
   page.on('pageerror', (e) => errors.push(e));
   await page.clock.install({ time: T0 - MINUTE });
   await page.goto(app.url + '#/');
-  await page.getByRole('link', { name: 'Arbiter' }).waitFor();
+  await page.locator('main#main').waitFor();
   await page.clock.pauseAt(T0);
   return { context, page, errors };
 }

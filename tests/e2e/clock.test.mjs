@@ -30,7 +30,7 @@ async function openClock(control, size = { width: 1024, height: 768 }) {
     });
   });
   await page.goto(app.url + '#/');
-  await page.getByRole('link', { name: 'Arbiter' }).waitFor();
+  await page.locator('main#main').waitFor();
   await page.getByRole('link', { name: 'New game' }).first().click();
   await page.getByLabel('Time control').selectOption(control);
   await createGame(page, { white: 'Kowalski, Jan', black: 'Nowak, Anna' });

@@ -28,7 +28,8 @@ export function useApp({ base = '/' } = {}) {
     const errors = [];
     page.on('pageerror', (e) => errors.push(e));
     await page.goto(app.url + hash);
-    await page.getByRole('link', { name: 'Arbiter' }).waitFor();
+    // The app's own main, not index.html's first paint.
+    await page.locator('main#main').waitFor();
     return { context, page, errors };
   };
   /// Stops the server, as when the host or the network goes away.

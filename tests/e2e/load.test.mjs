@@ -28,11 +28,49 @@ test('the list of games loads within 350 KB and without the other screens', asyn
   assert.ok(fetched.some((f) => f.url.endsWith('arbiter_bg.wasm')), 'the main module');
   assert.deepEqual(fetched.filter((f) => /split_/.test(f.url)), [], 'no screen module');
 
-  const before = fetched.length;
+  // The screen's module, awaited: `fetched` is filled only once each
+  // request's sizes are read, after the screen may already show.
+  const screens = page.waitForEvent('requestfinished', { predicate: (r) => /split_screens/.test(r.url()), timeout: 10_000 });
   await page.getByRole('link', { name: 'New game' }).first().click();
   await page.getByLabel('White', { exact: true }).waitFor();
-  assert.ok(fetched.slice(before).some((f) => /split_screens/.test(f.url)),
-    `the new game screen's module: ${fetched.slice(before).map((f) => f.url)}`);
+  await screens;
   assert.deepEqual(errors, []);
   await context.close();
+});
+
+test('opened cold by a link, a game screen paints at once, fetches its modules with the main one and takes the first paint\'s place without a shift', async () => {
+  for (const [locale, line] of [['en-US', 'Opening the game…'], ['pl-PL', 'Otwieranie partii…']]) {
+    const context = await app.browser.newContext({ locale, viewport: { width: 1180, height: 820 } });
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e));
+    // The main module held back: what the page shows before it has come.
+    let release;
+    const held = new Promise((done) => { release = done; });
+    await page.route(/arbiter_bg\.wasm$/, async (route) => { await held; await route.continue(); });
+    const requested = [];
+    page.on('request', (request) => requested.push(request.url()));
+    await page.goto(`${app.url}#/game/nope/clock`);
+    const shellLine = page.locator('#app-shell p');
+    await shellLine.waitFor();
+    assert.equal(await shellLine.textContent(), line);
+    const brand = await page.getByRole('link', { name: 'Arbiter' }).boundingBox();
+    // The clock's own module and the chunks it needs, asked for before the main module came.
+    await page.waitForFunction(() => performance.getEntriesByType('resource').some((r) => /split_clock\.wasm$/.test(r.name)));
+    assert.ok(requested.some((url) => /chunk_\d+\.wasm$/.test(url)), `the clock's chunks: ${requested}`);
+    await page.screenshot({ path: `tests/e2e/output/first-paint-${locale}.png` });
+
+    await page.evaluate(() => {
+      window.shifted = 0;
+      new PerformanceObserver((list) => { for (const e of list.getEntries()) window.shifted += e.value; })
+        .observe({ type: 'layout-shift', buffered: true });
+    });
+    release();
+    await page.locator('main#main h1').waitFor();
+    assert.equal(await page.locator('#app-shell').count(), 0, 'the first paint is gone');
+    assert.deepEqual(await page.getByRole('link', { name: 'Arbiter' }).boundingBox(), brand, 'the header did not move');
+    assert.equal(await page.evaluate(() => window.shifted), 0, 'no layout shift');
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
 });

@@ -15,7 +15,8 @@ function nextBuild() {
   const dir = mkdtempSync(join(tmpdir(), 'arbiter-next-'));
   cpSync('dist', dir, { recursive: true });
   const index = join(dir, 'index.html');
-  writeFileSync(index, readFileSync(index, 'utf8').replace('<head>', '<head><meta name="arbiter-build" content="next" />'));
+  // Before the title: the release's minified HTML has no <head> tag.
+  writeFileSync(index, readFileSync(index, 'utf8').replace('<title>', '<meta name="arbiter-build" content="next" /><title>'));
   execFileSync(process.execPath, ['scripts/precache.mjs', dir]);
   const version = readFileSync(join(dir, 'sw.js'), 'utf8').match(/"version":"(\w+)"/)[1];
   return { dir, version };

@@ -152,16 +152,29 @@ fn ClockScreen(id: String, game: Memo<Option<Game>>) -> impl IntoView {
     keep_screen_awake(Signal::derive(move || running().is_some()));
     // Once the screen is shown, the press readied: measured on a tablet's
     // CPU, the first press took 20–40 ms more than the next ones otherwise.
-    set_timeout(
+    // Cleared if the screen goes first: its signals go with it.
+    let readied = set_timeout_with_handle(
         {
             let id = id.clone();
             move || {
-                let press = untrack(running).map(|side| Event::Clock(ClockAction::Press { side }));
+                // Nothing to ready when the screen has gone.
+                let Some(running) =
+                    clock.try_with_untracked(|c| c.as_ref().and_then(|c| c.running_side()))
+                else {
+                    return;
+                };
+                let press = running.map(|side| Event::Clock(ClockAction::Press { side }));
                 state.ready_for(&id, press);
             }
         },
         std::time::Duration::ZERO,
-    );
+    )
+    .ok();
+    on_cleanup(move || {
+        if let Some(readied) = readied {
+            readied.clear();
+        }
+    });
 
     let upright = RwSignal::new(false);
     let sound = RwSignal::new(false);

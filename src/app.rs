@@ -16,7 +16,7 @@ use crate::pages::{
 };
 use crate::route::Route;
 pub use crate::route::navigate;
-use crate::state::AppState;
+use crate::state::{AppState, read_every_game};
 use crate::storage::PREFIX;
 use crate::t;
 
@@ -56,10 +56,14 @@ pub fn App() -> impl IntoView {
         state.leave_notices(&Route::parse(&hash));
         set_hash.set(hash);
     });
-    // Another tab saved or deleted a record: read storage again.
+    // Another tab saved or deleted a record: read storage again, and the
+    // games themselves if a screen has read them.
     let on_storage = window_event_listener(ev::storage, move |e| {
         if e.key().is_none_or(|key| key.starts_with(PREFIX)) {
             state.reload();
+            if state.games_read.get_untracked() {
+                leptos::task::spawn_local(read_every_game(state));
+            }
         }
     });
     on_cleanup(move || {
@@ -154,59 +158,66 @@ async fn screen(route: Route) -> AnyView {
     }
 }
 
+/// A screen other than the list: every game read first (the list reads
+/// only their listings), so the game it shows is there from its first paint.
+fn with_games(view: impl FnOnce() -> AnyView) -> AnyView {
+    expect_context::<AppState>().read_games_once();
+    view()
+}
+
 #[wasm_split(screens, wasm_split_path = ::leptos::wasm_split)]
 fn new_game_screen() -> AnyView {
-    view! { <NewGame /> }.into_any()
+    with_games(|| view! { <NewGame /> }.into_any())
 }
 
 #[wasm_split(screens, wasm_split_path = ::leptos::wasm_split)]
 fn game_screen(id: String) -> AnyView {
-    view! { <GamePage id=id /> }.into_any()
+    with_games(|| view! { <GamePage id=id /> }.into_any())
 }
 
 #[wasm_split(screens, wasm_split_path = ::leptos::wasm_split)]
 fn edit_game_screen(id: String) -> AnyView {
-    view! { <EditGame id=id /> }.into_any()
+    with_games(|| view! { <EditGame id=id /> }.into_any())
 }
 
 #[wasm_split(clock, wasm_split_path = ::leptos::wasm_split)]
 fn clock_screen(id: String) -> AnyView {
-    view! { <ClockPage id=id /> }.into_any()
+    with_games(|| view! { <ClockPage id=id /> }.into_any())
 }
 
 #[wasm_split(scoresheet, wasm_split_path = ::leptos::wasm_split)]
 fn scoresheet_screen(id: String) -> AnyView {
-    view! { <ScoresheetPage id=id /> }.into_any()
+    with_games(|| view! { <ScoresheetPage id=id /> }.into_any())
 }
 
 #[wasm_split(review, wasm_split_path = ::leptos::wasm_split)]
 fn review_screen(id: String) -> AnyView {
-    view! { <ReviewPage id=id /> }.into_any()
+    with_games(|| view! { <ReviewPage id=id /> }.into_any())
 }
 
 #[wasm_split(screens, wasm_split_path = ::leptos::wasm_split)]
 fn arbiter_screen(id: String) -> AnyView {
-    view! { <ArbiterPage id=id /> }.into_any()
+    with_games(|| view! { <ArbiterPage id=id /> }.into_any())
 }
 
 #[wasm_split(screens, wasm_split_path = ::leptos::wasm_split)]
 fn adjourn_screen(id: String) -> AnyView {
-    view! { <AdjournPage id=id /> }.into_any()
+    with_games(|| view! { <AdjournPage id=id /> }.into_any())
 }
 
 #[wasm_split(screens, wasm_split_path = ::leptos::wasm_split)]
 fn resumption_screen(id: String) -> AnyView {
-    view! { <Resumption id=id /> }.into_any()
+    with_games(|| view! { <Resumption id=id /> }.into_any())
 }
 
 #[wasm_split(screens, wasm_split_path = ::leptos::wasm_split)]
 fn envelopes_screen() -> AnyView {
-    view! { <Envelopes /> }.into_any()
+    with_games(|| view! { <Envelopes /> }.into_any())
 }
 
 #[wasm_split(screens, wasm_split_path = ::leptos::wasm_split)]
 fn event_screen() -> AnyView {
-    view! { <EventPage /> }.into_any()
+    with_games(|| view! { <EventPage /> }.into_any())
 }
 
 /// The screens a link from another device opens (a join code, a game for
@@ -214,15 +225,15 @@ fn event_screen() -> AnyView {
 /// first load its loader.
 #[wasm_split(screens, wasm_split_path = ::leptos::wasm_split)]
 fn link_screen(route: Route) -> AnyView {
-    match route {
+    with_games(|| match route {
         Route::JoinEvent(query) => view! { <JoinEventPage query=query /> }.into_any(),
         Route::EventGame(id, query) => view! { <EventGamePage id=id query=query /> }.into_any(),
         Route::PlayersCopy(data) => view! { <PlayersCopyPage data=data /> }.into_any(),
         other => view! { <NotFound hash=other.href() /> }.into_any(),
-    }
+    })
 }
 
 #[wasm_split(screens, wasm_split_path = ::leptos::wasm_split)]
 fn settings_screen() -> AnyView {
-    view! { <Settings /> }.into_any()
+    with_games(|| view! { <Settings /> }.into_any())
 }

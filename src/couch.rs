@@ -178,6 +178,7 @@ impl Couch {
 /// tablet leaves the event.
 #[leptos::wasm_split::wasm_split(screens, wasm_split_path = ::leptos::wasm_split)]
 pub fn start_sync(state: AppState) {
+    state.read_games_once();
     if !RUNNING.replace(true) {
         leptos::task::spawn_local(run(state));
     }

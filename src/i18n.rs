@@ -201,6 +201,34 @@ pub fn set_lang(lang: Lang) {
     CURRENT.with(|current| current.set(lang));
 }
 
+/// A text worded in each language: text kept (a game's listing) where the
+/// language may have changed by the time it is shown.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Worded {
+    pub english: String,
+    pub polish: String,
+}
+
+impl Worded {
+    /// What `text` writes in each language (it reads [`lang`], as `t!` does).
+    #[must_use]
+    pub fn of(text: impl Fn() -> String) -> Worded {
+        let shown = lang();
+        set_lang(Lang::English);
+        let english = text();
+        set_lang(Lang::Polish);
+        let polish = text();
+        set_lang(shown);
+        Worded { english, polish }
+    }
+
+    /// The text in the current language.
+    #[must_use]
+    pub fn get(&self) -> &str {
+        lang().pick(&self.english, &self.polish)
+    }
+}
+
 /// `h:mm:ss`, as an arbiter writes a time used.
 pub fn hms(ms: u64) -> String {
     let s = ms / 1000;

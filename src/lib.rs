@@ -17,6 +17,7 @@ pub mod game_link;
 pub mod i18n;
 pub mod join_code;
 pub mod laws_text;
+pub mod listing;
 pub mod pages;
 pub mod printing;
 pub mod qr;

@@ -10,6 +10,7 @@ use leptos::prelude::*;
 use crate::backup::{self, Merge};
 use crate::i18n::{Lang, lang};
 use crate::laws_text;
+use crate::listing::Listing;
 use crate::route::Route;
 use crate::storage::{Backend, Browser, Memory, Settings, StorageError, Store};
 use crate::{t, tf};
@@ -27,10 +28,21 @@ pub struct Notice {
 /// Shared by every screen through context; `Copy`, so closures take it freely.
 #[derive(Clone, Copy)]
 pub struct AppState {
-    /// Every readable game, newest change first.
+    /// Every game's listing, newest change first: what the list of games
+    /// shows, read without replaying any game.
+    pub listings: RwSignal<Vec<Listing>>,
+    /// The games stored without a readable listing: the list has them
+    /// read in full ([`read_every_game`]), which lists them again.
+    pub unlisted: RwSignal<Vec<String>>,
+    /// Every readable game, newest change first, once read: the first
+    /// screen that shows or changes a game reads them all
+    /// ([`AppState::read_games_once`]); the list needs only the listings.
     pub games: RwSignal<Vec<Game>>,
-    /// Records that could not be read (kept untouched in storage).
+    pub games_read: RwSignal<bool>,
+    /// What storage could not give: no storage, settings unreadable.
     pub problems: RwSignal<Vec<String>>,
+    /// Game records that could not be read (kept untouched in storage).
+    pub unreadable: RwSignal<Vec<String>>,
     /// False when the browser gives no storage: work is kept for this session only.
     pub persistent: RwSignal<bool>,
     pub notice: RwSignal<Option<Notice>>,
@@ -63,6 +75,15 @@ thread_local! {
         Ok(browser) => (Rc::new(Store::new(Rc::new(browser) as Rc<dyn Backend>)), None),
         Err(e) => (Rc::new(Store::new(Rc::new(Memory::default()) as Rc<dyn Backend>)), Some(e)),
     };
+}
+
+/// Reads every game in full ([`AppState::read_games`]): its own module,
+/// with the games' fold, which the list of games and the first load do
+/// without; the list calls it for games stored without a listing, the
+/// shell when another tab changed storage after the games were read.
+#[leptos::wasm_split::wasm_split(games, wasm_split_path = ::leptos::wasm_split)]
+pub fn read_every_game(state: AppState) {
+    state.read_games();
 }
 
 impl<B: Backend + ?Sized> Backend for Rc<B> {
@@ -132,11 +153,16 @@ fn radix36(mut n: u64) -> String {
 }
 
 impl AppState {
-    /// Loads every record; problems are reported, never fatal.
+    /// Loads the settings and the games' listings (not the games: see
+    /// [`AppState::read_games_once`]); problems are reported, never fatal.
     pub fn load() -> AppState {
         let state = AppState {
+            listings: RwSignal::new(Vec::new()),
+            unlisted: RwSignal::new(Vec::new()),
             games: RwSignal::new(Vec::new()),
+            games_read: RwSignal::new(false),
             problems: RwSignal::new(Vec::new()),
+            unreadable: RwSignal::new(Vec::new()),
             persistent: RwSignal::new(true),
             notice: RwSignal::new(None),
             settings: RwSignal::new(Settings::default()),
@@ -147,19 +173,40 @@ impl AppState {
         state
     }
 
-    /// Reads storage again (after another tab changed it).
+    /// Reads the settings and the games' listings again (at start, and
+    /// after another tab changed storage); games already read in full are
+    /// read again by [`read_every_game`].
     pub fn reload(&self) {
         let (store, unavailable) = store();
         store.reread();
-        let loaded = store.load_games();
+        let listed = store.load_listings();
         self.persistent.set(unavailable.is_none());
         let mut problems: Vec<String> = unavailable.iter().map(ToString::to_string).collect();
-        problems.extend(loaded.problems.iter().map(ToString::to_string));
+        problems.extend(listed.problems.iter().map(ToString::to_string));
         match store.load_settings() {
             Ok(settings) => self.settings.set(settings),
             Err(e) => problems.push(e.to_string()),
         }
         self.problems.set(problems);
+        self.listings.set(listed.listings);
+        self.unlisted.set(listed.unlisted);
+    }
+
+    /// Reads every game, unless done already: what a screen that shows or
+    /// changes a game calls first.
+    pub fn read_games_once(&self) {
+        if !self.games_read.get_untracked() {
+            self.read_games();
+        }
+    }
+
+    /// Reads every game in full, lists the games whose listing was missing
+    /// or behind its record, and reports the records that cannot be read.
+    pub fn read_games(&self) {
+        let (store, _) = store();
+        let loaded = store.load_games();
+        self.unreadable
+            .set(loaded.problems.iter().map(ToString::to_string).collect());
         // A game that could not be saved is newer in memory than in storage.
         let held: Vec<Game> = self.unsaved.with_untracked(|ids| {
             self.games.with_untracked(|games| {
@@ -172,8 +219,26 @@ impl AppState {
         });
         let mut games = loaded.games;
         games.retain(|g| !held.iter().any(|h| h.id() == g.id()));
+        let mut listings: Vec<Listing> = games.iter().map(Listing::of).collect();
+        self.listings.with_untracked(|stored| {
+            for (game, listing) in games.iter().zip(&listings) {
+                if !stored.contains(listing) {
+                    store.list(game);
+                }
+            }
+        });
+        listings.splice(0..0, held.iter().map(Listing::of));
         games.splice(0..0, held);
+        self.listings.set(listings);
+        self.unlisted.set(Vec::new());
         self.games.set(games);
+        self.games_read.set(true);
+    }
+
+    /// Reads storage again after an action that wrote several records.
+    fn reload_all(&self) {
+        self.reload();
+        self.read_games();
     }
 
     pub fn tell(&self, text: impl Into<String>) {
@@ -271,7 +336,7 @@ impl AppState {
                 Ok(())
             }
             Err(e @ StorageError::Conflict { .. }) => {
-                self.reload();
+                self.reload_all();
                 Err(e.to_string())
             }
             // Nothing was written; the game goes on in memory.
@@ -286,6 +351,11 @@ impl AppState {
 
     /// Shows `game` as the newest.
     fn show(&self, game: Game) {
+        let listing = Listing::of(&game);
+        self.listings.update(|listings| {
+            listings.retain(|l| l.id != listing.id);
+            listings.insert(0, listing);
+        });
         self.games.update(|games| {
             games.retain(|g| g.id() != game.id());
             games.insert(0, game);
@@ -509,7 +579,7 @@ impl AppState {
                 .into(),
             );
         }
-        self.reload();
+        self.reload_all();
         result
     }
 
@@ -517,6 +587,8 @@ impl AppState {
         let (store, _) = store();
         store.delete_game(id).map_err(|e| e.to_string())?;
         self.games.update(|games| games.retain(|g| g.id() != id));
+        self.listings
+            .update(|listings| listings.retain(|l| l.id != id));
         self.unsaved.update(|ids| ids.retain(|held| held != id));
         // The space freed may be what the games held in memory need.
         self.save_held();
@@ -544,7 +616,7 @@ impl AppState {
                 failed.push(format!("{}: {e}", game.id()));
             }
         }
-        self.reload();
+        self.reload_all();
         if failed.is_empty() {
             Ok(merge.summary())
         } else {

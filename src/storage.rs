@@ -18,12 +18,15 @@ use laws::scoresheet::{Entry, Written};
 use serde::{Deserialize, Serialize};
 
 use crate::i18n::Lang;
+use crate::listing::Listing;
 use crate::tf;
 
 /// Every key of ours starts with this; the `v1` changes only if the key
 /// layout itself changes.
 pub const PREFIX: &str = "arbiter/v1/";
 const GAME_PREFIX: &str = "arbiter/v1/game/";
+/// Each game's [`Listing`], beside its record: what the list of games reads.
+const LISTING_PREFIX: &str = "arbiter/v1/listing/";
 const SETTINGS_KEY: &str = "arbiter/v1/settings";
 /// The arbiter's key pair, wrapped under his PIN: a record of its own, never
 /// in a backup (backups carry games only).
@@ -298,6 +301,21 @@ pub fn game_key(id: &str) -> String {
     format!("{GAME_PREFIX}{id}")
 }
 
+fn listing_key(id: &str) -> String {
+    format!("{LISTING_PREFIX}{id}")
+}
+
+/// What the list of games reads: the listings stored, newest change first,
+/// and the games stored without a readable one (a record an earlier
+/// release wrote, or one whose listing did not fit): the list has those
+/// read in full.
+#[derive(Debug, Default)]
+pub struct Listed {
+    pub listings: Vec<Listing>,
+    pub unlisted: Vec<String>,
+    pub problems: Vec<StorageError>,
+}
+
 impl<B: Backend> Store<B> {
     pub fn new(backend: B) -> Store<B> {
         Store {
@@ -314,6 +332,37 @@ impl<B: Backend> Store<B> {
             .get(&key)?
             .map(|text| decode_game(&key, &text))
             .transpose()
+    }
+
+    /// Every game's listing, without reading the games themselves.
+    pub fn load_listings(&self) -> Listed {
+        let mut listed = Listed::default();
+        let keys = match self.backend.keys() {
+            Ok(keys) => keys,
+            Err(e) => {
+                listed.problems.push(e);
+                return listed;
+            }
+        };
+        for id in keys.iter().filter_map(|k| k.strip_prefix(GAME_PREFIX)) {
+            let listing = self
+                .backend
+                .get(&listing_key(id))
+                .ok()
+                .flatten()
+                .and_then(|text| serde_json::from_str::<Listing>(&text).ok())
+                .filter(|listing| listing.id == id);
+            match listing {
+                Some(listing) => listed.listings.push(listing),
+                None => listed.unlisted.push(id.to_owned()),
+            }
+        }
+        listed.listings.sort_by(|a, b| {
+            b.updated_ms
+                .cmp(&a.updated_ms)
+                .then_with(|| a.id.cmp(&b.id))
+        });
+        listed
     }
 
     /// Every game, newest change first, and what could not be read.
@@ -379,14 +428,35 @@ impl<B: Backend> Store<B> {
                 GameText::of(game)
             }
         };
-        self.backend.set(&key, &ours.text)?;
+        self.put(&key, &ours.text, stored.as_deref())?;
+        self.written.borrow_mut().insert(key, ours);
+        self.list(game);
+        Ok(())
+    }
+
+    /// Stores `game`'s listing, after its record. One that does not fit
+    /// (storage full) is removed rather than left behind the record: the
+    /// list then reads the game itself.
+    pub fn list(&self, game: &Game) {
+        let key = listing_key(game.id());
+        let text = serde_json::to_string(&Listing::of(game)).expect("a listing is plain text");
+        let before = self.backend.get(&key).ok().flatten();
+        if self.put(&key, &text, before.as_deref()).is_err() {
+            self.used.set(None);
+            let _ = self.backend.remove(&key);
+        }
+    }
+
+    /// Writes `value` over `before`, keeping the count of bytes used up to
+    /// date when it is known.
+    fn put(&self, key: &str, value: &str, before: Option<&str>) -> Result<(), StorageError> {
+        self.backend.set(key, value)?;
         if let Some(used) = self.used.get() {
-            let before = stored.map_or(0, |text| record_bytes(&key, &text));
+            let before = before.map_or(0, |text| record_bytes(key, text));
             self.used.set(Some(
-                (used + record_bytes(&key, &ours.text)).saturating_sub(before),
+                (used + record_bytes(key, value)).saturating_sub(before),
             ));
         }
-        self.written.borrow_mut().insert(key, ours);
         Ok(())
     }
 
@@ -533,6 +603,7 @@ impl<B: Backend> Store<B> {
         let ours = GameText::of(game);
         self.write(&key, &ours.text)?;
         self.written.borrow_mut().insert(key, ours);
+        self.list(game);
         Ok(())
     }
 
@@ -540,7 +611,8 @@ impl<B: Backend> Store<B> {
         let key = game_key(id);
         self.written.borrow_mut().remove(&key);
         self.used.set(None);
-        self.backend.remove(&key)
+        self.backend.remove(&key)?;
+        self.backend.remove(&listing_key(id))
     }
 
     /// Writes a record other than a game's save: the bytes used are
@@ -1165,11 +1237,70 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn a_saved_game_is_listed_beside_its_record_and_deleted_with_it() {
+        let store = Store::new(Memory::default());
+        let old = game("old", 1);
+        let new = edited(&game("new", 2), "5", 30);
+        store.save_game(&old).unwrap();
+        store.save_game(&new).unwrap();
+        let listed = store.load_listings();
+        assert_eq!(listed.listings, [Listing::of(&new), Listing::of(&old)]);
+        assert!(listed.unlisted.is_empty());
+        assert_eq!(listed.listings[0].round, "5");
+        store.delete_game("new").unwrap();
+        assert_eq!(store.load_listings().listings, [Listing::of(&old)]);
+        assert_eq!(store.backend.get(&listing_key("new")).unwrap(), None);
+    }
+
+    #[test]
+    fn a_game_without_a_readable_listing_is_unlisted() {
+        let store = Store::new(Memory::default());
+        // As a release before listings stored it: the record alone.
+        store
+            .backend
+            .set(&game_key("earlier"), &encode_game(&game("earlier", 1)))
+            .unwrap();
+        store.save_game(&game("garbled", 2)).unwrap();
+        store.backend.set(&listing_key("garbled"), "{not json").unwrap();
+        store.save_game(&game("other", 3)).unwrap();
+        store.backend.set(&listing_key("other"), &serde_json::to_string(&Listing::of(&game("else", 3))).unwrap()).unwrap();
+        store.save_game(&game("fine", 4)).unwrap();
+        let listed = store.load_listings();
+        assert_eq!(listed.listings, [Listing::of(&game("fine", 4))]);
+        assert_eq!(listed.unlisted, ["earlier", "garbled", "other"]);
+    }
+
+    #[test]
+    fn a_listing_that_does_not_fit_is_not_left_behind_its_record() {
+        let store = Store::new(Memory::default());
+        let first = game("g", 1);
+        store.save_game(&first).unwrap();
+        let stale = store.backend.get(&listing_key("g")).unwrap().unwrap();
+        // Then storage fills up: room for the longer record, not its listing.
+        let longer = edited(&first, "12", 2);
+        let record = encode_game(&longer);
+        let quota = game_key("g").len() + record.len() + listing_key("g").len() + stale.len();
+        let store = Store::new(Memory::with_quota(quota));
+        store.backend.set(&game_key("g"), &encode_game(&first)).unwrap();
+        store.backend.set(&listing_key("g"), &stale).unwrap();
+        store.save_game(&longer).unwrap();
+        assert_eq!(store.load_game("g").unwrap(), Some(longer));
+        let listed = store.load_listings();
+        assert!(listed.listings.is_empty(), "no listing behind its record");
+        assert_eq!(listed.unlisted, ["g"]);
+    }
+
+    #[test]
     fn used_bytes_counts_only_our_records_in_utf16() {
         let store = Store::new(Memory::default());
         store.backend.set("someone-else", "xxxxxxxx").unwrap();
         store.save_game(&game("g", 1)).unwrap();
-        let expected = 2 * (game_key("g").len() + encode_game(&game("g", 1)).len());
+        let listing = serde_json::to_string(&Listing::of(&game("g", 1))).unwrap();
+        let expected = 2
+            * (game_key("g").len()
+                + encode_game(&game("g", 1)).len()
+                + listing_key("g").len()
+                + listing.encode_utf16().count());
         assert_eq!(store.used_bytes(), expected);
         // Kept up to date as games are saved, as counting again finds it.
         let mut g = game("g", 1);

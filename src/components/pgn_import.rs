@@ -95,5 +95,6 @@ pub fn PgnImportPanel() -> impl IntoView {
 /// list of games, the first screen, loads without it.
 #[leptos::wasm_split::wasm_split(screens, wasm_split_path = ::leptos::wasm_split)]
 pub fn pgn_import_panel() -> AnyView {
+    expect_context::<AppState>().read_games_once();
     view! { <PgnImportPanel /> }.into_any()
 }

@@ -10,6 +10,12 @@ use crate::{t, tf};
 pub fn StorageProblems() -> impl IntoView {
     let state = expect_context::<AppState>();
     let held = move || state.unsaved.with(Vec::len);
+    // Storage's own (no storage, settings unreadable), then the games'.
+    let problems = move || {
+        let mut problems = state.problems.get();
+        problems.extend(state.unreadable.get());
+        problems
+    };
     view! {
         <Show when=move || held() != 0>
             <section class="problems" role="alert" aria-labelledby="unsaved-title">
@@ -22,11 +28,11 @@ pub fn StorageProblems() -> impl IntoView {
                 <a class="button primary" href=Route::Settings.href()>{t!("Settings: backup and space", "Ustawienia: kopia zapasowa i miejsce")}</a>
             </section>
         </Show>
-        <Show when=move || !state.problems.with(Vec::is_empty)>
+        <Show when=move || !problems().is_empty()>
             <section class="problems" role="alert" aria-labelledby="problems-title">
                 <h2 id="problems-title">{t!("Some saved records could not be read", "Części zapisanych danych nie da się odczytać")}</h2>
                 <ul>
-                    <For each=move || state.problems.get() key=|p| p.clone() let:problem>
+                    <For each=problems key=|p| p.clone() let:problem>
                         <li>{problem}</li>
                     </For>
                 </ul>

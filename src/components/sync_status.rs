@@ -32,5 +32,6 @@ pub fn SyncBadge() -> impl IntoView {
 /// The badge, fetched with the sync code the first time it is shown.
 #[leptos::wasm_split::wasm_split(screens, wasm_split_path = ::leptos::wasm_split)]
 pub fn sync_badge() -> AnyView {
+    expect_context::<AppState>().read_games_once();
     view! { <SyncBadge /> }.into_any()
 }

@@ -12,7 +12,7 @@ use crate::components::pin_dialog::PinDialog;
 use crate::event_docs::Fork;
 use crate::i18n::local_time;
 use crate::laws_text;
-use crate::pages::games::progress;
+use crate::listing::standing as progress;
 use crate::route::Route;
 use crate::state::{AppState, now_ms};
 use crate::{t, tf};

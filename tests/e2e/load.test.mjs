@@ -4,6 +4,7 @@
 // screen is first shown.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { useApp } from './harness.mjs';
 
 const app = useApp();
@@ -34,6 +35,32 @@ test('the list of games loads within 350 KB and without the other screens', asyn
   await page.getByRole('link', { name: 'New game' }).first().click();
   await page.getByLabel('White', { exact: true }).waitFor();
   await screens;
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the list shows a game from its listing, fetching no other module; a game an earlier release stored without one is read and listed', async () => {
+  const { context, page, errors } = await app.open();
+  // A record as the release before listings wrote it: the game alone.
+  const record = (await readFile('tests/records/a1b-a9c-a13.format2.json', 'utf8')).trim();
+  await page.evaluate((text) => localStorage.setItem('arbiter/v1/game/g', text), record);
+  const modules = [];
+  page.on('request', (request) => { if (/\.wasm$/.test(request.url())) modules.push(request.url().split('/').pop()); });
+  await page.reload();
+  const card = page.locator('.game-card', { hasText: 'Kowalski, Jan – Nowak, Anna' });
+  await card.waitFor();
+  const status = await card.locator('.game-status').textContent();
+  assert.match(status, /^(Game over|In play|Adjourned|Not started)/);
+  assert.ok(modules.includes('split_games.wasm'), `read in full: ${modules}`);
+  assert.ok(await page.evaluate(() => localStorage.getItem('arbiter/v1/listing/g') !== null), 'listed in storage');
+
+  // Listed now: the list comes from the main module alone, the same card.
+  modules.length = 0;
+  await page.reload();
+  await card.waitFor();
+  await page.waitForLoadState('networkidle');
+  assert.equal(await card.locator('.game-status').textContent(), status);
+  assert.deepEqual(modules, ['arbiter_bg.wasm']);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -1261,9 +1261,18 @@ pub(crate) mod tests {
             .set(&game_key("earlier"), &encode_game(&game("earlier", 1)))
             .unwrap();
         store.save_game(&game("garbled", 2)).unwrap();
-        store.backend.set(&listing_key("garbled"), "{not json").unwrap();
+        store
+            .backend
+            .set(&listing_key("garbled"), "{not json")
+            .unwrap();
         store.save_game(&game("other", 3)).unwrap();
-        store.backend.set(&listing_key("other"), &serde_json::to_string(&Listing::of(&game("else", 3))).unwrap()).unwrap();
+        store
+            .backend
+            .set(
+                &listing_key("other"),
+                &serde_json::to_string(&Listing::of(&game("else", 3))).unwrap(),
+            )
+            .unwrap();
         store.save_game(&game("fine", 4)).unwrap();
         let listed = store.load_listings();
         assert_eq!(listed.listings, [Listing::of(&game("fine", 4))]);
@@ -1281,7 +1290,10 @@ pub(crate) mod tests {
         let record = encode_game(&longer);
         let quota = game_key("g").len() + record.len() + listing_key("g").len() + stale.len();
         let store = Store::new(Memory::with_quota(quota));
-        store.backend.set(&game_key("g"), &encode_game(&first)).unwrap();
+        store
+            .backend
+            .set(&game_key("g"), &encode_game(&first))
+            .unwrap();
         store.backend.set(&listing_key("g"), &stale).unwrap();
         store.save_game(&longer).unwrap();
         assert_eq!(store.load_game("g").unwrap(), Some(longer));

@@ -11,7 +11,7 @@
 //   node scripts/compare-speed.mjs [--rounds 7] [--games N] [--no-build] [FILE.pgn]
 //
 // Both laws builds are the analyser worker's, as the app ships it: the cargo
-// profile and wasm-opt level of its <link data-trunk rel="rust"> in
+// profile, wasm-opt level and parameters of its <link data-trunk rel="rust"> in
 // index.html (the worker reads PGN in the app; laws-node stands for it).
 // --games N: only the file's first N games.
 //
@@ -57,6 +57,8 @@ const worker = readFileSync(join(root, 'index.html'), 'utf8').match(/<link data-
 const attribute = (name) => worker?.match(new RegExp(`${name}="([^"]+)"`))?.[1];
 const profile = attribute('data-cargo-profile-release');
 const wasmOpt = attribute('data-wasm-opt');
+// Trunk passes these after the level, split at white space.
+const wasmOptParams = attribute('data-wasm-opt-params')?.split(/\s+/) ?? [];
 if (!profile || !wasmOpt) throw new Error('compare-speed: index.html names no cargo profile or wasm-opt level for the analyser');
 const pkg = join(target, profile, 'node');
 if (build) {
@@ -66,7 +68,7 @@ if (build) {
   // wasm-bindgen's Node glue is CommonJS; this project's package.json says "module".
   writeFileSync(join(pkg, 'package.json'), '{"type":"commonjs"}\n');
   const wasm = join(pkg, 'laws_node_bg.wasm');
-  run('wasm-opt', [`-O${wasmOpt}`, wasm, '-o', wasm]);
+  run('wasm-opt', [`-O${wasmOpt}`, ...wasmOptParams, wasm, '-o', wasm]);
   cargo('--bin', 'native');
 }
 const laws = createRequire(import.meta.url)(join(pkg, 'laws_node.js'));
@@ -165,7 +167,7 @@ const rows = Object.entries(tallies).map(([name, t]) => {
 const by = Object.fromEntries(rows.map((r) => [r.name, r]));
 const fmt = (n) => Math.round(n).toLocaleString('en-US');
 console.log(`${file}
-Node ${process.versions.node}, the worker's build (cargo profile ${profile}, wasm-opt -O${wasmOpt}); ${rounds} rounds after a warm-up (chess.js ${rounds} runs, the others ${rounds * 3}), median:
+Node ${process.versions.node}, the worker's build (cargo profile ${profile}, wasm-opt ${[`-O${wasmOpt}`, ...wasmOptParams].join(' ')}); ${rounds} rounds after a warm-up (chess.js ${rounds} runs, the others ${rounds * 3}), median:
 `);
 console.log(`${'contender'.padEnd(14)} ${'games'.padStart(6)} ${'plies'.padStart(8)} ${'errors'.padStart(6)} ${'ms'.padStart(9)} ${'games/s'.padStart(9)} ${'plies/s'.padStart(11)}`);
 for (const r of rows) {

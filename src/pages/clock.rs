@@ -1,6 +1,7 @@
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
 
-use laws::clock::{ClockAction, ClockCorrection, FlagFall, rule_flag_fall};
+use laws::clock::{Clock, ClockAction, ClockCorrection, ClockDisplay, FlagFall, rule_flag_fall};
 use laws::game::{Event, Game, Play, Side};
 use laws::irregularity::Finding;
 use laws::time_control::{Class, ClassLimits};
@@ -10,7 +11,7 @@ use shakmaty::Position;
 
 use crate::alerts::{beep, vibrate};
 use crate::components::arbiter_clock_menu::ArbiterClockMenu;
-use crate::components::clock_face::ClockFace;
+use crate::components::clock_face::{ClockFace, Shown, next_change_in};
 use crate::components::confirm_dialog::ConfirmDialog;
 use crate::components::flag_ruling::FlagRuling;
 use crate::components::game_over::GameOver;
@@ -86,23 +87,78 @@ pub fn ClockPage(id: String) -> impl IntoView {
     }
 }
 
-/// Sets `now` to the current time on every animation frame until cleanup.
-/// Nothing accumulates: each frame reads the time afresh.
-fn follow_time(now: RwSignal<u64>) {
-    let frame = Arc::new(Mutex::new(None));
-    fn tick(now: RwSignal<u64>, frame: Arc<Mutex<Option<AnimationFrameRequestHandle>>>) {
-        if now.try_set(now_ms()).is_some() {
-            return; // the screen is gone
+/// A look at the clock waiting for its time (a running face's next second).
+type Pending = Arc<Mutex<Option<TimeoutHandle>>>;
+
+/// Sets `now` to the current time whenever what the faces show of `clock`
+/// changes, and only then: a running face is looked at again when its next
+/// second (tenth in the last twenty seconds) is due, not on every frame, so
+/// that the page is idle in between and takes a press at once. A press, a
+/// pause or a correction changes `clock`, and the looks start from it.
+fn follow_time(
+    now: RwSignal<u64>,
+    clock: Memo<Option<Clock>>,
+    reading: Memo<Option<ClockDisplay>>,
+) {
+    fn look(
+        now: RwSignal<u64>,
+        clock: Memo<Option<Clock>>,
+        reading: Memo<Option<ClockDisplay>>,
+        pending: Pending,
+    ) {
+        let at = now_ms();
+        // Nothing to look at once the screen has gone.
+        let (Some(due), Some(shown)) = (
+            clock.try_with_untracked(|c| c.as_ref().map(|c| c.display(at))),
+            reading.try_with_untracked(|r| Shown::of(*r)),
+        ) else {
+            return;
+        };
+        if Shown::of(due) != shown {
+            now.set(at);
         }
-        let next = frame.clone();
-        let handle = request_animation_frame_with_handle(move || tick(now, next)).ok();
-        *frame.lock().unwrap_or_else(|e| e.into_inner()) = handle;
+        let Some(wait) = due.as_ref().and_then(next_change_in) else {
+            return;
+        };
+        let next = pending.clone();
+        let handle = set_timeout_with_handle(
+            move || look(now, clock, reading, next),
+            Duration::from_millis(wait),
+        )
+        .ok();
+        *pending.lock().unwrap_or_else(PoisonError::into_inner) = handle;
     }
-    tick(now, frame.clone());
-    on_cleanup(move || {
-        if let Some(handle) = frame.lock().unwrap_or_else(|e| e.into_inner()).take() {
-            handle.cancel();
+    fn cancel(pending: &Pending) {
+        if let Some(handle) = pending
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take()
+        {
+            handle.clear();
         }
+    }
+    let pending = Pending::default();
+    Effect::new({
+        let pending = pending.clone();
+        move |_| {
+            clock.track();
+            cancel(&pending);
+            look(now, clock, reading, pending.clone());
+        }
+    });
+    on_cleanup(move || cancel(&pending));
+}
+
+/// Shows why the last action was refused, or nothing once one is taken:
+/// the line changes only when that does (not on every press).
+fn show_problem(problem: RwSignal<Option<String>>, result: &Result<(), String>) {
+    let now = result.as_ref().err();
+    problem.maybe_update(|shown| {
+        let changed = shown.as_ref() != now;
+        if changed {
+            *shown = now.cloned();
+        }
+        changed
     });
 }
 
@@ -142,8 +198,8 @@ fn ClockScreen(id: String, game: Memo<Option<Game>>) -> impl IntoView {
     });
 
     let now = RwSignal::new(now_ms());
-    follow_time(now);
     let reading = Memo::new(move |_| clock.with(|c| c.as_ref().map(|c| c.display(now.get()))));
+    follow_time(now, clock, reading);
     let flagged_first = Memo::new(move |_| reading.with(|r| r.and_then(|r| r.flagged_first)));
     let flags = move || reading.with(|r| r.map(|r| (r.white.flag, r.black.flag)));
     let running = move || clock.with(|c| c.as_ref().and_then(|c| c.running_side()));
@@ -167,7 +223,7 @@ fn ClockScreen(id: String, game: Memo<Option<Game>>) -> impl IntoView {
                 state.ready_for(&id, press);
             }
         },
-        std::time::Duration::ZERO,
+        Duration::ZERO,
     )
     .ok();
     on_cleanup(move || {
@@ -195,7 +251,7 @@ fn ClockScreen(id: String, game: Memo<Option<Game>>) -> impl IntoView {
         let id = id.clone();
         move |action: ClockAction| {
             let result = state.apply(&id, Event::Clock(action));
-            problem.set(result.clone().err());
+            show_problem(problem, &result);
             result
         }
     });
@@ -203,7 +259,7 @@ fn ClockScreen(id: String, game: Memo<Option<Game>>) -> impl IntoView {
         let id = id.clone();
         move |(correction, reason): (ClockCorrection, String)| {
             let result = state.apply(&id, Event::ClockCorrected { correction, reason });
-            problem.set(result.clone().err());
+            show_problem(problem, &result);
             result
         }
     });
@@ -286,7 +342,7 @@ fn ClockScreen(id: String, game: Memo<Option<Game>>) -> impl IntoView {
         let id = id.clone();
         move |finding: Finding| {
             let result = state.apply(&id, Event::ruled(finding));
-            problem.set(result.clone().err());
+            show_problem(problem, &result);
             result
         }
     };
@@ -303,7 +359,7 @@ fn ClockScreen(id: String, game: Memo<Option<Game>>) -> impl IntoView {
             c.as_ref().map(|c| {
                 rule_flag_fall(
                     c,
-                    now.get_untracked(),
+                    now_ms(),
                     &position.get_untracked(),
                     class,
                     Some(claimant),

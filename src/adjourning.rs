@@ -2,9 +2,7 @@
 //! of the envelope as the game's record shows it, the moves a sealer may
 //! choose from, and an envelope's status. Every rule stays in `laws`.
 
-use laws::adjournment::{
-    Adjournment, AdjournmentEvent, Entropy, Envelope, Outcome, Phase, Resumption,
-};
+use laws::adjournment::{Adjournment, AdjournmentEvent, Entropy, Envelope, Phase, Resumption};
 use laws::game::{Event, Game};
 use laws::notation::{Lang, write};
 use shakmaty::Position;
@@ -56,37 +54,7 @@ pub fn envelope_status(adjournment: &Adjournment, index: usize) -> &'static str 
             "odpowiedź zapieczętowana (A9c), przechowywana przez sędziego"
         )
     } else {
-        status(adjournment)
-    }
-}
-
-/// An envelope's status in the arbiter's words, from the fold's phase.
-pub fn status(adjournment: &Adjournment) -> &'static str {
-    let annulled = adjournment
-        .result()
-        .is_some_and(|r| r.outcome == Outcome::Annulled);
-    match adjournment.phase() {
-        Phase::Playing | Phase::Sealing => t!("not sealed yet", "jeszcze niezapieczętowana"),
-        Phase::Sealed => t!(
-            "sealed, not yet verified",
-            "zapieczętowana, jeszcze niesprawdzona"
-        ),
-        Phase::Kept | Phase::SetUp => t!(
-            "verified, in the arbiter's keeping",
-            "sprawdzona, przechowywana przez sędziego"
-        ),
-        Phase::Resumed => t!(
-            "resumed, still closed",
-            "partia wznowiona, koperta zamknięta"
-        ),
-        Phase::Missing => t!("missing", "zaginiona"),
-        Phase::Continuing | Phase::ReplySealed | Phase::Readjourned => t!("opened", "otwarta"),
-        Phase::Concluded if annulled => t!("annulled", "partia unieważniona"),
-        Phase::Concluded if adjournment.archived_unopened() => t!(
-            "concluded, archived unopened",
-            "partia zakończona, koperta zarchiwizowana nieotwarta"
-        ),
-        Phase::Concluded => t!("opened, game concluded", "otwarta, partia zakończona"),
+        laws_text::envelope_status(adjournment)
     }
 }
 
@@ -243,7 +211,7 @@ mod tests {
     #[test]
     fn the_status_follows_the_adjournment() {
         let mut game = game_after(&["e4"]);
-        let status_of = |g: &Game| status(&g.fold().unwrap().adjournment);
+        let status_of = |g: &Game| laws_text::envelope_status(&g.fold().unwrap().adjournment);
         assert_eq!(status_of(&game), "not sealed yet");
         game.apply(
             Event::Adjournment(AdjournmentEvent::SealRequested {

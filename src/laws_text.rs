@@ -5,7 +5,7 @@
 //! nothing of the app and every variant must be given both languages (a new
 //! one does not compile until it is).
 
-use laws::adjournment::AdjournmentError;
+use laws::adjournment::{Adjournment, AdjournmentError, Outcome as AdjournmentOutcome, Phase};
 use laws::arbiter_note::ArbiterNote;
 use laws::article::Article;
 use laws::game::{DrawClaim, GameResult, ResultError, Side};
@@ -1010,6 +1010,37 @@ pub fn game_error(error: &laws::game::GameError) -> String {
         GameError::NoReason => {
             t!("give the reason for the correction", "podaj powód poprawki").to_owned()
         }
+    }
+}
+
+/// An envelope's status in the arbiter's words, from the fold's phase.
+#[must_use]
+pub fn envelope_status(adjournment: &Adjournment) -> &'static str {
+    let annulled = adjournment
+        .result()
+        .is_some_and(|r| r.outcome == AdjournmentOutcome::Annulled);
+    match adjournment.phase() {
+        Phase::Playing | Phase::Sealing => t!("not sealed yet", "jeszcze niezapieczętowana"),
+        Phase::Sealed => t!(
+            "sealed, not yet verified",
+            "zapieczętowana, jeszcze niesprawdzona"
+        ),
+        Phase::Kept | Phase::SetUp => t!(
+            "verified, in the arbiter's keeping",
+            "sprawdzona, przechowywana przez sędziego"
+        ),
+        Phase::Resumed => t!(
+            "resumed, still closed",
+            "partia wznowiona, koperta zamknięta"
+        ),
+        Phase::Missing => t!("missing", "zaginiona"),
+        Phase::Continuing | Phase::ReplySealed | Phase::Readjourned => t!("opened", "otwarta"),
+        Phase::Concluded if annulled => t!("annulled", "partia unieważniona"),
+        Phase::Concluded if adjournment.archived_unopened() => t!(
+            "concluded, archived unopened",
+            "partia zakończona, koperta zarchiwizowana nieotwarta"
+        ),
+        Phase::Concluded => t!("opened, game concluded", "otwarta, partia zakończona"),
     }
 }
 

@@ -83,7 +83,7 @@ pub fn standing(game: &Game) -> String {
             tf!(
                 "Adjourned: {}",
                 "Odłożona: {}",
-                crate::adjourning::status(&play.adjournment)
+                laws_text::envelope_status(&play.adjournment)
             )
         }
         Ok(play) if play.begun => {

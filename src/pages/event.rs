@@ -69,7 +69,7 @@ impl BoardLine {
             envelope: play
                 .as_ref()
                 .filter(|_| adjourned)
-                .map(|p| crate::adjourning::status(&p.adjournment).to_owned()),
+                .map(|p| crate::laws_text::envelope_status(&p.adjournment).to_owned()),
             pending: play.as_ref().map(|p| p.pending()).unwrap_or_default(),
             last_ruling: play
                 .as_ref()

@@ -33,7 +33,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use sha2::{Digest, Sha256};
 use zeroize::Zeroizing;
 
-use crate::encoding::hex;
+use crate::encoding::{hex, unhex};
 use crate::entropy::Entropy;
 
 /// The KEM of the envelopes' HPKE suite.
@@ -686,14 +686,3 @@ impl fmt::Display for UnlockError {
 }
 
 impl std::error::Error for UnlockError {}
-
-/// Hex digits (either case) to bytes; anything else, a sign included, is refused.
-pub(crate) fn unhex(text: &str) -> Option<Vec<u8>> {
-    if !text.len().is_multiple_of(2) || !text.bytes().all(|b| b.is_ascii_hexdigit()) {
-        return None;
-    }
-    (0..text.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(&text[i..i + 2], 16).ok())
-        .collect()
-}

@@ -13,7 +13,12 @@ pub(crate) fn fen(position: &Chess) -> String {
 
 /// Lower-case hexadecimal of `bytes`.
 pub(crate) fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+    base16ct::lower::encode_string(bytes)
+}
+
+/// The bytes of hexadecimal `text`, either case; `None` if it is not.
+pub(crate) fn unhex(text: &str) -> Option<Vec<u8>> {
+    base16ct::mixed::decode_vec(text).ok()
 }
 
 /// Serde for a [`shakmaty::Square`] as `"e4"`.

@@ -16,7 +16,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 use sha2::Sha256;
 
-use crate::encoding::hex;
+use crate::encoding::{hex, unhex};
 
 /// The shortest PIN accepted.
 pub const MIN_PIN_LEN: usize = 4;
@@ -89,13 +89,6 @@ fn derive(pin: &str, salt: &[u8], iterations: u32) -> [u8; 32] {
     let mut out = [0u8; 32];
     pbkdf2::pbkdf2_hmac::<Sha256>(pin.as_bytes(), salt, iterations, &mut out);
     out
-}
-
-fn unhex(text: &str) -> Option<Vec<u8>> {
-    (0..text.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(text.get(i..i + 2)?, 16).ok())
-        .collect()
 }
 
 #[cfg(test)]

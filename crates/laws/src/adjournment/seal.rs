@@ -37,8 +37,8 @@ use rand_chacha::rand_core::{RngCore, SeedableRng};
 use zeroize::Zeroizing;
 
 use super::{Envelope, EnvelopeError};
-use crate::arbiter_key::{ArbiterSecret, Kem, PublicKey, Recipient, unhex};
-use crate::encoding::hex;
+use crate::arbiter_key::{ArbiterSecret, Kem, PublicKey, Recipient};
+use crate::encoding::{hex, unhex};
 use crate::notation::{Lang, write};
 
 /// PBKDF2 rounds for a new envelope: about a tenth of a second in wasm on a tablet.

@@ -334,27 +334,35 @@ impl<B: Backend> Store<B> {
             .transpose()
     }
 
+    /// The ids of the games stored.
+    fn game_ids(&self) -> Result<Vec<String>, StorageError> {
+        Ok(self
+            .backend
+            .keys()?
+            .iter()
+            .filter_map(|k| k.strip_prefix(GAME_PREFIX))
+            .map(str::to_owned)
+            .collect())
+    }
+
     /// Every game's listing, without reading the games themselves.
     pub fn load_listings(&self) -> Listed {
         let mut listed = Listed::default();
-        let keys = match self.backend.keys() {
-            Ok(keys) => keys,
-            Err(e) => {
-                listed.problems.push(e);
-                return listed;
-            }
-        };
-        for id in keys.iter().filter_map(|k| k.strip_prefix(GAME_PREFIX)) {
+        let ids = self.game_ids().unwrap_or_else(|e| {
+            listed.problems.push(e);
+            Vec::new()
+        });
+        for id in ids {
             let listing = self
                 .backend
-                .get(&listing_key(id))
+                .get(&listing_key(&id))
                 .ok()
                 .flatten()
                 .and_then(|text| serde_json::from_str::<Listing>(&text).ok())
                 .filter(|listing| listing.id == id);
             match listing {
                 Some(listing) => listed.listings.push(listing),
-                None => listed.unlisted.push(id.to_owned()),
+                None => listed.unlisted.push(id),
             }
         }
         listed.listings.sort_by(|a, b| {
@@ -368,18 +376,15 @@ impl<B: Backend> Store<B> {
     /// Every game, newest change first, and what could not be read.
     pub fn load_games(&self) -> Loaded {
         let mut loaded = Loaded::default();
-        let keys = match self.backend.keys() {
-            Ok(keys) => keys,
-            Err(e) => {
-                loaded.problems.push(e);
-                return loaded;
-            }
-        };
-        for key in keys.iter().filter(|k| k.starts_with(GAME_PREFIX)) {
+        let ids = self.game_ids().unwrap_or_else(|e| {
+            loaded.problems.push(e);
+            Vec::new()
+        });
+        for key in ids.iter().map(|id| game_key(id)) {
             match self
                 .backend
-                .get(key)
-                .and_then(|text| decode_game(key, &text.unwrap_or_default()))
+                .get(&key)
+                .and_then(|text| decode_game(&key, &text.unwrap_or_default()))
             {
                 Ok(game) => loaded.games.push(game),
                 Err(e) => loaded.problems.push(e),

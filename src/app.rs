@@ -16,7 +16,7 @@ use crate::pages::{
 };
 use crate::route::Route;
 pub use crate::route::navigate;
-use crate::state::{AppState, read_every_game, store_shown};
+use crate::state::{AppState, read_every_game};
 use crate::storage::PREFIX;
 use crate::t;
 
@@ -66,19 +66,9 @@ pub fn App() -> impl IntoView {
             }
         }
     });
-    // A clock's action shown but not yet stored is stored before the page
-    // is left, reloaded or hidden (a tablet put to sleep).
-    let on_leave = window_event_listener(ev::pagehide, move |_| store_shown());
-    let on_hidden = window_event_listener(ev::visibilitychange, move |_| {
-        if document().hidden() {
-            store_shown();
-        }
-    });
     on_cleanup(move || {
         on_hash.remove();
         on_storage.remove();
-        on_leave.remove();
-        on_hidden.remove();
     });
 
     // A tablet in an event syncs with its database; one on its own loads

@@ -1,14 +1,8 @@
 //! The app's state: the games as signals, changed only through methods that
-//! write to storage first, so nothing is shown that a reload would lose. The
-//! one exception is the clock's own actions, shown first and stored just
-//! after ([`AppState::apply_clock`]): before any other read or write of
-//! storage, and before the page is hidden or left.
+//! write to storage first, so nothing is shown that a reload would lose.
 
-use std::cell::RefCell;
 use std::rc::Rc;
-use std::time::Duration;
 
-use laws::clock::ClockAction;
 use laws::game::{Event, Game, Lineage, Setup};
 use laws::pin::PinHash;
 use leptos::prelude::*;
@@ -107,27 +101,9 @@ impl<B: Backend + ?Sized> Backend for Rc<B> {
     }
 }
 
-thread_local! {
-    // The writes of the clock's actions shown and not yet stored
-    // (AppState::apply_clock), in the order they were taken. Closures, so
-    // that the shell, which runs them, carries no game's code.
-    static UNSTORED: RefCell<Vec<Box<dyn FnOnce()>>> = const { RefCell::new(Vec::new()) };
-}
-
-/// The browser's storage, or this session's memory when there is none; the
-/// games shown ahead of it are stored first, so that it is read and
-/// written in the order of events. Not to be called inside a read of the
-/// state's signals: storing a game shows it.
+/// The browser's storage, or this session's memory when there is none.
 pub(crate) fn store() -> (Rc<Store<Rc<dyn Backend>>>, Option<StorageError>) {
-    store_shown();
     STORE.with(|(store, unavailable)| (store.clone(), unavailable.clone()))
-}
-
-/// Stores the games [`AppState::apply_clock`] showed ahead of storage.
-pub fn store_shown() {
-    for write in UNSTORED.with_borrow_mut(std::mem::take) {
-        write();
-    }
 }
 
 pub fn now_ms() -> u64 {
@@ -327,16 +303,14 @@ impl AppState {
     /// function when first called: both are then compiled before the first
     /// real event, not at it.
     pub fn ready_for(&self, id: &str, next: Option<Event>) {
-        // Not read inside the signal: storage may show a game as it is read.
-        let game = self
-            .games
-            .with_untracked(|games| games.iter().find(|g| g.id() == id).cloned());
-        if let Some(mut game) = game {
-            store().0.ready_to_save(&game);
-            if let Some(event) = next {
-                let _ = game.apply(event, game.updated_ms());
+        self.games.with_untracked(|games| {
+            if let Some(game) = games.iter().find(|g| g.id() == id) {
+                store().0.ready_to_save(game);
+                if let Some(event) = next {
+                    let _ = game.clone().apply(event, game.updated_ms());
+                }
             }
-        }
+        });
     }
 
     /// Game `id` as it changes (`None` while it is not on this tablet).
@@ -375,19 +349,13 @@ impl AppState {
         }
     }
 
-    /// Shows `game` as the newest, in the list of games too.
+    /// Shows `game` as the newest.
     fn show(&self, game: Game) {
         let listing = Listing::of(&game);
         self.listings.update(|listings| {
             listings.retain(|l| l.id != listing.id);
             listings.insert(0, listing);
         });
-        self.show_game(game);
-    }
-
-    /// Shows `game` as the newest on the screens that show games; the list
-    /// of games is left until it is saved.
-    fn show_game(&self, game: Game) {
         self.games.update(|games| {
             games.retain(|g| g.id() != game.id());
             games.insert(0, game);
@@ -495,37 +463,6 @@ impl AppState {
                 .map_err(|e| laws_text::game_error(&e))?;
         }
         self.save(game)
-    }
-
-    /// Takes clock action `action` in game `id`, if the Laws allow it, and
-    /// shows it at once; it is stored just after the frame that shows it
-    /// ([`store_shown`]). Writing a game's record takes longer than the
-    /// rest of a press on a tablet: a clock is seen to switch at the touch,
-    /// and its record follows within a few milliseconds.
-    pub fn apply_clock(&self, id: &str, action: ClockAction) -> Result<(), String> {
-        let mut game = self.stored_game(id)?;
-        game.apply(Event::Clock(action), now_ms())
-            .map_err(|e| laws_text::game_error(&e))?;
-        self.show_game(game.clone());
-        let state = *self;
-        // A refused save (another tab wrote the game, a damaged record) is
-        // told, and what storage holds is shown again: nothing shown
-        // outlives a reload.
-        let write = move || {
-            if let Err(e) = state.save(game) {
-                state.reload_all();
-                state.warn(e);
-            }
-        };
-        let first = UNSTORED.with_borrow_mut(|unstored| {
-            unstored.push(Box::new(write));
-            unstored.len() == 1
-        });
-        if first {
-            // After the frame: its callbacks run before it is painted.
-            request_animation_frame(|| set_timeout(store_shown, Duration::ZERO));
-        }
-        Ok(())
     }
 
     /// Saves the settings changed by `change`, then shows them.

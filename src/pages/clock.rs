@@ -246,11 +246,11 @@ fn ClockScreen(id: String, game: Memo<Option<Game>>) -> impl IntoView {
         )>,
     );
 
-    // Shown at once, stored just after the frame (AppState::apply_clock).
+    // Stored first (state.apply writes before the signal changes), shown after.
     let act = Callback::new({
         let id = id.clone();
         move |action: ClockAction| {
-            let result = state.apply_clock(&id, action);
+            let result = state.apply(&id, Event::Clock(action));
             show_problem(problem, &result);
             result
         }

@@ -112,36 +112,6 @@ test('presses switch the clocks on touch-down and the times follow; a reload kee
   await context.close();
 });
 
-test('a press is shown at once and stored after its frame: kept by a reload at once, never written over a damaged record', async () => {
-  const { context, page, errors } = await openClock('40/5400+30:1800+30');
-  await page.getByRole('button', { name: "Start White's clock" }).click();
-  await page.clock.fastForward(10_000);
-  // The page's time stands still: no frame comes, so the press is shown
-  // and not yet stored; leaving the page stores it.
-  const record = () => page.evaluate(() => localStorage.getItem(`arbiter/v1/game/${location.hash.split('/')[2]}`));
-  const before = await record();
-  await face(page, 'white').dispatchEvent('pointerdown', { button: 0, isPrimary: true });
-  await page.locator('.clock-face.running[data-side=black]').waitFor();
-  assert.equal(await record(), before);
-  await page.reload();
-  await page.locator('.clock-face.running[data-side=black]').waitFor();
-  assert.equal(await moves(page, 'white'), 'Moves 1');
-
-  // The record is damaged between a press and its frame: the press is not
-  // saved over it, the arbiter is told, and the game is no longer shown.
-  const damaged = '{"schema":1,"data":';
-  await page.evaluate((text) => {
-    document.querySelector('.clock-face[data-side=black]').dispatchEvent(new PointerEvent('pointerdown', { button: 0, isPrimary: true, bubbles: true }));
-    localStorage.setItem(`arbiter/v1/game/${location.hash.split('/')[2]}`, text);
-  }, damaged);
-  await page.clock.runFor(100);
-  await page.getByText(/could not be read .*it is kept untouched/).first().waitFor();
-  assert.equal(await record(), damaged);
-  await page.locator('.clock-face').first().waitFor({ state: 'detached' });
-  assert.deepEqual(errors, []);
-  await context.close();
-});
-
 test('after two hours of play the display is exact to the tenth', async () => {
   const { context, page, errors } = await openClock('40/5400+30:1800+30');
   await page.getByRole('button', { name: "Start White's clock" }).click();

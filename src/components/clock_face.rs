@@ -44,7 +44,8 @@ fn dial(reading: ClockDisplay, side: Side) -> laws::clock::DialDisplay {
 }
 
 /// What one face shows besides its time: it changes with the clock's
-/// events and the low-time mark, not with every frame as the reading does.
+/// events and the low-time mark, not with every second shown as the
+/// reading does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Face {
     running: bool,
@@ -134,8 +135,9 @@ pub fn ClockFace(
     /// The player pressed (a finger touching down, or Enter on the focused face).
     on_press: Callback<Side>,
 ) -> impl IntoView {
-    // The reading changes every frame; the time shown and the rest of the
-    // face only now and then: as memos, only their changes reach the page.
+    // The reading changes with every second either face shows; one face's
+    // time and the rest of it less often: as memos, only their changes
+    // reach the page.
     let time =
         Memo::new(move |_| reading.with(|r| r.map(|r| shown_time(r, side)).unwrap_or_default()));
     let face = Memo::new(move |_| reading.with(|r| Face::of(*r, side)));

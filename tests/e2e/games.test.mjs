@@ -15,6 +15,10 @@ test('a created game is still there after a reload', async () => {
   await page.getByRole('link', { name: 'Games' }).click();
   const card = page.getByRole('link', { name: /Kowalski, Jan – Nowak, Anna/ });
   assert.match(await card.innerText(), /Club championship, round 3, board 12/);
+  // The import's button stands apart from the last card, not against it.
+  const cardBottom = (await card.boundingBox()).y + (await card.boundingBox()).height;
+  const importTop = (await page.getByRole('button', { name: 'Import PGN', exact: true }).boundingBox()).y;
+  assert.ok(importTop - cardBottom >= 12, `Import PGN ${importTop - cardBottom} px under the last card`);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -18,11 +18,12 @@
 // The file defaults to twic1599_1000k.pgn from pgn-reader 0.29.0's benches in
 // the cargo registry (1,110 games, 101,487 plies), else the copy in
 // crates/laws/tests/data/. Builds go to $CARGO_TARGET_DIR (default target/).
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { homedir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { Chess } from 'chess.js';
@@ -134,31 +135,64 @@ const median = (xs) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
-// One warm-up round, then rounds in turn, the native program's too, so
-// that a busy spell of the machine falls on every contender alike. The fast
-// ones run three times a round (chess.js once: it takes seconds).
+// The native program, asked for passes a few at a time (its first line
+// read the file from disk).
+const passes = join(tmpdir(), `compare-speed-${process.pid}.pgn`);
+writeFileSync(passes, text);
+const native = spawn(join(target, profile, 'native'), [passes], { stdio: ['pipe', 'pipe', 'inherit'] });
+const answers = createInterface({ input: native.stdout })[Symbol.asyncIterator]();
+// Each answers the tally of `count` passes and the time of one.
+const nativePasses = (work) => async (count) => {
+  native.stdin.write(`${work} ${count}\n`);
+  const { value, done } = await answers.next();
+  if (done) throw new Error('compare-speed: the native program stopped');
+  const answer = JSON.parse(value);
+  return { tally: answer.summary, ms: answer.ms / count };
+};
+const timedPasses = (work) => async (count) => {
+  collectGarbage();
+  const start = process.hrtime.bigint();
+  let tally;
+  for (let i = 0; i < count; i++) tally = work();
+  return { tally, ms: Number(process.hrtime.bigint() - start) / 1e6 / count };
+};
+const passesOf = {
+  'chess.js': timedPasses(contenders['chess.js']),
+  chessops: timedPasses(contenders.chessops),
+  'laws (wasm)': timedPasses(contenders['laws (wasm)']),
+  'laws (native)': nativePasses('laws'),
+  'alone (native)': nativePasses('alone'),
+};
+
+// One warm-up round, then rounds in turn. The machine's speed is uneven
+// from one moment to the next (natively too: 60 passes in one process took
+// from 14 to 24 ms each), so contenders are compared turn by turn: in each
+// turn every fast contender runs passes for about half a second (as many as
+// the warm-up showed it needs), one after the other, and a ratio is the
+// median of the turns' ratios. chess.js, which takes seconds a pass, runs
+// once a round.
+const BLOCK_MS = 500;
+const count = {};
 const times = {};
 const tallies = {};
-const record = (name, tally, ms) => {
-  tallies[name] = tally;
-  times[name] = [...(times[name] ?? []), ...ms];
-};
+const turns = [];
 for (let round = -1; round < rounds; round++) {
   const warm = round >= 0;
-  for (const [name, work] of Object.entries(contenders)) {
-    const ms = [];
-    for (let i = 0; i < (name === 'chess.js' ? 1 : 3); i++) {
-      collectGarbage();
-      const start = process.hrtime.bigint();
-      tallies[name] = work();
-      ms.push(Number(process.hrtime.bigint() - start) / 1e6);
+  for (let turn = 0; turn < 3; turn++) {
+    const names = Object.keys(passesOf).filter((name) => name !== 'chess.js' || turn === 0);
+    const ms = {};
+    for (const name of names) {
+      const pass = await passesOf[name](count[name] ?? 1);
+      tallies[name] = pass.tally;
+      ms[name] = pass.ms;
+      if (name !== 'chess.js') count[name] ??= Math.max(1, Math.round(BLOCK_MS / pass.ms));
+      if (warm) times[name] = [...(times[name] ?? []), pass.ms];
     }
-    record(name, tallies[name], warm ? ms : []);
+    if (warm) turns.push(ms);
   }
-  const native = JSON.parse(execFileSync(join(target, profile, 'native'), ['-', '1', '3'], { input: text, encoding: 'utf8' }));
-  record('laws (native)', native.laws.summary, warm ? native.laws.runs_ms : []);
-  record('alone (native)', native.alone.summary, warm ? native.alone.runs_ms : []);
 }
+native.stdin.end();
+rmSync(passes);
 
 const rows = Object.entries(tallies).map(([name, t]) => {
   const ms = median(times[name]);
@@ -167,7 +201,7 @@ const rows = Object.entries(tallies).map(([name, t]) => {
 const by = Object.fromEntries(rows.map((r) => [r.name, r]));
 const fmt = (n) => Math.round(n).toLocaleString('en-US');
 console.log(`${file}
-Node ${process.versions.node}, the worker's build (cargo profile ${profile}, wasm-opt ${[`-O${wasmOpt}`, ...wasmOptParams].join(' ')}); ${rounds} rounds after a warm-up (chess.js ${rounds} runs, the others ${rounds * 3}), median:
+Node ${process.versions.node}, the worker's build (cargo profile ${profile}, wasm-opt ${[`-O${wasmOpt}`, ...wasmOptParams].join(' ')}); ${rounds} rounds after a warm-up (chess.js ${rounds} passes, the others ${rounds * 3} turns of about ${BLOCK_MS} ms), median ms a pass:
 `);
 console.log(`${'contender'.padEnd(14)} ${'games'.padStart(6)} ${'plies'.padStart(8)} ${'errors'.padStart(6)} ${'ms'.padStart(9)} ${'games/s'.padStart(9)} ${'plies/s'.padStart(11)}`);
 for (const r of rows) {
@@ -175,12 +209,19 @@ for (const r of rows) {
     `${r.name.padEnd(14)} ${String(r.games).padStart(6)} ${String(r.plies).padStart(8)} ${String(r.errors).padStart(6)} ${r.ms.toFixed(1).padStart(9)} ${fmt(r.gamesPerS).padStart(9)} ${fmt(r.pliesPerS).padStart(11)}`,
   );
 }
-const wasm = by['laws (wasm)'];
+// How many times faster `fast` is than `slow`: the median of the turns'
+// ratios, and their range.
+const faster = (fast, slow) => {
+  const ratios = turns.filter((ms) => slow in ms).map((ms) => ms[slow] / ms[fast]);
+  return `${median(ratios).toFixed(2)}x  (${Math.min(...ratios).toFixed(2)} to ${Math.max(...ratios).toFixed(2)})`;
+};
 console.log(`
-laws (wasm) / chessops:     ${(wasm.gamesPerS / by.chessops.gamesPerS).toFixed(1)}x   (target: at least 20x)
-laws (wasm) / chess.js:     ${(wasm.gamesPerS / by['chess.js'].gamesPerS).toFixed(1)}x
-laws (native) / laws (wasm): ${(by['laws (native)'].gamesPerS / wasm.gamesPerS).toFixed(2)}x  (target: at most 1.5x)
-alone (native) / laws (native): ${(by['alone (native)'].gamesPerS / by['laws (native)'].gamesPerS).toFixed(2)}x  (alone: pgn-reader's SAN replayed with shakmaty, nothing kept)`);
+Each ratio is the median of the turns' ratios (and their range):
+laws (wasm) / chessops:         ${faster('laws (wasm)', 'chessops')}  target: at least 20x
+laws (wasm) / chess.js:         ${faster('laws (wasm)', 'chess.js')}
+laws (native) / laws (wasm):    ${faster('laws (native)', 'laws (wasm)')}  target: at most 1.5x
+alone (native) / laws (native): ${faster('alone (native)', 'laws (native)')}  (alone: pgn-reader's SAN replayed with shakmaty, nothing kept)
+`);
 
 const disagree = rows.filter((r) => r.games !== rows[0].games || r.plies !== rows[0].plies);
 if (disagree.length) {

@@ -1,62 +1,69 @@
 //! The native side of `scripts/compare-speed.mjs`: times
 //! [`laws_node::summary`] on a PGN file, and for reference the least any
 //! validator on the same libraries does (pgn-reader's SAN replayed with
-//! shakmaty, nothing kept). Prints one line of JSON: for each, the summary
-//! and the duration of every timed run in milliseconds.
+//! shakmaty, nothing kept).
 //!
-//! `native FILE.pgn [WARMUPS RUNS]` (default 3 warm-ups, 15 runs); `-` for
-//! the file reads standard input.
+//! `native FILE.pgn`: for each line read from standard input, `laws N` or
+//! `alone N`, N passes of that work over the file, answered by one line of
+//! JSON: the summary and the time the N passes took, in milliseconds.
+//! Passes asked for a few at a time let the script time them between its
+//! own, moments apart.
 
-use std::{ops::ControlFlow, time::Instant};
+use std::{
+    io::{BufRead, Write},
+    num::NonZeroU32,
+    ops::ControlFlow,
+    time::Instant,
+};
 
 use laws_node::Summary;
 use pgn_reader::{RawTag, Reader, SanPlus, Visitor};
 use shakmaty::{Chess, Position};
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let (path, warmups, runs) = match args.as_slice() {
-        [path] => (path, 3, 15),
-        [path, warmups, runs] => (
-            path,
-            warmups.parse().expect("warm-ups: a number"),
-            runs.parse().expect("runs: a number"),
-        ),
+    let path = match std::env::args().skip(1).collect::<Vec<_>>().as_slice() {
+        [path] => path.clone(),
         _ => {
-            eprintln!("usage: native FILE.pgn [WARMUPS RUNS]");
+            eprintln!(
+                "usage: native FILE.pgn (then `laws N` or `alone N` on each line of standard input)"
+            );
             std::process::exit(2);
         }
     };
-    let pgn = if path == "-" {
-        let mut pgn = Vec::new();
-        std::io::Read::read_to_end(&mut std::io::stdin(), &mut pgn).map(|_| pgn)
-    } else {
-        std::fs::read(path)
-    }
-    .unwrap_or_else(|e| {
+    let pgn = std::fs::read(&path).unwrap_or_else(|e| {
         eprintln!("{path}: {e}");
         std::process::exit(2);
     });
-    let time = |work: fn(&[u8]) -> Summary| {
-        let summary = work(&pgn);
-        for _ in 0..warmups {
-            std::hint::black_box(work(std::hint::black_box(&pgn)));
+    let mut out = std::io::stdout().lock();
+    for line in std::io::stdin().lock().lines() {
+        let line = line.expect("standard input: text");
+        let (name, count) = line.trim().split_once(' ').unwrap_or((line.trim(), "1"));
+        let work: fn(&[u8]) -> Summary = match name {
+            "laws" => laws_node::summary,
+            "alone" => alone,
+            other => {
+                eprintln!("native: no work called {other:?} (laws or alone)");
+                std::process::exit(2);
+            }
+        };
+        let count: NonZeroU32 = count.parse().unwrap_or_else(|_| {
+            eprintln!("native: {count:?} is no count of passes (1 or more)");
+            std::process::exit(2);
+        });
+        let start = Instant::now();
+        let mut summary = work(std::hint::black_box(&pgn));
+        for _ in 1..count.get() {
+            summary = work(std::hint::black_box(&pgn));
         }
-        let runs_ms: Vec<f64> = (0..runs)
-            .map(|_| {
-                let start = Instant::now();
-                let again = work(std::hint::black_box(&pgn));
-                let ms = start.elapsed().as_secs_f64() * 1000.0;
-                assert_eq!(again, summary);
-                ms
-            })
-            .collect();
-        serde_json::json!({ "summary": summary, "runs_ms": runs_ms })
-    };
-    println!(
-        "{}",
-        serde_json::json!({ "laws": time(laws_node::summary), "alone": time(alone) })
-    );
+        let ms = start.elapsed().as_secs_f64() * 1000.0;
+        writeln!(
+            out,
+            "{}",
+            serde_json::json!({ "summary": summary, "ms": ms })
+        )
+        .and_then(|()| out.flush())
+        .expect("standard output");
+    }
 }
 
 /// pgn-reader and shakmaty alone: each mainline SAN made a legal move and

@@ -18,6 +18,12 @@ use laws::time_control::{Preset, TimeControl};
 use crate::i18n::{Lang, lang};
 use crate::{t, tf};
 
+/// "Kowalski, Jan – Nowak, Anna": a game named by its players, White first.
+#[must_use]
+pub fn pairing(white: &str, black: &str) -> String {
+    format!("{white} – {black}")
+}
+
 /// "White" / "Białe": the side as the subject of a sentence.
 #[must_use]
 pub fn side(side: Side) -> &'static str {

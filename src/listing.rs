@@ -48,7 +48,7 @@ impl Listing {
     /// "White – Black".
     #[must_use]
     pub fn title(&self) -> String {
-        format!("{} – {}", self.white, self.black)
+        laws_text::pairing(&self.white, &self.black)
     }
 
     /// The event, round and board, those given.

@@ -48,7 +48,7 @@ pub fn GameReport(game: Game, moves: Vec<String>) -> impl IntoView {
         .then(|| view! { <p>{t!("No rulings were given.", "Nie wydano żadnych decyzji.")}</p> });
     view! {
         <section class="printout game-report" aria-label=t!("Game report", "Raport z partii")>
-            <h2>{tf!("Game report: {} – {}", "Raport z partii: {} – {}", setup.white.name, setup.black.name)}</h2>
+            <h2>{tf!("Game report: {}", "Raport z partii: {}", laws_text::pairing(&setup.white.name, &setup.black.name))}</h2>
             <dl class="report-details">
                 <dt>{t!("White", "Białe")}</dt><dd>{setup.white.name.clone()}</dd>
                 <dt>{t!("Black", "Czarne")}</dt><dd>{setup.black.name.clone()}</dd>

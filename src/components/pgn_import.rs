@@ -7,7 +7,7 @@ use crate::analyser;
 use crate::files::read_picked;
 use crate::route::Route;
 use crate::state::{AppState, PgnImport};
-use crate::{t, tf};
+use crate::{laws_text, t, tf};
 
 #[component]
 pub fn PgnImportPanel() -> impl IntoView {
@@ -45,7 +45,7 @@ pub fn PgnImportPanel() -> impl IntoView {
     let title_of = move |id: &str| {
         state
             .game(id)
-            .map(|g| format!("{} – {}", g.setup().white.name, g.setup().black.name))
+            .map(|g| laws_text::pairing(&g.setup().white.name, &g.setup().black.name))
             .unwrap_or_else(|| id.to_owned())
     };
 

@@ -36,7 +36,7 @@ pub fn AdjournPage(id: String) -> impl IntoView {
     game_screen(id, move |game| {
         let id = game.id().to_owned();
         let setup = game.setup().clone();
-        let title = format!("{} – {}", setup.white.name, setup.black.name);
+        let title = laws_text::pairing(&setup.white.name, &setup.black.name);
         let play = match game.fold() {
                     Ok(play) => play,
                     Err(e) => return view! { <section class="page"><h1>{title}</h1><p class="form-error" role="alert">{laws_text::game_error(&e)}</p></section> }.into_any(),

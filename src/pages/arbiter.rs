@@ -111,7 +111,7 @@ fn ArbiterPanel(game: Game) -> impl IntoView {
     let others_count = others.len();
     view! {
         <section class="page arbiter-panel">
-            <h1>{tf!("Arbiter: {} – {}", "Sędzia: {} – {}", setup.white.name, setup.black.name)}</h1>
+            <h1>{tf!("Arbiter: {}", "Sędzia: {}", laws_text::pairing(&setup.white.name, &setup.black.name))}</h1>
             {over}
             <GameEnd position=Signal::stored(play.position()) />
             <ClockSheetNotice disagreement=play.disagreement() />

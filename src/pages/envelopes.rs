@@ -10,7 +10,7 @@ use crate::files::download;
 use crate::printing::{Printout, print};
 use crate::route::Route;
 use crate::state::AppState;
-use crate::t;
+use crate::{laws_text, t};
 
 /// One envelope as the screen lists it.
 #[derive(Clone, PartialEq)]
@@ -35,7 +35,7 @@ pub fn Envelopes() -> impl IntoView {
                 .filter_map(|game| Some((game, game.fold().ok()?)))
                 .flat_map(|(game, play)| {
                     let setup = game.setup();
-                    let title = format!("{} – {}", setup.white.name, setup.black.name);
+                    let title = laws_text::pairing(&setup.white.name, &setup.black.name);
                     // A game adjourned again (A13) has an envelope per adjournment.
                     let current = &play.adjournment;
                     play.earlier_adjournments

@@ -63,7 +63,7 @@ impl BoardLine {
             head: game.head().map(str::to_owned),
             board: setup.board.clone(),
             round: setup.round.clone(),
-            players: format!("{} – {}", setup.white.name, setup.black.name),
+            players: laws_text::pairing(&setup.white.name, &setup.black.name),
             status: progress(game),
             move_number: play.as_ref().map_or(1, |p| p.sheet.next_slot().number),
             envelope: play
@@ -307,7 +307,7 @@ pub fn EventPage() -> impl IntoView {
                     <p>{t!("Left behind by a choice at a fork, each kept whole: save one as a backup file to read it (Import backup on another tablet, or the laws command line).", "Pozostawione przy wyborze na rozwidleniu, każda zachowana w całości: zapisz ją jako plik kopii zapasowej, by ją odczytać (Import kopii na innym tablecie lub wiersz poleceń laws).")}</p>
                     <ul class="fork-branches">{move || set_aside.get().into_iter().map(|game| {
                         let s = game.setup();
-                        let line = tf!("Board {}: {} – {}: {}", "Szachownica {}: {} – {}: {}", s.board, s.white.name, s.black.name, history(&game));
+                        let line = tf!("Board {}: {}: {}", "Szachownica {}: {}: {}", s.board, laws_text::pairing(&s.white.name, &s.black.name), history(&game));
                         view! {
                             <li>
                                 <p>{line}</p>
@@ -442,11 +442,10 @@ fn ForkCard(id: String, fork: Fork) -> impl IntoView {
         .map(|g| {
             let s = g.setup();
             tf!(
-                "Board {}: {} – {}, two histories from event {}",
-                "Szachownica {}: {} – {}, dwie historie od zdarzenia {}",
+                "Board {}: {}, two histories from event {}",
+                "Szachownica {}: {}, dwie historie od zdarzenia {}",
                 s.board,
-                s.white.name,
-                s.black.name,
+                laws_text::pairing(&s.white.name, &s.black.name),
                 index + 1
             )
         })

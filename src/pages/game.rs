@@ -87,7 +87,7 @@ pub fn GamePage(id: String) -> impl IntoView {
                 let fide = |id: Option<u32>| id.map(|id| tf!(" (FIDE ID {id})", " (FIDE ID {id})")).unwrap_or_default();
                 view! {
                     <section class="page">
-                        <h1>{format!("{} – {}", setup.white.name, setup.black.name)}</h1>
+                        <h1>{laws_text::pairing(&setup.white.name, &setup.black.name)}</h1>
                         {result.map(|result| view! { <GameOver result review=id.clone() /> })}
                         <dl class="details">
                             <dt>{t!("White", "Białe")}</dt><dd>{setup.white.name.clone()}{fide(setup.white.fide_id)}</dd>
@@ -112,12 +112,12 @@ pub fn GamePage(id: String) -> impl IntoView {
                         </div>
                         <AdjournDialog
                             open=confirm_adjourn
-                            question=tf!("Adjourn the game {} – {}? The player having the move will seal it (A1a).", "Odłożyć partię {} – {}? Zawodnik mający posunięcie zapieczętuje je (A1a).", setup.white.name, setup.black.name)
+                            question=tf!("Adjourn the game {}? The player having the move will seal it (A1a).", "Odłożyć partię {}? Zawodnik mający posunięcie zapieczętuje je (A1a).", laws_text::pairing(&setup.white.name, &setup.black.name))
                             on_adjourn=adjourn
                         />
                         <ConfirmDialog
                             open=confirm_delete
-                            question=tf!("Delete the game {} – {}? This cannot be undone; export a backup first if unsure.", "Usunąć partię {} – {}? Tego nie da się cofnąć; w razie wątpliwości najpierw wyeksportuj kopię zapasową.", setup.white.name, setup.black.name)
+                            question=tf!("Delete the game {}? This cannot be undone; export a backup first if unsure.", "Usunąć partię {}? Tego nie da się cofnąć; w razie wątpliwości najpierw wyeksportuj kopię zapasową.", laws_text::pairing(&setup.white.name, &setup.black.name))
                             confirm_label=t!("Delete", "Usuń")
                             on_confirm=delete
                         />

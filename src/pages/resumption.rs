@@ -42,7 +42,7 @@ pub fn Resumption(id: String) -> impl IntoView {
         let id = game.id().to_owned();
         let setup = game.setup().clone();
         let (white, black) = (setup.white.name.clone(), setup.black.name.clone());
-        let title = format!("{white} – {black}");
+        let title = laws_text::pairing(&white, &black);
         let play = match game.fold() {
                     Ok(play) => play,
                     Err(e) => return view! { <section class="page"><h1>{title}</h1><p class="form-error" role="alert">{laws_text::game_error(&e)}</p></section> }.into_any(),

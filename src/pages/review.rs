@@ -282,7 +282,7 @@ pub fn GameReview(
     };
     let game_id = move || game.with(|g| g.as_ref().map(|g| g.id().to_owned()).unwrap_or_default());
     view! {
-                    <h1>{move || game.with(|g| g.as_ref().map(|g| tf!("Review: {} – {}", "Przegląd: {} – {}", g.setup().white.name, g.setup().black.name)).unwrap_or_default())}</h1>
+                    <h1>{move || game.with(|g| g.as_ref().map(|g| tf!("Review: {}", "Przegląd: {}", laws_text::pairing(&g.setup().white.name, &g.setup().black.name))).unwrap_or_default())}</h1>
                     <Show when=move || record.get()>
                         <p class="record-details">{move || game.with(|g| g.as_ref().map(record_details).unwrap_or_default())}</p>
                     </Show>

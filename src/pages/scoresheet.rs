@@ -57,7 +57,7 @@ pub fn ScoresheetPage(id: String) -> impl IntoView {
     let title = move || {
         game.with(|g| {
             g.as_ref()
-                .map(|g| format!("{} – {}", g.setup().white.name, g.setup().black.name))
+                .map(|g| laws_text::pairing(&g.setup().white.name, &g.setup().black.name))
                 .unwrap_or_default()
         })
     };

@@ -135,8 +135,8 @@ const median = (xs) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
-// The native program, asked for passes a few at a time (its first line
-// read the file from disk).
+// The native program, asked for passes a few at a time; it reads the file
+// (the text timed here) once, from a temporary copy.
 const passes = join(tmpdir(), `compare-speed-${process.pid}.pgn`);
 writeFileSync(passes, text);
 const native = spawn(join(target, profile, 'native'), [passes], { stdio: ['pipe', 'pipe', 'inherit'] });
@@ -176,23 +176,26 @@ const count = {};
 const times = {};
 const tallies = {};
 const turns = [];
-for (let round = -1; round < rounds; round++) {
-  const warm = round >= 0;
-  for (let turn = 0; turn < 3; turn++) {
-    const names = Object.keys(passesOf).filter((name) => name !== 'chess.js' || turn === 0);
-    const ms = {};
-    for (const name of names) {
-      const pass = await passesOf[name](count[name] ?? 1);
-      tallies[name] = pass.tally;
-      ms[name] = pass.ms;
-      if (name !== 'chess.js') count[name] ??= Math.max(1, Math.round(BLOCK_MS / pass.ms));
-      if (warm) times[name] = [...(times[name] ?? []), pass.ms];
+try {
+  for (let round = -1; round < rounds; round++) {
+    const warm = round >= 0;
+    for (let turn = 0; turn < 3; turn++) {
+      const names = Object.keys(passesOf).filter((name) => name !== 'chess.js' || turn === 0);
+      const ms = {};
+      for (const name of names) {
+        const pass = await passesOf[name](count[name] ?? 1);
+        tallies[name] = pass.tally;
+        ms[name] = pass.ms;
+        if (name !== 'chess.js') count[name] ??= Math.max(1, Math.round(BLOCK_MS / pass.ms));
+        if (warm) times[name] = [...(times[name] ?? []), pass.ms];
+      }
+      if (warm) turns.push(ms);
     }
-    if (warm) turns.push(ms);
   }
+} finally {
+  native.stdin.end();
+  rmSync(passes, { force: true });
 }
-native.stdin.end();
-rmSync(passes);
 
 const rows = Object.entries(tallies).map(([name, t]) => {
   const ms = median(times[name]);

@@ -51,9 +51,13 @@ fn main() {
             std::process::exit(2);
         });
         let start = Instant::now();
-        let mut summary = work(std::hint::black_box(&pgn));
+        let summary = work(std::hint::black_box(&pgn));
         for _ in 1..count.get() {
-            summary = work(std::hint::black_box(&pgn));
+            assert_eq!(
+                work(std::hint::black_box(&pgn)),
+                summary,
+                "every pass reads alike"
+            );
         }
         let ms = start.elapsed().as_secs_f64() * 1000.0;
         writeln!(

@@ -38,10 +38,15 @@ pub fn register(offer: impl Fn(ServiceWorker) + 'static) {
         return;
     };
     leptos::task::spawn_local(async move {
-        let Ok(registration) = JsFuture::from(container.register("./sw.js")).await else {
+        // Nothing when the browser refuses, or gives no registration (one
+        // blocking service workers resolves with nothing).
+        let Some(registration) = JsFuture::from(container.register("./sw.js"))
+            .await
+            .ok()
+            .and_then(|r| r.dyn_into::<ServiceWorkerRegistration>().ok())
+        else {
             return;
         };
-        let registration: ServiceWorkerRegistration = registration.unchecked_into();
         // Without a controller this is the first version: nothing to replace.
         let offer = Rc::new(move |worker: ServiceWorker| {
             if container.controller().is_some() {

@@ -25,5 +25,6 @@ pub mod route;
 pub mod state;
 pub mod storage;
 pub mod sync;
+pub mod task;
 pub mod update;
 pub mod wake_lock;

@@ -30,6 +30,7 @@ pub mod game_report;
 pub mod game_screen;
 pub mod header;
 pub mod join_code_panel;
+pub mod later;
 pub mod missing_game;
 pub mod modal_keys;
 pub mod move_list;

@@ -16,6 +16,7 @@ use shakmaty::{CastlingMode, Chess, Position};
 use crate::components::board::Board;
 use crate::components::correct_entry::CorrectEntry;
 use crate::components::game_end::GameEnd;
+use crate::components::later::Later;
 use crate::components::move_list::{Cell, MoveList};
 use crate::components::recording::box_text;
 use crate::components::struck_out::{StruckOut, slots, struck_out};
@@ -237,7 +238,9 @@ pub fn SheetCheckView(game: Memo<Option<Game>>) -> impl IntoView {
                     None => view! { <p class="all-legal">{t!("Every entry reads as a legal move, dash or not yet judged.", "Każdy zapis to prawidłowe posunięcie, kreska albo jeszcze nieoceniony zapis.")}</p> }.into_any(),
                 }}
                 <MoveList cells=cells selected=selected on_select=Callback::new(move |i| selected.set(Some(i))) label=t!("Scoresheet with verdicts", "Blankiet z ocenami") />
-                <GameEnd position=Signal::derive(move || play().map(|p| p.position()).unwrap_or_default()) />
+                <Later>
+                    <GameEnd position=Signal::derive(move || play().map(|p| p.position()).unwrap_or_default()) />
+                </Later>
                 <StruckOut entries=Signal::derive(move || game.with(|g| g.as_ref().map(struck_out).unwrap_or_default())) />
                 {move || game.with(|g| g.as_ref().map(|g| g.id().to_owned())).map(|id| view! {
                     <CorrectEntry id=id slots=Signal::derive(move || game.with(|g| g.as_ref().map(slots).unwrap_or_default())) />

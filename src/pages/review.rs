@@ -15,6 +15,7 @@ use wasm_bindgen::JsCast;
 use crate::components::board::Board;
 use crate::components::game_form::lang_label;
 use crate::components::game_report::GameReport;
+use crate::components::later::Later;
 use crate::components::move_list::{Cell, MoveList};
 use crate::components::pgn_import::PgnImportPanel;
 use crate::components::players_copy_panel::PlayersCopyPanel;
@@ -147,6 +148,17 @@ pub fn pgn_text(game: &Game) -> Result<(String, Option<Slot>), String> {
     let export = game_pgn::export(game).map_err(|e| e.to_string())?;
     let text = pgn::export(&export.record).map_err(|e| e.to_string())?;
     Ok((text, export.stopped_at))
+}
+
+/// The review's heading for the game of `white` and `black` (also shown
+/// while the screen is fetched, so the two read alike).
+#[must_use]
+pub fn heading(white: &str, black: &str) -> String {
+    tf!(
+        "Review: {}",
+        "Przegląd: {}",
+        laws_text::pairing(white, black)
+    )
 }
 
 #[component]
@@ -282,7 +294,7 @@ pub fn GameReview(
     };
     let game_id = move || game.with(|g| g.as_ref().map(|g| g.id().to_owned()).unwrap_or_default());
     view! {
-                    <h1>{move || game.with(|g| g.as_ref().map(|g| tf!("Review: {}", "Przegląd: {}", laws_text::pairing(&g.setup().white.name, &g.setup().black.name))).unwrap_or_default())}</h1>
+                    <h1>{move || game.with(|g| g.as_ref().map(|g| heading(&g.setup().white.name, &g.setup().black.name)).unwrap_or_default())}</h1>
                     <Show when=move || record.get()>
                         <p class="record-details">{move || game.with(|g| g.as_ref().map(record_details).unwrap_or_default())}</p>
                     </Show>
@@ -323,11 +335,13 @@ pub fn GameReview(
                     <Show when=move || over.get()>
                         <PlayersCopyPanel game=game />
                     </Show>
-                    {move || game.get().map(|g| view! { <PrintSheet game=g /> })}
-                    {move || game.get().map(|g| {
-                        let lines = moves.with(|m| move_lines(m));
-                        view! { <GameReport game=g moves=lines /> }
-                    })}
+                    <Later>
+                        {move || game.get().map(|g| view! { <PrintSheet game=g /> })}
+                        {move || game.get().map(|g| {
+                            let lines = moves.with(|m| move_lines(m));
+                            view! { <GameReport game=g moves=lines /> }
+                        })}
+                    </Later>
     }
 }
 

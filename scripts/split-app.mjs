@@ -45,6 +45,18 @@ run('wasm-bindgen', ['--target', 'web', '--keep-lld-exports', '--no-typescript',
 for (const file of readdirSync(split)) {
   if (file !== 'arbiter.wasm') cpSync(join(split, file), join(app, file));
 }
+// The loader resumes the Rust code that asked for a module in the task that
+// instantiated the module's last file. It resumes it in a task of its own
+// instead (by a message, as `src/task.rs` does): on a cold start each is
+// long (fresh code runs slowest the first time), and together they would
+// hold the page for twice as long.
+const loaderFile = join(app, '__wasm_split.js');
+const resume = '} finally {\n            const sharedImports = getSharedImports();';
+const loaderText = readFileSync(loaderFile, 'utf8');
+if (!loaderText.includes(resume)) throw new Error('split-app: __wasm_split.js resumes its caller in a way not known');
+writeFileSync(loaderFile, loaderText.replace(resume,
+  '} finally {\n            await new Promise((next) => { const c = new MessageChannel(); c.port1.onmessage = () => next(); c.port2.postMessage(null); });\n'
+  + '            const sharedImports = getSharedImports();'));
 // wasm-opt -Oz on every module, in this process: the modules are many and
 // small, and npm's wasm-opt pays Node's start-up for each.
 if (release) {
@@ -75,39 +87,19 @@ for (const file of files) hash.update(`\0${file}\0`).update(readFileSync(join(ap
 const folder = `app-${hash.digest('hex').slice(0, 12)}`;
 cpSync(app, join(staging, folder), { recursive: true });
 
-// The wasm files each screen's module needs, its own first, read from the
-// loader wasm-split-cli wrote: { clock: ['split_clock.wasm', 'chunk_5.wasm', …] }.
-const loader = readFileSync(join(app, '__wasm_split.js'), 'utf8');
-const fileOf = {};
-const needs = {};
-for (const [, name, file, deps] of loader.matchAll(
-  /const (\w+) = (?:wrapAsyncCb\()?makeLoad\(\(\) => \{\s*const src = fetch\(new URL\("\.\/([^"]+)"[\s\S]*?\n, \[([^\]]*)\]/g)) {
-  fileOf[name] = file;
-  needs[name] = deps.split(',').map((d) => d.trim()).filter(Boolean);
-}
-const screenFiles = (screen) => {
-  const own = `__wasm_split_load_${screen}`;
-  if (!fileOf[own]) throw new Error(`split-app: no module ${screen} in __wasm_split.js`);
-  return [fileOf[own], ...needs[own].map((dep) => fileOf[dep])];
-};
-// The screens a link opens cold (a player's, the event screen's): their
-// modules are fetched from the page's start, alongside the main one, not
-// after it has started. A tiny script, as only the URL's hash names them.
-const linked = Object.fromEntries(['clock', 'scoresheet', 'review'].map((s) => [s, screenFiles(s)]));
-const preload = `(function(){var m=/^#\\/game\\/[^/]+\\/(clock|scoresheet|review)$/.exec(location.hash);`
-  + `if(!m)return;var files=${JSON.stringify(linked)};files[m[1]].forEach(function(f){var l=document.createElement("link");`
-  + `l.rel="preload";l.as="fetch";l.type="application/wasm";l.crossOrigin="";l.href="./${folder}/"+f;document.head.appendChild(l)})})()`;
-
-// index.html starts the app: the module and its wasm fetched at once.
+// index.html starts the app: the module and its wasm fetched at once, and
+// the screens' loader (1 KB), so that a screen opened cold by its link
+// fetches its files as soon as the main module asks, not a round trip later.
+// The screens' files themselves come after the main module, which then
+// has the network to itself and names the game at once (app.rs, `opening`).
 const page = join(staging, 'index.html');
 const start = [
   `<link rel="modulepreload" href="./${folder}/arbiter.js" />`,
   `<link rel="preload" href="./${folder}/arbiter_bg.wasm" as="fetch" type="application/wasm" crossorigin />`,
-  `<script>${preload}</script>`,
+  `<link rel="modulepreload" href="./${folder}/__wasm_split.js" />`,
   `<script type="module">import init from "./${folder}/arbiter.js"; init({ module_or_path: "./${folder}/arbiter_bg.wasm" });</script>`,
 ].join('');
-// In place of index.html's link to the app, before the style sheets: the
-// script choosing the preloads would wait for them.
+// In place of index.html's link to the app.
 const html = readFileSync(page, 'utf8');
 const appLink = /<link [^>]*data-bin="?arbiter\b[^>]*>/;
 if (!appLink.test(html)) throw new Error('split-app: index.html has no link to the app');

@@ -11,7 +11,7 @@ use crate::pages::{
     adjourn::AdjournPage, arbiter::ArbiterPage, clock::ClockPage, edit_game::EditGame,
     envelopes::Envelopes, event::EventPage, event_game::EventGamePage, game::GamePage,
     games::Games, join_event::JoinEventPage, new_game::NewGame, not_found::NotFound,
-    players_copy::PlayersCopyPage, resumption::Resumption, review::ReviewPage,
+    players_copy::PlayersCopyPage, resumption::Resumption, review, review::ReviewPage,
     scoresheet::ScoresheetPage, settings::Settings,
 };
 use crate::route::Route;
@@ -19,6 +19,7 @@ pub use crate::route::navigate;
 use crate::state::{AppState, read_every_game};
 use crate::storage::PREFIX;
 use crate::t;
+use crate::task::next_task;
 
 fn current_hash() -> String {
     window().location().hash().unwrap_or_default()
@@ -104,7 +105,7 @@ pub fn App() -> impl IntoView {
                 // The screen named by the hash; while a screen's module is
                 // fetched the one before it stays up, or, opened cold, the
                 // line index.html painted first.
-                <Transition fallback=move || view! { <p class="opening">{opening(&route.get_untracked())}</p> }>
+                <Transition fallback=move || opening(&route.get_untracked(), state)>
                     {move || Suspend::new(screen(route.get()))}
                 </Transition>
             </main>
@@ -113,19 +114,28 @@ pub fn App() -> impl IntoView {
     }
 }
 
-/// The line shown while `route`'s module is fetched on a cold start, as
-/// index.html's first paint words it.
-fn opening(route: &Route) -> &'static str {
-    match route {
-        Route::Game(_)
-        | Route::EditGame(_)
-        | Route::Clock(_)
-        | Route::Scoresheet(_)
-        | Route::Review(_)
-        | Route::Arbiter(_)
-        | Route::Adjourn(_)
-        | Route::Resume(_) => t!("Opening the game…", "Otwieranie partii…"),
-        _ => t!("Opening…", "Otwieranie…"),
+/// What is shown while `route`'s module is fetched on a cold start: the
+/// line index.html painted first and, for a game of this tablet, the
+/// screen's heading from the game's listing, so that the game asked for is
+/// named at once, not when its screen has come.
+fn opening(route: &Route, state: AppState) -> impl IntoView + use<> {
+    let heading = route.game_id().and_then(|id| {
+        let listing = state
+            .listings
+            .with_untracked(|all| all.iter().find(|l| l.id == id).cloned())?;
+        Some(match route {
+            Route::Review(_) => review::heading(&listing.white, &listing.black),
+            _ => listing.title(),
+        })
+    });
+    let line = if route.game_id().is_some() {
+        t!("Opening the game…", "Otwieranie partii…")
+    } else {
+        t!("Opening…", "Otwieranie…")
+    };
+    view! {
+        {heading.map(|heading| view! { <h1>{heading}</h1> })}
+        <p class="opening">{line}</p>
     }
 }
 
@@ -137,9 +147,9 @@ fn opening(route: &Route) -> &'static str {
 /// fetches only what it needs (with the code it shares with others, split
 /// out too); the other screens share one.
 async fn screen(route: Route) -> AnyView {
-    match route {
-        Route::Games => view! { <Games /> }.into_any(),
-        Route::NotFound(hash) => view! { <NotFound hash=hash /> }.into_any(),
+    let view = match route {
+        Route::Games => return view! { <Games /> }.into_any(),
+        Route::NotFound(hash) => return view! { <NotFound hash=hash /> }.into_any(),
         Route::NewGame => new_game_screen().await,
         Route::Game(id) => game_screen(id).await,
         Route::EditGame(id) => edit_game_screen(id).await,
@@ -155,7 +165,12 @@ async fn screen(route: Route) -> AnyView {
             link_screen(route).await
         }
         Route::Settings => settings_screen().await,
-    }
+    };
+    // A split screen has just read every game and set itself up; its page
+    // is built in a task of its own, so that neither holds the tablet for
+    // long on a cold start, when each first runs its freshly loaded code.
+    next_task().await;
+    view
 }
 
 /// A screen other than the list: every game read first (the list reads

@@ -67,6 +67,22 @@ impl Route {
         }
     }
 
+    /// The game of this tablet the screen shows, if it shows one.
+    #[must_use]
+    pub fn game_id(&self) -> Option<&str> {
+        match self {
+            Route::Game(id)
+            | Route::EditGame(id)
+            | Route::Clock(id)
+            | Route::Scoresheet(id)
+            | Route::Review(id)
+            | Route::Arbiter(id)
+            | Route::Adjourn(id)
+            | Route::Resume(id) => Some(id),
+            _ => None,
+        }
+    }
+
     /// The hash that leads to this screen, for `href`.
     pub fn href(&self) -> String {
         match self {

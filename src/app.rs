@@ -104,7 +104,8 @@ pub fn App() -> impl IntoView {
                 <UpdateNotice waiting=waiting />
                 // The screen named by the hash; while a screen's module is
                 // fetched the one before it stays up, or, opened cold, the
-                // line index.html painted first.
+                // line index.html painted first, under the game's heading
+                // (`opening`).
                 <Transition fallback=move || opening(&route.get_untracked(), state)>
                     {move || Suspend::new(screen(route.get()))}
                 </Transition>

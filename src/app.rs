@@ -1,5 +1,7 @@
 //! The shell: header, notices, and the screen the URL's hash names.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use leptos::ev;
 use leptos::prelude::*;
 use leptos::wasm_split::wasm_split;
@@ -19,7 +21,7 @@ pub use crate::route::navigate;
 use crate::state::{AppState, read_every_game};
 use crate::storage::PREFIX;
 use crate::t;
-use crate::task::next_task;
+use crate::task::{after_paint, next_task};
 
 fn current_hash() -> String {
     window().location().hash().unwrap_or_default()
@@ -148,6 +150,12 @@ fn opening(route: &Route, state: AppState) -> impl IntoView + use<> {
 /// fetches only what it needs (with the code it shares with others, split
 /// out too); the other screens share one.
 async fn screen(route: Route) -> AnyView {
+    // Opened cold on a game, the page first paints what `opening` shows (the
+    // game's heading), then asks for the screen's module: on a slow network
+    // the heading comes with the main module, not once every file has come.
+    if !SCREEN_ASKED.swap(true, Ordering::Relaxed) && route.game_id().is_some() {
+        after_paint().await;
+    }
     let view = match route {
         Route::Games => return view! { <Games /> }.into_any(),
         Route::NotFound(hash) => return view! { <NotFound hash=hash /> }.into_any(),
@@ -173,6 +181,9 @@ async fn screen(route: Route) -> AnyView {
     next_task().await;
     view
 }
+
+/// Whether a screen has been asked for since the page was opened.
+static SCREEN_ASKED: AtomicBool = AtomicBool::new(false);
 
 /// A screen other than the list: every game read first (the list reads
 /// only their listings), so the game it shows is there from its first paint.

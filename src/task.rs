@@ -16,6 +16,14 @@ extern "C" {
     #[wasm_bindgen(method, getter)]
     fn port2(this: &MessageChannel) -> MessagePort;
 
+    type ResizeObserver;
+    #[wasm_bindgen(constructor)]
+    fn new(callback: &JsValue) -> ResizeObserver;
+    #[wasm_bindgen(method)]
+    fn observe(this: &ResizeObserver, target: &web_sys::Element);
+    #[wasm_bindgen(method)]
+    fn disconnect(this: &ResizeObserver);
+
     type MessagePort;
     #[wasm_bindgen(method, setter)]
     fn set_onmessage(this: &MessagePort, handler: &js_sys::Function);
@@ -23,17 +31,43 @@ extern "C" {
     fn post_message(this: &MessagePort, message: &JsValue);
 }
 
+/// Calls `resolve` in a task of its own, by a message.
+fn post(resolve: &js_sys::Function) {
+    let channel = MessageChannel::new();
+    channel.port1().set_onmessage(resolve);
+    channel.port2().post_message(&JsValue::UNDEFINED);
+}
+
 /// Resolves in a new task, once the browser has run what was waiting for
 /// the page (a touch, a paint due). By a message, not a timer: timers wait
 /// longer in a tab not shown, and not at all under a test's paused clock.
 pub fn next_task() -> impl Future<Output = ()> + Send {
-    let message = js_sys::Promise::new(&mut |resolve, _| {
-        let channel = MessageChannel::new();
-        channel.port1().set_onmessage(&resolve);
-        channel.port2().post_message(&JsValue::UNDEFINED);
-    });
+    let message = js_sys::Promise::new(&mut |resolve, _| post(&resolve));
     let message = SendWrapper::new(JsFuture::from(message));
     async move {
         let _ = message.await;
+    }
+}
+
+/// Resolves once the page has painted what it has built so far: a resize
+/// observer's first call comes in the next frame's rendering, and the
+/// message it sends is taken after that frame's paint. (Not a frame
+/// callback: those never come under a test's paused clock.) In a tab not
+/// shown, nothing is painted, and this waits until it is.
+pub fn after_paint() -> impl Future<Output = ()> + Send {
+    let painted = js_sys::Promise::new(&mut |resolve, _| {
+        let Some(page) = leptos::prelude::document().document_element() else {
+            post(&resolve);
+            return;
+        };
+        let observed = Closure::once_into_js(move |_: JsValue, observer: ResizeObserver| {
+            observer.disconnect();
+            post(&resolve);
+        });
+        ResizeObserver::new(&observed).observe(&page);
+    });
+    let painted = SendWrapper::new(JsFuture::from(painted));
+    async move {
+        let _ = painted.await;
     }
 }

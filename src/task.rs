@@ -16,6 +16,12 @@ extern "C" {
     #[wasm_bindgen(method, getter)]
     fn port2(this: &MessageChannel) -> MessagePort;
 
+    type MessagePort;
+    #[wasm_bindgen(method, setter)]
+    fn set_onmessage(this: &MessagePort, handler: &js_sys::Function);
+    #[wasm_bindgen(method, js_name = postMessage)]
+    fn post_message(this: &MessagePort, message: &JsValue);
+
     type ResizeObserver;
     #[wasm_bindgen(constructor)]
     fn new(callback: &JsValue) -> ResizeObserver;
@@ -23,12 +29,6 @@ extern "C" {
     fn observe(this: &ResizeObserver, target: &web_sys::Element);
     #[wasm_bindgen(method)]
     fn disconnect(this: &ResizeObserver);
-
-    type MessagePort;
-    #[wasm_bindgen(method, setter)]
-    fn set_onmessage(this: &MessagePort, handler: &js_sys::Function);
-    #[wasm_bindgen(method, js_name = postMessage)]
-    fn post_message(this: &MessagePort, message: &JsValue);
 }
 
 /// Calls `resolve` in a task of its own, by a message.

@@ -27,6 +27,11 @@ export function useApp({ base = '/' } = {}) {
     const page = await context.newPage();
     const errors = [];
     page.on('pageerror', (e) => errors.push(e));
+    // A panic's own message (console_error_panic_hook), which the bare
+    // `unreachable` of the page error does not name.
+    page.on('console', (m) => {
+      if (m.type() === 'error' && m.text().includes('panicked at')) errors.push(new Error(m.text()));
+    });
     await page.goto(app.url + hash);
     // The app's own main, not index.html's first paint.
     await page.locator('main#main').waitFor();

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { importAndReview, useApp } from './harness.mjs';
+import { createGame, importAndReview, useApp } from './harness.mjs';
 
 const app = useApp();
 const BUDGET = 350 * 1024;
@@ -132,5 +132,38 @@ test('opened cold on a game of this tablet, its screen is headed with the game f
     assert.deepEqual(errors, []);
     await page.close();
   }
+  await context.close();
+});
+
+test('a screen left while the next one\'s module comes stays whole: a game saved meanwhile in another tab breaks nothing', async () => {
+  // No service worker: the clock's module is fetched when asked, not precached.
+  const context = await app.browser.newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e));
+  await page.goto(`${app.url}#/`);
+  await createGame(page, { white: 'Kowalski, Jan', black: 'Nowak, Anna' });
+  const id = decodeURIComponent(page.url().split('#/game/')[1]);
+  // Settings, which count the games stored, then the clock, whose module
+  // is held: Settings stay up meanwhile.
+  await page.goto(`${app.url}#/settings`);
+  await page.waitForLoadState('networkidle');
+  let release;
+  const held = new Promise((done) => { release = done; });
+  await page.route(/(split_clock|chunk_\d+)\.wasm$/, async (route) => { await held; await route.continue(); });
+  await page.goto(`${app.url}#/game/${id}/clock`);
+  // Another tab corrects the game's details: this one reads them, and the
+  // screen still up counts the games again.
+  const other = await context.newPage();
+  await other.goto(`${app.url}#/game/${id}/edit`);
+  await other.getByLabel('Round').fill('7');
+  await other.getByRole('button', { name: 'Save details' }).click();
+  await other.getByRole('heading', { name: 'Kowalski, Jan – Nowak, Anna' }).waitFor();
+  await page.getByText(/^Games stored: 1, using/).waitFor();
+  await page.waitForTimeout(300);
+  assert.deepEqual(errors, []);
+  release();
+  await page.getByRole('button', { name: /Start/ }).first().waitFor();
+  assert.deepEqual(errors, []);
   await context.close();
 });

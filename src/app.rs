@@ -4,6 +4,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use leptos::ev;
 use leptos::prelude::*;
+use leptos::reactive::computed::ScopedFuture;
+use leptos::tachys::reactive_graph::OwnedView;
 use leptos::wasm_split::wasm_split;
 
 use crate::components::update_notice::UpdateNotice;
@@ -86,6 +88,10 @@ pub fn App() -> impl IntoView {
     let waiting = RwSignal::new_local(None);
     crate::update::register(move |worker| waiting.set(Some(worker)));
 
+    // The screens' owners hang from the shell's, not from the closure that
+    // picks the screen (see `screen`).
+    let shell = Owner::current().expect("the shell is built under an owner");
+
     // The language chosen, else the browser's. Every screen is rendered
     // again when it changes, so text is simply read at rendering.
     let lang = Memo::new(move |_| state.settings.with(|s| s.lang).unwrap_or_else(browser_lang));
@@ -96,6 +102,7 @@ pub fn App() -> impl IntoView {
         if let Some(html) = document().document_element() {
             let _ = html.set_attribute("lang", lang.tag());
         }
+        let shell = shell.clone();
         untrack(|| {
             view! {
             <Header route=route locked=Signal::derive(move || locked.with(Option::is_some))
@@ -109,7 +116,7 @@ pub fn App() -> impl IntoView {
                 // line index.html painted first, under the game's heading
                 // (`opening`).
                 <Transition fallback=move || opening(&route.get_untracked(), state)>
-                    {move || Suspend::new(screen(route.get()))}
+                    {move || Suspend::new(screen(route.get(), shell.child()))}
                 </Transition>
             </main>
             }
@@ -142,6 +149,18 @@ fn opening(route: &Route, state: AppState) -> impl IntoView + use<> {
     }
 }
 
+/// The view of `route`, set up and built under `owner`, which lives as long
+/// as the view: the screen shown before stays up until this one comes, and
+/// keeps its signals till then. (Under the closure that picks the screen,
+/// they would be disposed as soon as the route changes, and the screen
+/// still up would read them when a game changed meanwhile.)
+async fn screen(route: Route, owner: Owner) -> AnyView {
+    let view = owner
+        .with(|| ScopedFuture::new_untracked(screen_view(route)))
+        .await;
+    OwnedView::new_with_owner(view, owner).into_any()
+}
+
 /// The view of `route`. The screens but the list of games are modules of
 /// their own (`wasm_split`, what Leptos' `#[lazy]` uses: split out of the
 /// main wasm at build time and fetched the first time one is shown), so the
@@ -149,7 +168,7 @@ fn opening(route: &Route, state: AppState) -> impl IntoView + use<> {
 /// review, which a link opens directly, have a module each, so opening one
 /// fetches only what it needs (with the code it shares with others, split
 /// out too); the other screens share one.
-async fn screen(route: Route) -> AnyView {
+async fn screen_view(route: Route) -> AnyView {
     // Opened cold on a game, the page first paints what `opening` shows (the
     // game's heading), then asks for the screen's module: on a slow network
     // the heading comes with the main module, not once every file has come.

@@ -103,10 +103,12 @@ test('opened cold by a link, a game screen paints at once, fetches its own modul
   }
 });
 
-test('opened cold on a game of this tablet, its screen is headed with the game from its listing while the screen\'s module comes', async () => {
+test('opened cold on a game of this tablet, its screen is headed with the game from its listing while the screen\'s module comes, where the screen puts it', async () => {
   const title = 'Kowalski, Jan – Nowak, Anna';
-  // No service worker: every file is fetched, and held here, as on a first visit.
-  const context = await app.browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
+  // No service worker: every file is fetched, and held here, as on a first
+  // visit. A tablet's width, where the scoresheet and the review are wider
+  // than other screens.
+  const context = await app.browser.newContext({ viewport: { width: 1180, height: 820 }, serviceWorkers: 'block' });
   const seed = await context.newPage();
   await seed.goto(`${app.url}#/`);
   await importAndReview(seed, `[White "Kowalski, Jan"]\n[Black "Nowak, Anna"]\n\n1. e4 e5 2. Nf3 *\n`, title);
@@ -124,9 +126,11 @@ test('opened cold on a game of this tablet, its screen is headed with the game f
     assert.equal(await page.locator('main#main p.opening').textContent(), 'Opening the game…');
     assert.equal(await page.locator(body).count(), 0, `the ${screen} itself waits for its module`);
     await page.screenshot({ path: `tests/e2e/output/opening-${screen}.png` });
+    const opening = await page.locator('main#main h1').boundingBox();
     release();
     await page.locator(body).waitFor();
     assert.equal(await page.locator('main#main h1').count(), 1);
+    assert.deepEqual(await page.locator('main#main h1').boundingBox(), opening, 'the heading did not move');
     assert.equal(await page.locator('main#main h1').textContent(), heading, 'the screen\'s heading reads as the one shown while it came');
     assert.equal(await page.locator('main#main p.opening').count(), 0);
     assert.deepEqual(errors, []);

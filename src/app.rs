@@ -127,8 +127,14 @@ pub fn App() -> impl IntoView {
 /// What is shown while `route`'s module is fetched on a cold start: the
 /// line index.html painted first and, for a game of this tablet, the
 /// screen's heading from the game's listing, so that the game asked for is
-/// named at once, not when its screen has come.
+/// named at once, not when its screen has come; in the screen's own page,
+/// which for the wider screens widens the page already.
 fn opening(route: &Route, state: AppState) -> impl IntoView + use<> {
+    let page = match route {
+        Route::Scoresheet(_) => "page scoresheet",
+        Route::Review(_) => "page review",
+        _ => "page",
+    };
     let heading = route.game_id().and_then(|id| {
         let listing = state
             .listings
@@ -144,8 +150,10 @@ fn opening(route: &Route, state: AppState) -> impl IntoView + use<> {
         t!("Opening…", "Otwieranie…")
     };
     view! {
-        {heading.map(|heading| view! { <h1>{heading}</h1> })}
-        <p class="opening">{line}</p>
+        <section class=page>
+            {heading.map(|heading| view! { <h1>{heading}</h1> })}
+            <p class="opening">{line}</p>
+        </section>
     }
 }
 

@@ -65,6 +65,7 @@ pub fn ScoresheetPage(id: String) -> impl IntoView {
     let details = Route::Game(id.clone()).href();
     view! {
         <section class="page scoresheet" class:recording=move || recording.get()>
+            <h1>{title}</h1>
             {move || if recording.get() {
                 view! {
                     <div class="mode-banner recording" role="status">
@@ -82,7 +83,6 @@ pub fn ScoresheetPage(id: String) -> impl IntoView {
                     </div>
                 }.into_any()
             }}
-            <h1>{title}</h1>
             {move || result.get().map(|result| view! { <GameOver result /> })}
             {move || match (exists.get(), recording.get()) {
                 (false, _) => view! { <MissingGame id=id.clone() /> }.into_any(),

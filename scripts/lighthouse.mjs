@@ -99,10 +99,12 @@ try {
 process.exit(failed ? 1 : 0);
 
 /// Imports a short game in progress through the games list, as an arbiter
-/// would, so every screen has moves to show; returns the game's id.
+/// would, so every screen has moves to show, and the clock its time control;
+/// returns the game's id.
 async function seed(page) {
   await page.goto(app + '#/');
-  const pgn = '[Event "Club championship"]\n[Round "3"]\n[White "Kowalski, Jan"]\n[Black "Nowak, Anna"]\n\n'
+  const pgn = '[Event "Club championship"]\n[Round "3"]\n[White "Kowalski, Jan"]\n[Black "Nowak, Anna"]\n'
+    + '[TimeControl "40/5400+30:1800+30"]\n\n'
     + '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 *\n';
   await page.getByRole('button', { name: 'Import PGN', exact: true }).click();
   await page.getByLabel('Or paste PGN').fill(pgn);

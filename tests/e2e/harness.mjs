@@ -22,8 +22,9 @@ export function useApp({ base = '/' } = {}) {
     await new Promise((done) => app.server?.close(done));
   });
   /// A fresh browser profile (empty storage) with one page open on the app.
-  app.open = async (hash = '#/', { locale = 'en-US', viewport = { width: 1024, height: 768 } } = {}) => {
-    const context = await app.browser.newContext({ acceptDownloads: true, locale, viewport });
+  /// `serviceWorkers: 'block'`: every file fetched when asked, never precached.
+  app.open = async (hash = '#/', { locale = 'en-US', viewport = { width: 1024, height: 768 }, serviceWorkers = 'allow' } = {}) => {
+    const context = await app.browser.newContext({ acceptDownloads: true, locale, viewport, serviceWorkers });
     const page = await context.newPage();
     const errors = [];
     page.on('pageerror', (e) => errors.push(e));

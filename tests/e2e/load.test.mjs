@@ -141,11 +141,7 @@ test('opened cold on a game of this tablet, its screen is headed with the game f
 
 test('a screen left while the next one\'s module comes stays whole: a game saved meanwhile in another tab breaks nothing', async () => {
   // No service worker: the clock's module is fetched when asked, not precached.
-  const context = await app.browser.newContext({ serviceWorkers: 'block' });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(e));
-  await page.goto(`${app.url}#/`);
+  const { context, page, errors } = await app.open('#/', { serviceWorkers: 'block' });
   await createGame(page, { white: 'Kowalski, Jan', black: 'Nowak, Anna' });
   const id = decodeURIComponent(page.url().split('#/game/')[1]);
   // Settings, which count the games stored, then the clock, whose module

@@ -167,3 +167,50 @@ test('a screen left while the next one\'s module comes stays whole: a game saved
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('opened cold, a clock at rest shows its faces\' times from the listing while its module comes; a running clock shows no time it cannot know', async () => {
+  const title = 'Kowalski, Jan – Nowak, Anna';
+  const context = await app.browser.newContext({ viewport: { width: 1180, height: 820 }, serviceWorkers: 'block' });
+  const seed = await context.newPage();
+  await seed.goto(`${app.url}#/`);
+  await importAndReview(seed, `[White "Kowalski, Jan"]\n[Black "Nowak, Anna"]\n[TimeControl "40/5400+30:1800+30"]\n\n1. e4 e5 2. Nf3 *\n`, title);
+  const id = new URL(seed.url()).hash.split('/')[2];
+  const faces = (page) => page.locator('.clock-face .face-time').allTextContents();
+  const openHeld = async () => {
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e));
+    let release;
+    const held = new Promise((done) => { release = done; });
+    await page.route(/(split_\w+|chunk_\d+)\.wasm$/, async (route) => { await held; await route.continue(); });
+    await page.goto(`${app.url}#/game/${id}/clock`);
+    await page.locator('main#main p.opening').waitFor();
+    return { page, errors, release };
+  };
+
+  // Not started: both faces' times at once, the screen's controls not yet.
+  const resting = await openHeld();
+  assert.deepEqual(await faces(resting.page), ['1:30:30', '1:30:30'], 'Black\'s face, then White\'s, as the clock shows them');
+  assert.equal(await resting.page.locator('main#main p.opening').textContent(), 'Opening the game…');
+  assert.equal(await resting.page.getByRole('button', { name: /^Start/ }).count(), 0, 'the clock itself waits for its module');
+  await resting.page.screenshot({ path: 'tests/e2e/output/opening-clock.png' });
+  const before = await resting.page.locator('.face-time').first().boundingBox();
+  resting.release();
+  await resting.page.getByRole('button', { name: /^Start/ }).waitFor();
+  assert.deepEqual(await faces(resting.page), ['1:30:30', '1:30:30'], 'the clock shows what its faces showed while it came');
+  const after = await resting.page.locator('.face-time').first().boundingBox();
+  assert.deepEqual([after.width, after.height], [before.width, before.height], 'the time is as large as it was');
+  assert.equal(await resting.page.locator('main#main p.opening').count(), 0);
+  // Started: its time runs on from the last save, which the listing cannot follow.
+  await resting.page.getByRole('button', { name: /^Start/ }).click();
+  await resting.page.locator('.clock-face.running').waitFor();
+  assert.deepEqual(resting.errors, []);
+
+  const running = await openHeld();
+  await running.page.getByRole('heading', { name: title, exact: true }).waitFor();
+  assert.equal(await running.page.locator('.face-time').count(), 0, 'no frozen time for a running clock');
+  running.release();
+  await running.page.locator('.clock-face.running').waitFor();
+  assert.deepEqual(running.errors, []);
+  await context.close();
+});

@@ -8,6 +8,7 @@ use leptos::reactive::computed::ScopedFuture;
 use leptos::tachys::reactive_graph::OwnedView;
 use leptos::wasm_split::wasm_split;
 
+use crate::components::opening_clock::OpeningClock;
 use crate::components::update_notice::UpdateNotice;
 use crate::components::{header::Header, notice_bar::NoticeBar, storage_problems::StorageProblems};
 use crate::i18n::{self, Lang};
@@ -128,33 +129,42 @@ pub fn App() -> impl IntoView {
 /// line index.html painted first and, for a game of this tablet, the
 /// screen's heading from the game's listing, so that the game asked for is
 /// named at once, not when its screen has come; in the screen's own page,
-/// which for the wider screens widens the page already.
-fn opening(route: &Route, state: AppState) -> impl IntoView + use<> {
+/// which for the wider screens widens the page already. A clock at rest
+/// shows its faces instead (`OpeningClock`).
+fn opening(route: &Route, state: AppState) -> AnyView {
     let page = match route {
         Route::Scoresheet(_) => "page scoresheet",
         Route::Review(_) => "page review",
         _ => "page",
     };
-    let heading = route.game_id().and_then(|id| {
-        let listing = state
+    let listing = route.game_id().and_then(|id| {
+        state
             .listings
-            .with_untracked(|all| all.iter().find(|l| l.id == id).cloned())?;
-        Some(match route {
-            Route::Review(_) => review::heading(&listing.white, &listing.black),
-            _ => listing.title(),
-        })
+            .with_untracked(|all| all.iter().find(|l| l.id == id).cloned())
     });
     let line = if route.game_id().is_some() {
         t!("Opening the game…", "Otwieranie partii…")
     } else {
         t!("Opening…", "Otwieranie…")
     };
+    // A clock at rest shows its faces at once: its time is what the
+    // screen shows first, and largest.
+    if let (Route::Clock(_), Some(listing)) = (route, &listing)
+        && let Some(clock) = listing.resting_clock.clone()
+    {
+        return view! { <OpeningClock listing=listing.clone() clock=clock line=line /> }.into_any();
+    }
+    let heading = listing.map(|listing| match route {
+        Route::Review(_) => review::heading(&listing.white, &listing.black),
+        _ => listing.title(),
+    });
     view! {
         <section class=page>
             {heading.map(|heading| view! { <h1>{heading}</h1> })}
             <p class="opening">{line}</p>
         </section>
     }
+    .into_any()
 }
 
 /// The view of `route`, set up and built under `owner`, which lives as long

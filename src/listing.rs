@@ -6,9 +6,10 @@
 //! missing or unreadable is made again from it.
 
 use laws::adjournment::Phase;
-use laws::game::Game;
+use laws::game::{Game, Side};
 use serde::{Deserialize, Serialize};
 
+use crate::components::clock_face::shown_time;
 use crate::i18n::Worded;
 use crate::laws_text;
 use crate::{t, tf};
@@ -26,6 +27,33 @@ pub struct Listing {
     /// Where the game stands, worded in each language when it was saved:
     /// the list may be shown in the other one.
     pub standing: Worded,
+    /// The clock's faces when the game was saved, if its clock was at rest.
+    #[serde(default)]
+    pub resting_clock: Option<RestingClock>,
+}
+
+/// What the faces of a clock at rest (not started, paused, stopped) show:
+/// a clock opened cold shows them while its screen comes. A running
+/// clock's time has moved on since it was saved, and is not kept.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct RestingClock {
+    /// Each side's time, as its face shows it.
+    pub white: String,
+    pub black: String,
+    /// The clock placed the other way round: White's half is Black's.
+    pub swapped: bool,
+}
+
+impl RestingClock {
+    fn of(game: &Game) -> Option<RestingClock> {
+        let clock = game.clock()?;
+        let reading = clock.display(game.updated_ms());
+        reading.running.is_none().then(|| RestingClock {
+            white: shown_time(reading, Side::White),
+            black: shown_time(reading, Side::Black),
+            swapped: clock.halves_swapped(),
+        })
+    }
 }
 
 impl Listing {
@@ -42,6 +70,7 @@ impl Listing {
             board: setup.board.clone(),
             updated_ms: game.updated_ms(),
             standing: Worded::of(|| standing(game)),
+            resting_clock: RestingClock::of(game),
         }
     }
 
@@ -102,6 +131,7 @@ pub fn standing(game: &Game) -> String {
 
 #[cfg(test)]
 mod tests {
+    use laws::clock::ClockAction;
     use laws::game::{Event, Player, Setup};
     use laws::scoresheet::Entry;
 
@@ -138,5 +168,34 @@ mod tests {
         assert_eq!(listing.details(), "Club championship, runda 3");
         set_lang(Lang::English);
         assert_eq!(listing.updated_ms, 2_000);
+    }
+
+    /// A clock at rest is listed as its faces show it; a running one, whose
+    /// time moves on after the save, and a game without a clock are not.
+    #[test]
+    fn a_clock_is_listed_only_at_rest() {
+        let untimed = Setup {
+            time_control: "-".parse().unwrap(),
+            ..Setup::default()
+        };
+        let listing = Listing::of(&Game::new("g2", untimed, 1_000));
+        assert_eq!(listing.resting_clock, None, "no clock");
+        let mut game = game();
+        let resting = RestingClock {
+            white: "1:30:30".into(),
+            black: "1:30:30".into(),
+            swapped: false,
+        };
+        assert_eq!(Listing::of(&game).resting_clock, Some(resting));
+        let start = ClockAction::Start { side: Side::White };
+        game.apply(Event::Clock(start), 2_000).unwrap();
+        assert_eq!(Listing::of(&game).resting_clock, None, "running");
+        game.apply(Event::Clock(ClockAction::Pause), 62_000)
+            .unwrap();
+        let paused = Listing::of(&game).resting_clock.unwrap();
+        assert_eq!(
+            (paused.white.as_str(), paused.black.as_str()),
+            ("1:29:30", "1:30:30")
+        );
     }
 }

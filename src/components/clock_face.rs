@@ -27,7 +27,7 @@ pub fn format_clock(ms: u64) -> String {
 }
 
 /// What one side's clock shows, in words and figures.
-fn shown_time(reading: ClockDisplay, side: Side) -> String {
+pub fn shown_time(reading: ClockDisplay, side: Side) -> String {
     let dial = dial(reading, side);
     if dial.overtime_ms > 0 {
         format!("−{}", format_clock(dial.overtime_ms))

@@ -37,6 +37,7 @@ pub mod move_list;
 pub mod notation_select;
 pub mod notice_bar;
 pub mod open_envelope;
+pub mod opening_clock;
 pub mod pgn_import;
 pub mod pin_dialog;
 pub mod players_copy_panel;

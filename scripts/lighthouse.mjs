@@ -84,6 +84,9 @@ try {
         + `  FCP ${figure('first-contentful-paint')}  LCP ${figure('largest-contentful-paint')}`
         + `  TBT ${figure('total-blocking-time')}  CLS ${figure('cumulative-layout-shift')}`
         + `  SI ${figure('speed-index')}  ${sent.toFixed(0)} KiB sent`);
+      // The element painted largest, to know what to bring forward.
+      const largest = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
+      if (largest) console.log(`      largest paint: ${largest.snippet}`);
       if (score < minPerformance) {
         console.log(`    under ${minPerformance}`);
         failed = true;

@@ -115,13 +115,7 @@ test('opened cold on a game of this tablet, its screen is headed with the game f
   const id = new URL(seed.url()).hash.split('/')[2];
   await seed.close();
   for (const [screen, heading, body] of [['review', `Review: ${title}`, '.sheet-board'], ['scoresheet', title, '.move-list']]) {
-    const page = await context.newPage();
-    const errors = [];
-    page.on('pageerror', (e) => errors.push(e));
-    let release;
-    const held = new Promise((done) => { release = done; });
-    await page.route(/(split_\w+|chunk_\d+)\.wasm$/, async (route) => { await held; await route.continue(); });
-    await page.goto(`${app.url}#/game/${id}/${screen}`);
+    const { page, errors, release } = await openHeld(context, `#/game/${id}/${screen}`);
     await page.getByRole('heading', { name: heading, exact: true }).waitFor();
     assert.equal(await page.locator('main#main p.opening').textContent(), 'Opening the game…');
     assert.equal(await page.locator(body).count(), 0, `the ${screen} itself waits for its module`);
@@ -176,20 +170,14 @@ test('opened cold, a clock at rest shows its faces\' times from the listing whil
   await importAndReview(seed, `[White "Kowalski, Jan"]\n[Black "Nowak, Anna"]\n[TimeControl "40/5400+30:1800+30"]\n\n1. e4 e5 2. Nf3 *\n`, title);
   const id = new URL(seed.url()).hash.split('/')[2];
   const faces = (page) => page.locator('.clock-face .face-time').allTextContents();
-  const openHeld = async () => {
-    const page = await context.newPage();
-    const errors = [];
-    page.on('pageerror', (e) => errors.push(e));
-    let release;
-    const held = new Promise((done) => { release = done; });
-    await page.route(/(split_\w+|chunk_\d+)\.wasm$/, async (route) => { await held; await route.continue(); });
-    await page.goto(`${app.url}#/game/${id}/clock`);
-    await page.locator('main#main p.opening').waitFor();
-    return { page, errors, release };
+  const openClock = async () => {
+    const opened = await openHeld(context, `#/game/${id}/clock`);
+    await opened.page.locator('main#main p.opening').waitFor();
+    return opened;
   };
 
   // Not started: both faces' times at once, the screen's controls not yet.
-  const resting = await openHeld();
+  const resting = await openClock();
   assert.deepEqual(await faces(resting.page), ['1:30:30', '1:30:30'], 'Black\'s face, then White\'s, as the clock shows them');
   assert.equal(await resting.page.locator('main#main p.opening').textContent(), 'Opening the game…');
   assert.equal(await resting.page.getByRole('button', { name: /^Start/ }).count(), 0, 'the clock itself waits for its module');
@@ -206,7 +194,7 @@ test('opened cold, a clock at rest shows its faces\' times from the listing whil
   await resting.page.locator('.clock-face.running').waitFor();
   assert.deepEqual(resting.errors, []);
 
-  const running = await openHeld();
+  const running = await openClock();
   await running.page.getByRole('heading', { name: title, exact: true }).waitFor();
   assert.equal(await running.page.locator('.face-time').count(), 0, 'no frozen time for a running clock');
   running.release();
@@ -214,3 +202,17 @@ test('opened cold, a clock at rest shows its faces\' times from the listing whil
   assert.deepEqual(running.errors, []);
   await context.close();
 });
+
+/// Opens `hash` in a new page of `context` with the screens' modules held
+/// back until `release` is called, as on a slow first visit; the page's
+/// errors are collected in `errors`.
+async function openHeld(context, hash) {
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e));
+  let release;
+  const held = new Promise((done) => { release = done; });
+  await page.route(/(split_\w+|chunk_\d+)\.wasm$/, async (route) => { await held; await route.continue(); });
+  await page.goto(`${app.url}${hash}`);
+  return { page, errors, release };
+}

@@ -9,6 +9,7 @@ pub mod analysis;
 pub mod app;
 pub mod arbiter_keys;
 pub mod backup;
+pub mod clock_reading;
 pub mod components;
 pub mod couch;
 pub mod event_docs;

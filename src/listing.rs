@@ -9,7 +9,7 @@ use laws::adjournment::Phase;
 use laws::game::{Game, Side};
 use serde::{Deserialize, Serialize};
 
-use crate::components::clock_face::shown_time;
+use crate::clock_reading::shown_time;
 use crate::i18n::Worded;
 use crate::laws_text;
 use crate::{t, tf};

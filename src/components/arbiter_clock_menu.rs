@@ -2,7 +2,7 @@ use laws::clock::{ClockAction, ClockCorrection, ClockDisplay, DialDisplay, Setti
 use laws::game::Side;
 use leptos::prelude::*;
 
-use crate::components::clock_face::format_clock;
+use crate::clock_reading::format_clock;
 use crate::components::modal_keys::ModalKeys;
 use crate::laws_text;
 use crate::{t, tf};

@@ -7,7 +7,7 @@ use laws::clock::Clock;
 use laws::game::{Event, Game, Pending, Side, Waiting};
 use leptos::prelude::*;
 
-use crate::components::clock_face::format_clock;
+use crate::clock_reading::format_clock;
 use crate::components::pin_dialog::PinDialog;
 use crate::event_docs::Fork;
 use crate::i18n::local_time;

@@ -7,6 +7,7 @@ use laws::game::Side;
 
 /// Under this a clock shows tenths of a second.
 pub const TENTHS_BELOW_MS: u64 = 20_000;
+
 /// A clock reading as players read it: `h:mm:ss` from an hour, `m:ss`, and
 /// `m:ss.t` under 20 seconds. Truncated, never rounded up: a clock that
 /// shows time has that time left.
@@ -32,6 +33,7 @@ pub fn shown_time(reading: ClockDisplay, side: Side) -> String {
     }
 }
 
+/// One side's dial of a reading.
 pub fn dial(reading: ClockDisplay, side: Side) -> DialDisplay {
     match side {
         Side::White => reading.white,

@@ -2,7 +2,7 @@ use laws::clock::{ClockAction, ClockCorrection, ClockDisplay, DialDisplay, Setti
 use laws::game::Side;
 use leptos::prelude::*;
 
-use crate::clock_reading::format_clock;
+use crate::clock_reading::{dial, format_clock};
 use crate::components::modal_keys::ModalKeys;
 use crate::laws_text;
 use crate::{t, tf};
@@ -134,13 +134,6 @@ impl SideFields {
     }
 }
 
-fn dial(reading: &ClockDisplay, side: Side) -> &DialDisplay {
-    match side {
-        Side::White => &reading.white,
-        Side::Black => &reading.black,
-    }
-}
-
 /// The arbiter's controls (pause first): set both clocks (6.13), add time,
 /// take back the last press, swap the sides, choose who starts. Opened only
 /// behind the arbiter's PIN (or a confirmation when none is set), so a
@@ -258,9 +251,9 @@ pub fn ArbiterClockMenu(
         view! {
             <fieldset class="side-setting">
                 <legend>{laws_text::side(side)}</legend>
-                {field(time_label(side), format!("{key}-time"), fields.time, Box::new(move |r| format_clock(dial(r, side).remaining_ms)), false)}
-                {field(moves_label(side), format!("{key}-moves"), fields.moves, Box::new(move |r| dial(r, side).moves.to_string()), true)}
-                {field(period_label(side), format!("{key}-period"), fields.period, Box::new(move |r| dial(r, side).period.to_string()), true)}
+                {field(time_label(side), format!("{key}-time"), fields.time, Box::new(move |r| format_clock(dial(*r, side).remaining_ms)), false)}
+                {field(moves_label(side), format!("{key}-moves"), fields.moves, Box::new(move |r| dial(*r, side).moves.to_string()), true)}
+                {field(period_label(side), format!("{key}-period"), fields.period, Box::new(move |r| dial(*r, side).period.to_string()), true)}
             </fieldset>
         }
     };

@@ -7,6 +7,7 @@ use leptos::prelude::*;
 use leptos::reactive::computed::ScopedFuture;
 use leptos::tachys::reactive_graph::OwnedView;
 use leptos::wasm_split::wasm_split;
+use web_sys::ServiceWorker;
 
 use crate::components::opening_clock::OpeningClock;
 use crate::components::update_notice::UpdateNotice;
@@ -34,9 +35,9 @@ fn browser_lang() -> Lang {
     Lang::from_browser(&window().navigator().language().unwrap_or_default())
 }
 
+/// The app, on `state` as read from storage ([`AppState::load`]).
 #[component]
-pub fn App() -> impl IntoView {
-    let state = AppState::load();
+pub fn App(state: AppState) -> impl IntoView {
     provide_context(state);
 
     let (hash, set_hash) = signal(current_hash());
@@ -48,11 +49,15 @@ pub fn App() -> impl IntoView {
         Some(id) => Route::Scoresheet(id),
         None => asked.get(),
     });
-    Effect::new(move |_| {
+    Effect::new(move |before: Option<()>| {
         let shown = route.get();
         crate::printing::forget();
         // A new screen opens at its top, not where the last one was left.
-        window().scroll_to_with_x_and_y(0.0, 0.0);
+        // (The first is at its top already: scrolling would make the
+        // browser lay the page out then and there, in the app's first task.)
+        if before.is_some() {
+            window().scroll_to_with_x_and_y(0.0, 0.0);
+        }
         if asked.get() != shown {
             navigate(&shown);
         }
@@ -85,9 +90,10 @@ pub fn App() -> impl IntoView {
         }
     });
 
-    // Registered once: the screens below are rendered again with the language.
+    // A new version waiting to take over, offered by the service worker
+    // (registered once the first screen has come: see `screen`). Kept
+    // here: the screens below are rendered again with the language.
     let waiting = RwSignal::new_local(None);
-    crate::update::register(move |worker| waiting.set(Some(worker)));
 
     // The screens' owners hang from the shell's, not from the closure that
     // picks the screen (see `screen`).
@@ -117,7 +123,7 @@ pub fn App() -> impl IntoView {
                 // line index.html painted first, under the game's heading
                 // (`opening`).
                 <Transition fallback=move || opening(&route.get_untracked(), state)>
-                    {move || Suspend::new(screen(route.get(), shell.child()))}
+                    {move || Suspend::new(screen(route.get(), shell.child(), waiting))}
                 </Transition>
             </main>
             }
@@ -172,10 +178,23 @@ fn opening(route: &Route, state: AppState) -> AnyView {
 /// keeps its signals till then. (Under the closure that picks the screen,
 /// they would be disposed as soon as the route changes, and the screen
 /// still up would read them when a game changed meanwhile.)
-async fn screen(route: Route, owner: Owner) -> AnyView {
+async fn screen(
+    route: Route,
+    owner: Owner,
+    waiting: RwSignal<Option<ServiceWorker>, LocalStorage>,
+) -> AnyView {
     let view = owner
         .with(|| ScopedFuture::new_untracked(screen_view(route)))
         .await;
+    // The service worker fetches every file of the app to keep: registered
+    // once the first screen has come and been painted, so that on a slow
+    // network they never share the line with that screen's own modules.
+    if !WORKER_ASKED.swap(true, Ordering::Relaxed) {
+        leptos::task::spawn_local(async move {
+            after_paint().await;
+            crate::update::register(move |worker| waiting.set(Some(worker)));
+        });
+    }
     OwnedView::new_with_owner(view, owner).into_any()
 }
 
@@ -221,6 +240,9 @@ async fn screen_view(route: Route) -> AnyView {
 
 /// Whether a screen has been asked for since the page was opened.
 static SCREEN_ASKED: AtomicBool = AtomicBool::new(false);
+
+/// Whether the service worker has been registered since the page was opened.
+static WORKER_ASKED: AtomicBool = AtomicBool::new(false);
 
 /// A screen other than the list: every game read first (the list reads
 /// only their listings), so the game it shows is there from its first paint.

@@ -98,15 +98,24 @@ pub fn tapped_text(
         .unwrap_or_else(|| long.clone())
 }
 
-/// The square under a point of the screen, if it is one of the board's.
-fn square_at(x: i32, y: i32) -> Option<Square> {
-    document()
-        .element_from_point(x as f32, y as f32)?
+/// The square `element` is, or is in, if it is one of the board's.
+fn square_of(element: &web_sys::Element) -> Option<Square> {
+    element
         .closest("[data-square]")
         .ok()??
         .get_attribute("data-square")?
         .parse()
         .ok()
+}
+
+/// The square under a point of the screen.
+fn square_at(x: i32, y: i32) -> Option<Square> {
+    square_of(&document().element_from_point(x as f32, y as f32)?)
+}
+
+/// The element an event came from.
+fn target_of(ev: &web_sys::Event) -> Option<web_sys::Element> {
+    ev.target()?.dyn_into().ok()
 }
 
 /// The board showing the pieces of `position`. With `on_move`, tapping two squares (or
@@ -140,6 +149,23 @@ pub fn Board(
             report(from, to);
         }
     };
+    // A tap and the start of a drag are taken by the board, not by each
+    // of its 64 squares: the square is the one the event came from.
+    let click = move |ev: leptos::ev::MouseEvent| {
+        if let Some(square) = target_of(&ev).as_ref().and_then(square_of) {
+            tap(square);
+        }
+    };
+    let pointer_down = move |ev: leptos::ev::PointerEvent| {
+        let Some(target) = target_of(&ev) else {
+            return;
+        };
+        if movable && ev.is_primary() {
+            // Let the pointer leave the square: the drop is found by position.
+            let _ = target.release_pointer_capture(ev.pointer_id());
+            drag_from.set(square_of(&target));
+        }
+    };
     let cells = move || {
         let flipped = flipped.get();
         position.with(|pos| {
@@ -161,20 +187,10 @@ pub fn Board(
                             class=class
                             data-square=square.to_string()
                             aria-label=square_name(square, piece)
-                            aria-pressed=move || movable.then(|| (selected.get() == Some(square)).to_string())
+                            aria-pressed=movable.then_some(move || (selected.get() == Some(square)).to_string())
                             disabled=!movable
-                            on:click=move |_| tap(square)
-                            on:pointerdown=move |ev: leptos::ev::PointerEvent| {
-                                if movable && ev.is_primary() {
-                                    // Let the pointer leave this button: the drop is found by position.
-                                    if let Some(target) = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) {
-                                        let _ = target.release_pointer_capture(ev.pointer_id());
-                                    }
-                                    drag_from.set(Some(square));
-                                }
-                            }
                         >
-                            <span class=move || piece.map(|p| if p.color == Color::White { "piece white" } else { "piece black" }) aria-hidden="true">
+                            <span class=piece.map(|p| if p.color == Color::White { "piece white" } else { "piece black" }) aria-hidden="true">
                                 {piece.map(figurine)}
                             </span>
                         </button>
@@ -184,7 +200,8 @@ pub fn Board(
         })
     };
     view! {
-        <div class="board" class:flipped=flipped role="group" aria-label=t!("Chessboard", "Szachownica") on:pointerup=pointer_up>
+        <div class="board" class:flipped=flipped role="group" aria-label=t!("Chessboard", "Szachownica")
+            on:click=click on:pointerdown=pointer_down on:pointerup=pointer_up>
             {cells}
         </div>
     }

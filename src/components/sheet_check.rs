@@ -238,24 +238,25 @@ pub fn SheetCheckView(game: Memo<Option<Game>>) -> impl IntoView {
                     None => view! { <p class="all-legal">{t!("Every entry reads as a legal move, dash or not yet judged.", "Każdy zapis to prawidłowe posunięcie, kreska albo jeszcze nieoceniony zapis.")}</p> }.into_any(),
                 }}
                 <MoveList cells=cells selected=selected on_select=Callback::new(move |i| selected.set(Some(i))) label=t!("Scoresheet with verdicts", "Blankiet z ocenami") />
+                // What comes under the sheet, in a task after the sheet's.
                 <Later>
                     <GameEnd position=Signal::derive(move || play().map(|p| p.position()).unwrap_or_default()) />
+                    <StruckOut entries=Signal::derive(move || game.with(|g| g.as_ref().map(struck_out).unwrap_or_default())) />
+                    {move || game.with(|g| g.as_ref().map(|g| g.id().to_owned())).map(|id| view! {
+                        <CorrectEntry id=id slots=Signal::derive(move || game.with(|g| g.as_ref().map(slots).unwrap_or_default())) />
+                    })}
+                    <section class="panel claims" aria-labelledby="claims-title">
+                        <h2 id="claims-title">{t!("Claims from the record", "Reklamacje na podstawie zapisu")}</h2>
+                        <label class="field">
+                            <span>{t!("Claim by writing the intended move (9.2, 9.3; optional)", "Reklamacja przez zapisanie zamierzonego posunięcia (9.2, 9.3; nieobowiązkowe)")}</span>
+                            <input type="text" autocomplete="off" autocapitalize="off" spellcheck="false"
+                                prop:value=move || intended.get() on:input=move |ev| intended.set(event_target_value(&ev)) />
+                        </label>
+                        <ul>
+                            {move || play().map(|p| claims(&p, &intended.get())).unwrap_or_default().into_iter().map(|line| view! { <li>{line}</li> }).collect_view()}
+                        </ul>
+                    </section>
                 </Later>
-                <StruckOut entries=Signal::derive(move || game.with(|g| g.as_ref().map(struck_out).unwrap_or_default())) />
-                {move || game.with(|g| g.as_ref().map(|g| g.id().to_owned())).map(|id| view! {
-                    <CorrectEntry id=id slots=Signal::derive(move || game.with(|g| g.as_ref().map(slots).unwrap_or_default())) />
-                })}
-                <section class="panel claims" aria-labelledby="claims-title">
-                    <h2 id="claims-title">{t!("Claims from the record", "Reklamacje na podstawie zapisu")}</h2>
-                    <label class="field">
-                        <span>{t!("Claim by writing the intended move (9.2, 9.3; optional)", "Reklamacja przez zapisanie zamierzonego posunięcia (9.2, 9.3; nieobowiązkowe)")}</span>
-                        <input type="text" autocomplete="off" autocapitalize="off" spellcheck="false"
-                            prop:value=move || intended.get() on:input=move |ev| intended.set(event_target_value(&ev)) />
-                    </label>
-                    <ul>
-                        {move || play().map(|p| claims(&p, &intended.get())).unwrap_or_default().into_iter().map(|line| view! { <li>{line}</li> }).collect_view()}
-                    </ul>
-                </section>
             </div>
         </div>
     }

@@ -335,8 +335,11 @@ pub fn GameReview(
                     <Show when=move || over.get()>
                         <PlayersCopyPanel game=game />
                     </Show>
+                    // The printouts, each in a task of its own after the screen's.
                     <Later>
                         {move || game.get().map(|g| view! { <PrintSheet game=g /> })}
+                    </Later>
+                    <Later>
                         {move || game.get().map(|g| {
                             let lines = moves.with(|m| move_lines(m));
                             view! { <GameReport game=g moves=lines /> }

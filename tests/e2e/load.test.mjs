@@ -203,6 +203,36 @@ test('opened cold, a clock at rest shows its faces\' times from the listing whil
   await context.close();
 });
 
+test('opened cold on a game screen, the service worker is registered only once the screen has come: its precache never shares the line with the screen\'s modules', async () => {
+  const context = await app.browser.newContext();
+  const seed = await context.newPage();
+  await seed.goto(`${app.url}#/`);
+  const title = 'Kowalski, Jan – Nowak, Anna';
+  await importAndReview(seed, `[White "Kowalski, Jan"]\n[Black "Nowak, Anna"]\n\n1. e4 e5 *\n`, title);
+  const id = new URL(seed.url()).hash.split('/')[2];
+  // A first visit to this game's link: no service worker, nothing cached.
+  await seed.evaluate(async () => {
+    for (const registration of await navigator.serviceWorker.getRegistrations()) await registration.unregister();
+    for (const name of await caches.keys()) await caches.delete(name);
+  });
+  await seed.close();
+  const registered = (page) => page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length);
+
+  const { page, errors, release } = await openHeld(context, `#/game/${id}/scoresheet`);
+  await page.getByRole('heading', { name: title, exact: true }).waitFor();
+  // A second for the app to register it, were it to do so as it starts.
+  for (let look = 0; look < 10; look++) {
+    assert.equal(await registered(page), 0, 'no service worker while the screen\'s modules come');
+    await page.waitForTimeout(100);
+  }
+  release();
+  await page.locator('.move-list').waitFor();
+  await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistrations()).length === 1);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 /// Opens `hash` in a new page of `context` with the screens' modules held
 /// back until `release` is called, as on a slow first visit; the page's
 /// errors are collected in `errors`.

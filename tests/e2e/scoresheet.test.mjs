@@ -43,7 +43,11 @@ test('a game tapped on the board goes out as PGN and comes back the same', async
   await page.getByLabel(/Type the move/).fill('a6');
   await page.getByRole('button', { name: 'Write move' }).click();
   await page.locator('.move-list .written', { hasText: 'a6' }).waitFor();
-  assert.deepEqual(await written(page), ['e4', 'e5', 'Nf3', 'Nc6 (=)', 'Bb5', 'a6']);
+  // By the keyboard: a square focused and Enter, then another.
+  await page.getByRole('button', { name: 'b5, white bishop' }).press('Enter');
+  await page.getByRole('button', { name: 'a4, empty' }).press('Enter');
+  await page.locator('.move-list .written', { hasText: 'Ba4' }).waitFor();
+  assert.deepEqual(await written(page), ['e4', 'e5', 'Nf3', 'Nc6 (=)', 'Bb5', 'a6', 'Ba4']);
   await leaveRecording(page, PIN);
 
   await page.getByRole('link', { name: 'Review and PGN' }).click();
@@ -54,7 +58,7 @@ test('a game tapped on the board goes out as PGN and comes back the same', async
   assert.equal(download.suggestedFilename(), 'Kowalski-Jan-vs-Nowak-Anna.pgn');
   const pgn = await readFile(await download.path(), 'utf8');
   assert.match(pgn, /\[White "Kowalski, Jan"\]/);
-  assert.match(pgn, /1\. e4 e5 2\. Nf3 Nc6 \{draw offer\} 3\. Bb5 a6 \*/);
+  assert.match(pgn, /1\. e4 e5 2\. Nf3 Nc6 \{draw offer\} 3\. Bb5 a6 4\. Ba4 \*/);
   const original = await written(page);
 
   // The file back in, with a broken game beside it: the good one still comes in.

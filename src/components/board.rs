@@ -157,10 +157,10 @@ pub fn Board(
         }
     };
     let pointer_down = move |ev: leptos::ev::PointerEvent| {
-        let Some(target) = target_of(&ev) else {
+        if !movable || !ev.is_primary() {
             return;
-        };
-        if movable && ev.is_primary() {
+        }
+        if let Some(target) = target_of(&ev) {
             // Let the pointer leave the square: the drop is found by position.
             let _ = target.release_pointer_capture(ev.pointer_id());
             drag_from.set(square_of(&target));

@@ -63,6 +63,26 @@ test('recording mode fits 1180×820 and 820×1180: board with its first rank, la
   await context.close();
 });
 
+test('recording mode on a phone (390×844, touch): the board is as wide as the page and takes a move; nothing is wider than the screen', async () => {
+  const { context, page, errors } = await app.open('#/', { viewport: { width: 390, height: 844 }, phone: true });
+  await savePin(page, PIN);
+  await createGame(page, { white: 'Kowalski, Jan', black: 'Nowak, Anna' });
+  await page.getByRole('link', { name: 'Scoresheet', exact: true }).click();
+  await page.getByRole('button', { name: 'Recording mode (hand to the player)' }).click();
+  await page.getByText('Recording mode', { exact: true }).waitFor();
+  const board = await page.locator('.board').boundingBox();
+  assert.ok(board.width >= 340, `board ${board.width} px wide`);
+  await page.getByRole('button', { name: /^e2,/ }).tap();
+  await page.getByRole('button', { name: /^e4,/ }).tap();
+  await page.locator('.move-list .written', { hasText: 'e4' }).waitFor();
+  const banner = await page.getByRole('button', { name: 'Leave recording mode (arbiter)' }).boundingBox();
+  assert.ok(banner.x + banner.width <= 390, 'the banner\'s button is on the screen');
+  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 390, 'nothing wider than the screen');
+  await page.screenshot({ path: 'tests/e2e/output/recording-390x844.png', fullPage: true });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 const RECORD = `[Event "Club ch."]
 [Site "Warsaw"]
 [Date "2026.11.30"]

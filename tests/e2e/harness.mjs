@@ -22,9 +22,10 @@ export function useApp({ base = '/' } = {}) {
     await new Promise((done) => app.server?.close(done));
   });
   /// A fresh browser profile (empty storage) with one page open on the app.
-  /// `serviceWorkers: 'block'`: every file fetched when asked, never precached.
-  app.open = async (hash = '#/', { locale = 'en-US', viewport = { width: 1024, height: 768 }, serviceWorkers = 'allow' } = {}) => {
-    const context = await app.browser.newContext({ acceptDownloads: true, locale, viewport, serviceWorkers });
+  /// `serviceWorkers: 'block'`: every file fetched when asked, never precached;
+  /// `phone: true`: a phone's touch screen and mobile viewport.
+  app.open = async (hash = '#/', { locale = 'en-US', viewport = { width: 1024, height: 768 }, serviceWorkers = 'allow', phone = false } = {}) => {
+    const context = await app.browser.newContext({ acceptDownloads: true, locale, viewport, serviceWorkers, hasTouch: phone, isMobile: phone });
     const page = await context.newPage();
     const errors = [];
     page.on('pageerror', (e) => errors.push(e));

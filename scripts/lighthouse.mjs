@@ -86,10 +86,9 @@ try {
         });
         lhrs.push(lhr);
       }
-      const performance = (lhr) => Math.round(lhr.categories.performance.score * 100);
       const lhr = computeMedianRun(lhrs);
-      const score = performance(lhr);
-      if (runs > 1) console.log(`performance runs ${lhrs.map(performance).join(' ')}  ${screen}: the median run`);
+      const score = performanceScore(lhr);
+      if (runs > 1) console.log(`performance runs ${lhrs.map(performanceScore).join(' ')}  ${screen}: the median run`);
       const figure = (audit) => lhr.audits[audit].displayValue;
       const sent = lhr.audits['total-byte-weight'].numericValue / 1024;
       console.log(`performance    ${String(score).padStart(3)}  ${screen} (mobile, cold)`
@@ -112,6 +111,11 @@ try {
   await rm(profile, { recursive: true, force: true });
 }
 process.exit(failed ? 1 : 0);
+
+/// A run's performance score, out of 100.
+function performanceScore(lhr) {
+  return Math.round(lhr.categories.performance.score * 100);
+}
 
 /// Imports a short game in progress through the games list, as an arbiter
 /// would, so every screen has moves to show, and the clock its time control;

@@ -25,7 +25,7 @@ pub use crate::route::navigate;
 use crate::state::{AppState, read_every_game};
 use crate::storage::PREFIX;
 use crate::t;
-use crate::task::{after_paint, next_task};
+use crate::task::{after_paint, after_paint_within, next_task};
 
 fn current_hash() -> String {
     window().location().hash().unwrap_or_default()
@@ -210,7 +210,7 @@ async fn screen_view(route: Route) -> AnyView {
     // game's heading), then asks for the screen's module: on a slow network
     // the heading comes with the main module, not once every file has come.
     if !SCREEN_ASKED.swap(true, Ordering::Relaxed) && route.game_id().is_some() {
-        after_paint().await;
+        after_paint_within(100).await;
     }
     let view = match route {
         Route::Games => return view! { <Games /> }.into_any(),

@@ -1,6 +1,6 @@
 use arbiter::app::App;
 use arbiter::state::AppState;
-use arbiter::task::{after_paint, next_task};
+use arbiter::task::{after_paint_within, next_task};
 use leptos::prelude::*;
 use web_sys::VisibilityState;
 
@@ -10,10 +10,11 @@ fn main() {
     // tasks of their own: the first thing seen never waits for the app's
     // module, and reading storage and building the app are two short tasks
     // rather than one long one. (A tab not shown paints nothing: there the
-    // app starts at once.)
+    // app starts at once; a window covered by another may say it is shown
+    // and paint nothing: there it starts within a tenth of a second.)
     wasm_bindgen_futures::spawn_local(async {
         if document().visibility_state() == VisibilityState::Visible {
-            after_paint().await;
+            after_paint_within(100).await;
         }
         let state = AppState::load();
         next_task().await;

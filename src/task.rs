@@ -55,7 +55,30 @@ pub fn next_task() -> impl Future<Output = ()> + Send {
 /// callback: those never come under a test's paused clock.) In a tab not
 /// shown, nothing is painted, and this waits until it is.
 pub fn after_paint() -> impl Future<Output = ()> + Send {
-    let painted = js_sys::Promise::new(&mut |resolve, _| {
+    let painted = SendWrapper::new(JsFuture::from(painted()));
+    async move {
+        let _ = painted.await;
+    }
+}
+
+/// As [`after_paint`], but no longer than `most_ms`: a window that says it
+/// is shown may still not be painted (covered by another window), and what
+/// waits here must come all the same.
+pub fn after_paint_within(most_ms: i32) -> impl Future<Output = ()> + Send {
+    let timeout = js_sys::Promise::new(&mut |resolve, _| {
+        let _ = leptos::prelude::window()
+            .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, most_ms);
+    });
+    let either = js_sys::Promise::race(&js_sys::Array::of2(&painted(), &timeout));
+    let either = SendWrapper::new(JsFuture::from(either));
+    async move {
+        let _ = either.await;
+    }
+}
+
+/// A promise resolved once the page has painted (see [`after_paint`]).
+fn painted() -> js_sys::Promise {
+    js_sys::Promise::new(&mut |resolve, _| {
         let Some(page) = leptos::prelude::document().document_element() else {
             post(&resolve);
             return;
@@ -65,9 +88,5 @@ pub fn after_paint() -> impl Future<Output = ()> + Send {
             post(&resolve);
         });
         ResizeObserver::new(&observed).observe(&page);
-    });
-    let painted = SendWrapper::new(JsFuture::from(painted));
-    async move {
-        let _ = painted.await;
-    }
+    })
 }

@@ -14,7 +14,7 @@
 //! documents (the written move, the press), for the script to push later as
 //! live changes.
 
-use arbiter::event_docs::{EventDoc, game_doc};
+use arbiter::event::docs::{EventDoc, game_doc};
 use arbiter::state::game_id;
 use laws::clock::ClockAction;
 use laws::game::{Event, Game, Player, Setup, Side};

@@ -12,7 +12,7 @@
 //     long tasks;
 //   - the storage the tablet uses (localStorage, as browsers count it).
 // The documents are the app's own: `examples/event_games.rs` plays the games
-// through the rules core and writes them with `src/event_docs.rs`.
+// through the rules core and writes them with `src/event/docs.rs`.
 // Timings on a shared machine are figures, not a pass or a fail:
 // scripts/test runs it once on a few boards, so that it cannot break
 // unnoticed; the 200-board figures are in the README.

@@ -8,7 +8,10 @@
 // every file below x/). A module and its submodules are one unit, so
 // `super::` between parent and child, and siblings inside one top-level
 // module, are normal Rust and never count. Between top-level modules the
-// imports must form a DAG. The crate root itself is the node `crate`
+// imports must form a DAG. A folder whose module file declares submodules
+// and nothing else (`components`, `event`) is only a namespace: each of its
+// submodules is a unit of its own (`components::common::field`), so files
+// that merely share a folder may not import each other in a cycle either. The crate root itself is the node `crate`
 // (its `mod` lines are no edges; its `use` lines and items used from it are).
 //
 // An edge A -> B is any path from a file of A that names B: `use` trees
@@ -272,10 +275,26 @@ const resolve = (graph, here, segs) => {
   return path;
 };
 
-// Edges between top-level modules: Map from -> Map to -> first reference.
+// The module paths (joined by '::') whose file declares submodules and
+// nothing else: namespaces, not units. The crate root never is one.
+const namespaces = (graph) =>
+  new Set(
+    graph.files
+      .filter(({ modPath, text }) => modPath.length > 0 && !text.replace(/\b(?:pub(?:\s*\([^)]*\))?\s+)?mod\s+[A-Za-z_][A-Za-z0-9_]*\s*;/g, '').trim())
+      .map(({ modPath }) => modPath.join('::')),
+  );
+
+// Edges between units (top-level modules, or a namespace's submodules):
+// Map from -> Map to -> first reference.
 export const topLevelEdges = (graph, root) => {
   const edges = new Map();
-  const top = (modPath) => modPath[0] ?? 'crate';
+  const spaces = namespaces(graph);
+  const top = (modPath) => {
+    if (!modPath.length) return 'crate';
+    let k = 1;
+    while (k < modPath.length && spaces.has(modPath.slice(0, k).join('::'))) k++;
+    return modPath.slice(0, k).join('::');
+  };
   for (const entry of graph.files) edges.set(top(entry.modPath), edges.get(top(entry.modPath)) ?? new Map());
   const add = (entry, offset, target, what) => {
     const from = top(entry.modPath);
@@ -416,7 +435,11 @@ const selfTest = () => {
     writeFileSync(join(dir, file), text);
   };
   try {
-    write('lib.rs', '//! See crate::c::X.\npub mod a;\npub mod b;\npub mod c;\nmod d;\nmod e;\n');
+    write('lib.rs', '//! See crate::c::X.\npub mod a;\npub mod b;\npub mod c;\nmod d;\nmod e;\nmod f;\n');
+    // A namespace: f's two files are units of their own, and import each other.
+    write('f.rs', '//! Only a folder.\npub mod g;\npub mod h;\n');
+    write('f/g.rs', 'use crate::f::h::H;\npub struct G;\n');
+    write('f/h.rs', 'use super::g::G;\npub struct H;\n');
     write('e.rs', '// #[serde(with = "crate::a::x")]\n#[serde(default = "crate::c::h")]\npub struct S;\n');
     write('a.rs', 'use crate::{\n    b::{self, Thing as Other},\n    c,\n};\npub struct Y;\n');
     write(
@@ -447,13 +470,15 @@ const selfTest = () => {
     const lines = [];
     const { cycles, edges } = check(dir, { log: (l) => lines.push(l) });
     const got = [...edges].flatMap(([from, out]) => [...out.keys()].map((to) => `${from}->${to}`)).sort();
-    const want = ['a->b', 'a->c', 'b->c', 'b->d', 'd->a', 'e->c'];
+    const want = ['a->b', 'a->c', 'b->c', 'b->d', 'd->a', 'e->c', 'f::g->f::h', 'f::h->f::g'];
     const problems = [];
     if (got.join(' ') !== want.join(' ')) problems.push(`edges ${got.join(' ')}, expected ${want.join(' ')}`);
-    if (cycles.map((c) => c.join(' ')).join('|') !== 'a b d') problems.push(`cycles ${JSON.stringify(cycles)}`);
+    const named = cycles.map((c) => c.join(' ')).sort().join('|');
+    if (named !== 'a b d|f::g f::h') problems.push(`cycles ${JSON.stringify(cycles)}`);
     if (!lines.some((l) => l.endsWith('cycle a -> b -> d -> a'))) problems.push(`output:\n${lines.join('\n')}`);
-    // Without d -> a the same crate has no cycle.
+    // Without d -> a and h -> g the same crate has no cycle.
     write('d/inner.rs', 'use super::g;\n');
+    write('f/h.rs', 'pub struct H;\n');
     if (check(dir, { log: () => {} }).cycles.length) problems.push('a cycle found in an acyclic crate');
     if (problems.length) {
       console.error(`module-cycles: self-test failed:\n  ${problems.join('\n  ')}`);

@@ -87,7 +87,7 @@ function longGame() {
   throw new Error(`press-to-paint: no game of ${MOVES} moves in the file`);
 }
 
-/// The stored record (src/storage.rs, format 2) of the game played to now:
+/// The stored record (src/storage/, format 2) of the game played to now:
 /// a move written and pressed every 20 s, the last press 20 s ago.
 function storedGame(now) {
   const sans = longGame();

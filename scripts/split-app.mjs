@@ -47,7 +47,7 @@ for (const file of readdirSync(split)) {
 }
 // The loader resumes the Rust code that asked for a module in the task that
 // instantiated the module's last file. It resumes it in a task of its own
-// instead (by a message, as `src/task.rs` does): on a cold start each is
+// instead (by a message, as `src/platform/next_task.rs` does): on a cold start each is
 // long (fresh code runs slowest the first time), and together they would
 // hold the page for twice as long.
 const loaderFile = join(app, '__wasm_split.js');

@@ -8,9 +8,9 @@ use laws::notation::{Lang, write};
 use shakmaty::Position;
 use shakmaty::fen::Fen;
 
-pub use crate::i18n::hms;
-use crate::laws_text;
 use crate::state::AppState;
+pub use crate::text::i18n::hms;
+use crate::text::laws_text;
 use crate::{t, tf};
 
 /// What the arbiter fills in on the envelope (A2g and his name).
@@ -23,7 +23,7 @@ pub struct ArbiterEntries {
 /// The envelope's outside as the game's record shows it at `at_ms` (A2),
 /// with what the arbiter wrote.
 pub fn game_record(game: &Game, at_ms: u64, entries: &ArbiterEntries) -> Result<Envelope, String> {
-    let play = game.fold().map_err(|e| laws_text::game_error(&e))?;
+    let play = game.fold().map_err(|e| laws_text::game::game_error(&e))?;
     Ok(play.envelope_outside(at_ms, &entries.arbiter, &entries.resumption))
 }
 
@@ -54,7 +54,7 @@ pub fn envelope_status(adjournment: &Adjournment, index: usize) -> &'static str 
             "odpowiedź zapieczętowana (A9c), przechowywana przez sędziego"
         )
     } else {
-        laws_text::envelope_status(adjournment)
+        laws_text::adjournment::envelope_status(adjournment)
     }
 }
 
@@ -211,7 +211,8 @@ mod tests {
     #[test]
     fn the_status_follows_the_adjournment() {
         let mut game = game_after(&["e4"]);
-        let status_of = |g: &Game| laws_text::envelope_status(&g.fold().unwrap().adjournment);
+        let status_of =
+            |g: &Game| laws_text::adjournment::envelope_status(&g.fold().unwrap().adjournment);
         assert_eq!(status_of(&game), "not sealed yet");
         game.apply(
             Event::Adjournment(AdjournmentEvent::SealRequested {

@@ -9,10 +9,11 @@ use leptos::tachys::reactive_graph::OwnedView;
 use leptos::wasm_split::wasm_split;
 use web_sys::ServiceWorker;
 
-use crate::components::opening_clock::OpeningClock;
-use crate::components::update_notice::UpdateNotice;
-use crate::components::{header::Header, notice_bar::NoticeBar, storage_problems::StorageProblems};
-use crate::i18n::{self, Lang};
+use crate::components::clock::opening_clock::OpeningClock;
+use crate::components::shell::update_notice::UpdateNotice;
+use crate::components::shell::{
+    header::Header, notice_bar::NoticeBar, storage_problems::StorageProblems,
+};
 use crate::pages::{
     adjourn::AdjournPage, arbiter::ArbiterPage, clock::ClockPage, edit_game::EditGame,
     envelopes::Envelopes, event::EventPage, event_game::EventGamePage, game::GamePage,
@@ -20,19 +21,20 @@ use crate::pages::{
     players_copy::PlayersCopyPage, resumption::Resumption, review, review::ReviewPage,
     scoresheet::ScoresheetPage, settings::Settings,
 };
+use crate::platform::next_task::{after_paint, after_paint_within, next_task};
 use crate::route::Route;
 pub use crate::route::navigate;
 use crate::state::{AppState, read_every_game};
 use crate::storage::PREFIX;
 use crate::t;
-use crate::task::{after_paint, after_paint_within, next_task};
+use crate::text::i18n::{self, UiLang};
 
 fn current_hash() -> String {
     window().location().hash().unwrap_or_default()
 }
 
-fn browser_lang() -> Lang {
-    Lang::from_browser(&window().navigator().language().unwrap_or_default())
+fn browser_lang() -> UiLang {
+    UiLang::from_browser(&window().navigator().language().unwrap_or_default())
 }
 
 /// The app, on `state` as read from storage ([`AppState::load`]).
@@ -51,7 +53,7 @@ pub fn App(state: AppState) -> impl IntoView {
     });
     Effect::new(move |before: Option<()>| {
         let shown = route.get();
-        crate::printing::forget();
+        crate::platform::print::forget();
         // A new screen opens at its top, not where the last one was left.
         // (The first is at its top already: scrolling would make the
         // browser lay the page out then and there, in the app's first task.)
@@ -86,7 +88,7 @@ pub fn App(state: AppState) -> impl IntoView {
     // no sync code and makes no network request.
     Effect::new(move |_| {
         if state.settings.with(|s| s.event.is_some()) {
-            leptos::task::spawn_local(crate::couch::start_sync(state));
+            leptos::task::spawn_local(crate::event::couch::start_sync(state));
         }
     });
 
@@ -192,7 +194,7 @@ async fn screen(
     if !WORKER_ASKED.swap(true, Ordering::Relaxed) {
         leptos::task::spawn_local(async move {
             after_paint().await;
-            crate::update::register(move |worker| waiting.set(Some(worker)));
+            crate::platform::service_worker::register(move |worker| waiting.set(Some(worker)));
         });
     }
     OwnedView::new_with_owner(view, owner).into_any()

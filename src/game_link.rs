@@ -15,7 +15,7 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use laws::game::Game;
 use laws::{game_pgn, pgn};
 
-use crate::qr::Qr;
+use crate::platform::qr::Qr;
 use crate::tf;
 
 /// The route's first part: `#/pgn/<data>`.

@@ -9,9 +9,9 @@ use laws::adjournment::Phase;
 use laws::game::{Game, Side};
 use serde::{Deserialize, Serialize};
 
-use crate::clock_reading::shown_time;
-use crate::i18n::Worded;
-use crate::laws_text;
+use crate::text::clock_reading::shown_time;
+use crate::text::i18n::Worded;
+use crate::text::laws_text;
 use crate::{t, tf};
 
 /// A game as the list of games shows it.
@@ -77,7 +77,7 @@ impl Listing {
     /// "White – Black".
     #[must_use]
     pub fn title(&self) -> String {
-        laws_text::pairing(&self.white, &self.black)
+        laws_text::side::pairing(&self.white, &self.black)
     }
 
     /// The event, round and board, those given.
@@ -101,7 +101,7 @@ impl Listing {
 #[must_use]
 pub fn standing(game: &Game) -> String {
     match game.fold() {
-        Ok(play) if let Some(result) = laws_text::game_over(play) => {
+        Ok(play) if let Some(result) = laws_text::game::game_over(play) => {
             tf!("Game over: {result}", "Koniec partii: {result}")
         }
         // Adjourned and not yet resumed (or resumed and adjourned again).
@@ -112,7 +112,7 @@ pub fn standing(game: &Game) -> String {
             tf!(
                 "Adjourned: {}",
                 "Odłożona: {}",
-                laws_text::envelope_status(&play.adjournment)
+                laws_text::adjournment::envelope_status(&play.adjournment)
             )
         }
         Ok(play) if play.begun => {
@@ -121,7 +121,7 @@ pub fn standing(game: &Game) -> String {
                 "In play: move {}, {} to move",
                 "W toku: posunięcie {}, ruch mają {}",
                 next.number,
-                laws_text::side_in_sentence(next.side)
+                laws_text::side::side_in_sentence(next.side)
             )
         }
         Ok(_) => t!("Not started", "Nierozpoczęta").to_owned(),
@@ -136,7 +136,7 @@ mod tests {
     use laws::scoresheet::Entry;
 
     use super::*;
-    use crate::i18n::{Lang, set_lang};
+    use crate::text::i18n::{UiLang, set_lang};
 
     fn game() -> Game {
         let setup = Setup {
@@ -163,10 +163,10 @@ mod tests {
             .unwrap();
         let listing = Listing::of(&game);
         assert_eq!(listing.standing.english, "In play: move 1, Black to move");
-        set_lang(Lang::Polish);
+        set_lang(UiLang::Polish);
         assert_eq!(listing.standing.get(), listing.standing.polish);
         assert_eq!(listing.details(), "Club championship, runda 3");
-        set_lang(Lang::English);
+        set_lang(UiLang::English);
         assert_eq!(listing.updated_ms, 2_000);
     }
 

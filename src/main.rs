@@ -1,6 +1,6 @@
 use arbiter::app::App;
+use arbiter::platform::next_task::{after_paint_within, next_task};
 use arbiter::state::AppState;
-use arbiter::task::{after_paint_within, next_task};
 use leptos::prelude::*;
 use web_sys::VisibilityState;
 

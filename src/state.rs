@@ -8,11 +8,11 @@ use laws::pin::PinHash;
 use leptos::prelude::*;
 
 use crate::backup::{self, Merge};
-use crate::i18n::{Lang, lang};
-use crate::laws_text;
 use crate::listing::Listing;
 use crate::route::Route;
 use crate::storage::{Backend, Browser, Memory, Settings, StorageError, Store};
+use crate::text::i18n::{UiLang, lang};
+use crate::text::laws_text;
 use crate::{t, tf};
 
 /// A message for the arbiter after an action, shown on one screen only.
@@ -430,7 +430,9 @@ impl AppState {
 
     /// Creates a game; returns its id.
     pub fn create(&self, setup: Setup) -> Result<String, String> {
-        setup.validate().map_err(|e| laws_text::setup_error(&e))?;
+        setup
+            .validate()
+            .map_err(|e| laws_text::game::setup_error(&e))?;
         let now = now_ms();
         let game = Game::new(new_id(now), setup, now);
         let id = game.id().to_owned();
@@ -460,7 +462,7 @@ impl AppState {
         let mut game = self.stored_game(id)?;
         for event in events {
             game.apply(event, at_ms)
-                .map_err(|e| laws_text::game_error(&e))?;
+                .map_err(|e| laws_text::game::game_error(&e))?;
         }
         self.save(game)
     }
@@ -529,7 +531,7 @@ impl AppState {
     }
 
     /// Chooses the app's language, kept with this tablet's settings.
-    pub fn set_lang(&self, lang: Lang) -> Result<(), String> {
+    pub fn set_lang(&self, lang: UiLang) -> Result<(), String> {
         self.change_settings(|s| s.lang = Some(lang))
     }
 
@@ -553,7 +555,7 @@ impl AppState {
     }
 
     /// Saves the games of a PGN import (read by the worker,
-    /// [`crate::analyser::import_pgn`]); each game that could not be read or
+    /// [`crate::worker::analyser::import_pgn`]); each game that could not be read or
     /// saved is reported with the reason, and the others are still added.
     pub fn add_imported(&self, games: Vec<Result<Game, String>>) -> PgnImport {
         let (store, _) = store();

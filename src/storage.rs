@@ -17,8 +17,8 @@ use laws::pin::PinHash;
 use laws::scoresheet::{Entry, Written};
 use serde::{Deserialize, Serialize};
 
-use crate::i18n::Lang;
 use crate::listing::Listing;
+use crate::text::i18n::UiLang;
 use crate::tf;
 
 /// Every key of ours starts with this; the `v1` changes only if the key
@@ -265,11 +265,11 @@ pub struct Settings {
     pub locked_sheet: Option<String>,
     /// The language chosen for the app; `None` until chosen, when the
     /// browser's language is used. Older records have none.
-    pub lang: Option<Lang>,
+    pub lang: Option<UiLang>,
     /// The event this tablet has joined; `None`: a tablet on its own, which
     /// makes no network request.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub event: Option<crate::sync::EventLink>,
+    pub event: Option<crate::event::sync::EventLink>,
 }
 
 /// What loading found: the games that could be read, and the problems.
@@ -580,7 +580,7 @@ impl<B: Backend> Store<B> {
     /// Where this tablet stands with its event's database; a fresh start
     /// when it never synced or the record cannot be read (the database
     /// still holds everything pushed, so nothing is lost).
-    pub fn load_sync(&self) -> crate::sync::SyncRecord {
+    pub fn load_sync(&self) -> crate::event::sync::SyncRecord {
         self.backend
             .get(SYNC_KEY)
             .ok()
@@ -591,7 +591,7 @@ impl<B: Backend> Store<B> {
             .unwrap_or_default()
     }
 
-    pub fn save_sync(&self, sync: &crate::sync::SyncRecord) -> Result<(), StorageError> {
+    pub fn save_sync(&self, sync: &crate::event::sync::SyncRecord) -> Result<(), StorageError> {
         let text = serde_json::to_string(&Record {
             schema: SCHEMA,
             data: sync,
@@ -1205,8 +1205,8 @@ pub(crate) mod tests {
         let settings = Settings {
             arbiter_pin: Some(PinHash::new("2468", &[3; 16]).unwrap()),
             locked_sheet: Some("g1".into()),
-            lang: Some(Lang::Polish),
-            event: Some(crate::sync::EventLink {
+            lang: Some(UiLang::Polish),
+            event: Some(crate::event::sync::EventLink {
                 server: "http://127.0.0.1:5984".into(),
                 database: "open".into(),
                 user: "board".into(),

@@ -4,16 +4,16 @@ use leptos::prelude::*;
 use shakmaty::Position;
 
 use crate::adjourning::{game_record, record_step_at};
-use crate::components::envelope_form::EnvelopeForm;
-use crate::components::envelope_outside::EnvelopeOutside;
-use crate::components::fingerprint::Fingerprint;
-use crate::components::game_screen::game_screen;
-use crate::components::seal_move::SealMove;
-use crate::components::verify_envelope::VerifyEnvelope;
-use crate::i18n::local_time;
-use crate::laws_text;
+use crate::components::adjournment::envelope_form::EnvelopeForm;
+use crate::components::adjournment::envelope_outside::EnvelopeOutside;
+use crate::components::adjournment::fingerprint::Fingerprint;
+use crate::components::adjournment::seal_move::SealMove;
+use crate::components::adjournment::verify_envelope::VerifyEnvelope;
+use crate::components::shell::game_screen::game_screen;
 use crate::route::Route;
 use crate::state::{AppState, now_ms};
+use crate::text::i18n::local_time;
+use crate::text::laws_text;
 use crate::{t, tf};
 
 /// Adjourning a game: the sealer writes his move, the arbiter fills in and
@@ -36,10 +36,10 @@ pub fn AdjournPage(id: String) -> impl IntoView {
     game_screen(id, move |game| {
         let id = game.id().to_owned();
         let setup = game.setup().clone();
-        let title = laws_text::pairing(&setup.white.name, &setup.black.name);
+        let title = laws_text::side::pairing(&setup.white.name, &setup.black.name);
         let play = match game.fold() {
                     Ok(play) => play,
-                    Err(e) => return view! { <section class="page"><h1>{title}</h1><p class="form-error" role="alert">{laws_text::game_error(&e)}</p></section> }.into_any(),
+                    Err(e) => return view! { <section class="page"><h1>{title}</h1><p class="form-error" role="alert">{laws_text::game::game_error(&e)}</p></section> }.into_any(),
                 };
         let adjournment = play.adjournment.clone();
         let body = match adjournment.phase() {
@@ -57,7 +57,7 @@ pub fn AdjournPage(id: String) -> impl IntoView {
                         Side::White => &setup.white.name,
                         Side::Black => &setup.black.name,
                     };
-                    let sealer = format!("{name} ({})", laws_text::side(side));
+                    let sealer = format!("{name} ({})", laws_text::side::side(side));
                     // A1a: he stopped his clock, but the page was left before
                     // the envelope was sealed, and his move (never stored
                     // unsealed) with it. The moment he sealed stays.
@@ -103,7 +103,7 @@ pub fn AdjournPage(id: String) -> impl IntoView {
             phase => {
                 let sealed = adjournment.envelopes().first().cloned();
                 view! {
-                            <p class="phase">{tf!("The adjournment is {}.", "Stan odłożenia: {}.", laws_text::phase(phase))}</p>
+                            <p class="phase">{tf!("The adjournment is {}.", "Stan odłożenia: {}.", laws_text::adjournment::phase(phase))}</p>
                             {sealed.map(|sealed| view! {
                                 <Fingerprint code=sealed.fingerprint().to_owned() />
                                 <EnvelopeOutside outside=sealed.envelope().clone() />

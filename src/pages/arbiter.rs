@@ -8,18 +8,18 @@ use laws::game::{DrawClaim, Event, Game, GameResult, Side};
 use laws::irregularity::{Applicable, Finding, Outcome, actions_now};
 use leptos::prelude::*;
 
-use crate::components::applied_rulings::AppliedRulings;
-use crate::components::clock_sheet_notice::ClockSheetNotice;
-use crate::components::finding_form::FindingForm;
-use crate::components::game_end::GameEnd;
-use crate::components::game_over::GameOver;
-use crate::components::game_screen::game_screen;
-use crate::components::result_button::ResultButton;
-use crate::components::result_form::ResultForm;
-use crate::components::ruling_card::RulingCard;
-use crate::laws_text;
+use crate::components::clock::clock_sheet_notice::ClockSheetNotice;
+use crate::components::rulings::applied_rulings::AppliedRulings;
+use crate::components::rulings::finding_form::FindingForm;
+use crate::components::rulings::game_end::GameEnd;
+use crate::components::rulings::result_button::ResultButton;
+use crate::components::rulings::result_form::ResultForm;
+use crate::components::rulings::ruling_card::RulingCard;
+use crate::components::shell::game_over::GameOver;
+use crate::components::shell::game_screen::game_screen;
 use crate::route::Route;
 use crate::state::{AppState, now_ms};
+use crate::text::laws_text;
 use crate::{t, tf};
 
 #[component]
@@ -63,7 +63,7 @@ fn ArbiterPanel(game: Game) -> impl IntoView {
             }
         }
     };
-    let result = laws_text::game_over(play);
+    let result = laws_text::game::game_over(play);
     let open = result.is_none();
     let over = result.map(|result| {
         view! { <GameOver result /> }
@@ -85,7 +85,7 @@ fn ArbiterPanel(game: Game) -> impl IntoView {
     let nothing_shown = proposed.is_empty() && claims.is_empty();
     let card = |id: &String, action: Applicable, corrects: Option<usize>| {
         view! {
-            <RulingCard id=id.clone() title=laws_text::finding(&action.finding) finding=action.finding ruling=action.ruling corrects=corrects />
+            <RulingCard id=id.clone() title=laws_text::irregularity::finding(&action.finding) finding=action.finding ruling=action.ruling corrects=corrects />
         }
     };
     let correction = play.correctable().map(|(number, before)| {
@@ -111,7 +111,7 @@ fn ArbiterPanel(game: Game) -> impl IntoView {
     let others_count = others.len();
     view! {
         <section class="page arbiter-panel">
-            <h1>{tf!("Arbiter: {}", "Sędzia: {}", laws_text::pairing(&setup.white.name, &setup.black.name))}</h1>
+            <h1>{tf!("Arbiter: {}", "Sędzia: {}", laws_text::side::pairing(&setup.white.name, &setup.black.name))}</h1>
             {over}
             <GameEnd position=Signal::stored(play.position()) />
             <ClockSheetNotice disagreement=play.disagreement() />
@@ -155,7 +155,7 @@ fn ArbiterPanel(game: Game) -> impl IntoView {
                 <summary>{t!("Recording the moves (8.1, 8.4, B3)", "Zapisywanie posunięć (8.1, 8.4, B3)")}</summary>
                 <ul>
                     {[Side::White, Side::Black].into_iter().zip(recording).map(|(side, ruling)| view! {
-                        <li class="ruling"><strong class="article">{laws_text::article(ruling.article)}</strong>": "{laws_text::recording_duty(side, &ruling)}</li>
+                        <li class="ruling"><strong class="article">{laws_text::article::article(ruling.article)}</strong>": "{laws_text::irregularity::recording_duty(side, &ruling)}</li>
                     }).collect_view()}
                 </ul>
             </details>

@@ -9,18 +9,18 @@ use leptos::ev;
 use leptos::prelude::*;
 use shakmaty::Position;
 
-use crate::alerts::{beep, vibrate};
-use crate::components::arbiter_clock_menu::ArbiterClockMenu;
-use crate::components::clock_face::{ClockFace, Shown, next_change_in};
-use crate::components::confirm_dialog::ConfirmDialog;
-use crate::components::flag_ruling::FlagRuling;
-use crate::components::game_over::GameOver;
-use crate::components::pin_dialog::PinDialog;
-use crate::laws_text;
+use crate::components::clock::arbiter_clock_menu::ArbiterClockMenu;
+use crate::components::clock::clock_face::{ClockFace, Shown, next_change_in};
+use crate::components::clock::flag_ruling::FlagRuling;
+use crate::components::common::confirm_dialog::ConfirmDialog;
+use crate::components::common::pin_dialog::PinDialog;
+use crate::components::shell::game_over::GameOver;
 use crate::pages::not_found::MissingGame;
+use crate::platform::alerts::{beep, vibrate};
+use crate::platform::wake_lock::keep_screen_awake;
 use crate::route::Route;
 use crate::state::{AppState, now_ms};
-use crate::wake_lock::keep_screen_awake;
+use crate::text::laws_text;
 use crate::{t, tf};
 
 /// What a key on a keyboard does to the clock.
@@ -179,7 +179,7 @@ fn ClockScreen(id: String, game: Memo<Option<Game>>) -> impl IntoView {
         game.with(|g| {
             g.as_ref()
                 .and_then(|g| g.fold().ok())
-                .and_then(laws_text::game_over)
+                .and_then(laws_text::game::game_over)
         })
     });
     let names = game.with_untracked(|g| {
@@ -401,7 +401,7 @@ fn ClockScreen(id: String, game: Memo<Option<Game>>) -> impl IntoView {
             let side = starter.get();
             view! {
                 <button class="button primary clock-main" on:click=move |_| { let _ = act.run(ClockAction::Start { side }); }>
-                    {tf!("Start {}", "Uruchom {}", laws_text::clock_of(side))}
+                    {tf!("Start {}", "Uruchom {}", laws_text::side::clock_of(side))}
                 </button>
             }
             .into_any()

@@ -1,7 +1,7 @@
 use laws::game::{Event, Setup};
 use leptos::prelude::*;
 
-use crate::components::game_form::GameForm;
+use crate::components::games::game_form::GameForm;
 use crate::pages::not_found::MissingGame;
 use crate::route::Route;
 use crate::route::navigate;

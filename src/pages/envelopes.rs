@@ -2,15 +2,16 @@ use laws::adjournment::{Phase, SealedEnvelope};
 use leptos::prelude::*;
 
 use crate::adjourning::envelope_status;
-use crate::components::envelope_outside::EnvelopeOutside;
-use crate::components::fingerprint::Fingerprint;
-use crate::components::reseal_envelope::ResealEnvelope;
-use crate::components::sealed_to::SealedTo;
-use crate::files::download;
-use crate::printing::{Printout, print};
+use crate::components::adjournment::envelope_outside::EnvelopeOutside;
+use crate::components::adjournment::fingerprint::Fingerprint;
+use crate::components::adjournment::reseal_envelope::ResealEnvelope;
+use crate::components::adjournment::sealed_to::SealedTo;
+use crate::platform::files::download;
+use crate::platform::print::{Printout, print};
 use crate::route::Route;
 use crate::state::AppState;
-use crate::{laws_text, t};
+use crate::t;
+use crate::text::laws_text;
 
 /// One envelope as the screen lists it.
 #[derive(Clone, PartialEq)]
@@ -35,7 +36,7 @@ pub fn Envelopes() -> impl IntoView {
                 .filter_map(|game| Some((game, game.fold().ok()?)))
                 .flat_map(|(game, play)| {
                     let setup = game.setup();
-                    let title = laws_text::pairing(&setup.white.name, &setup.black.name);
+                    let title = laws_text::side::pairing(&setup.white.name, &setup.black.name);
                     // A game adjourned again (A13) has an envelope per adjournment.
                     let current = &play.adjournment;
                     play.earlier_adjournments

@@ -7,14 +7,14 @@ use laws::clock::Clock;
 use laws::game::{Event, Game, Pending, Side, Waiting};
 use leptos::prelude::*;
 
-use crate::clock_reading::format_clock;
-use crate::components::pin_dialog::PinDialog;
-use crate::event_docs::Fork;
-use crate::i18n::local_time;
-use crate::laws_text;
+use crate::components::common::pin_dialog::PinDialog;
+use crate::event::docs::Fork;
 use crate::listing::standing as progress;
 use crate::route::Route;
 use crate::state::{AppState, now_ms};
+use crate::text::clock_reading::format_clock;
+use crate::text::i18n::local_time;
+use crate::text::laws_text;
 use crate::{t, tf};
 
 /// How often the live clocks are read again.
@@ -63,18 +63,17 @@ impl BoardLine {
             head: game.head().map(str::to_owned),
             board: setup.board.clone(),
             round: setup.round.clone(),
-            players: laws_text::pairing(&setup.white.name, &setup.black.name),
+            players: laws_text::side::pairing(&setup.white.name, &setup.black.name),
             status: progress(game),
             move_number: play.as_ref().map_or(1, |p| p.sheet.next_slot().number),
-            envelope: play
-                .as_ref()
-                .filter(|_| adjourned)
-                .map(|p| crate::laws_text::envelope_status(&p.adjournment).to_owned()),
+            envelope: play.as_ref().filter(|_| adjourned).map(|p| {
+                crate::text::laws_text::adjournment::envelope_status(&p.adjournment).to_owned()
+            }),
             pending: play.as_ref().map(|p| p.pending()).unwrap_or_default(),
             last_ruling: play
                 .as_ref()
                 .and_then(|p| p.rulings.last())
-                .map(|applied| laws_text::article(applied.ruling.article)),
+                .map(|applied| laws_text::article::article(applied.ruling.article)),
             clock,
             rulings: game
                 .log()
@@ -164,7 +163,7 @@ fn waiting_words(waiting: &Waiting) -> String {
         Waiting::FlagFallen { side } => tf!(
             "{} flag has fallen: not yet ruled on",
             "Chorągiewka {} opadła: jeszcze bez decyzji",
-            laws_text::sides(*side)
+            laws_text::side::sides(*side)
         ),
         Waiting::IrregularEntry { slot } => tf!(
             "Move {slot} on the scoresheet is not a legal move: a finding to rule on",
@@ -196,7 +195,7 @@ fn waiting_words(waiting: &Waiting) -> String {
                 "Reply sealed: the sealer is awaited (A9c)",
                 "Odpowiedź zapieczętowana: czeka się na zapieczętowującego (A9c)"
             ),
-            _ => laws_text::phase(*phase),
+            _ => laws_text::adjournment::phase(*phase),
         }
         .to_owned(),
         Waiting::SealedMoveToRecord => t!(
@@ -238,7 +237,7 @@ pub fn EventPage() -> impl IntoView {
             .games
             .with(|games| BoardLine::all(games, &chosen, before))
     });
-    let record = crate::couch::record();
+    let record = crate::event::couch::record();
     let forks = Memo::new({
         let record = record.clone();
         move |_| record.with(|r| r.forks.clone().into_iter().collect::<Vec<_>>())
@@ -251,7 +250,7 @@ pub fn EventPage() -> impl IntoView {
     let download = move |game: Game| {
         let name = format!("arbiter-set-aside-{}-{}.json", game.id(), game.updated_ms());
         let text = crate::backup::export(&[game], now_ms());
-        match crate::files::download(&name, "application/json", &text) {
+        match crate::platform::files::download(&name, "application/json", &text) {
             Ok(()) => state.tell(tf!("Saved as {name}.", "Zapisano jako {name}.")),
             Err(e) => state.warn(e),
         }
@@ -307,7 +306,7 @@ pub fn EventPage() -> impl IntoView {
                     <p>{t!("Left behind by a choice at a fork, each kept whole: save one as a backup file to read it (Import backup on another tablet, or the laws command line).", "Pozostawione przy wyborze na rozwidleniu, każda zachowana w całości: zapisz ją jako plik kopii zapasowej, by ją odczytać (Import kopii na innym tablecie lub wiersz poleceń laws).")}</p>
                     <ul class="fork-branches">{move || set_aside.get().into_iter().map(|game| {
                         let s = game.setup();
-                        let line = tf!("Board {}: {}: {}", "Szachownica {}: {}: {}", s.board, laws_text::pairing(&s.white.name, &s.black.name), history(&game));
+                        let line = tf!("Board {}: {}: {}", "Szachownica {}: {}: {}", s.board, laws_text::side::pairing(&s.white.name, &s.black.name), history(&game));
                         view! {
                             <li>
                                 <p>{line}</p>
@@ -418,7 +417,7 @@ fn BoardRow(
 /// stands.
 fn history(game: &Game) -> String {
     let events = game.log().len();
-    let word = crate::i18n::lang().plural(
+    let word = crate::text::i18n::lang().plural(
         events as u64,
         ["event", "events"],
         ["zdarzenie", "zdarzenia", "zdarzeń"],
@@ -445,7 +444,7 @@ fn ForkCard(id: String, fork: Fork) -> impl IntoView {
                 "Board {}: {}, two histories from event {}",
                 "Szachownica {}: {}, dwie historie od zdarzenia {}",
                 s.board,
-                laws_text::pairing(&s.white.name, &s.black.name),
+                laws_text::side::pairing(&s.white.name, &s.black.name),
                 index + 1
             )
         })
@@ -461,7 +460,7 @@ fn ForkCard(id: String, fork: Fork) -> impl IntoView {
             view! {
                 <li>
                     <p>{summary}</p>
-                    <button type="button" class="button" on:click=move |_| crate::couch::choose_branch(&id, index, &chosen)>
+                    <button type="button" class="button" on:click=move |_| crate::event::couch::choose_branch(&id, index, &chosen)>
                         {tf!("Go on with history {}", "Kontynuuj historię {}", n + 1)}
                     </button>
                 </li>

@@ -5,16 +5,16 @@ use shakmaty::Position;
 
 use crate::{t, tf};
 
-use crate::components::adjourn_dialog::AdjournDialog;
-use crate::components::confirm_dialog::ConfirmDialog;
-use crate::components::game_over::GameOver;
-use crate::i18n::local_time;
-use crate::laws_text;
+use crate::components::adjournment::adjourn_dialog::AdjournDialog;
+use crate::components::common::confirm_dialog::ConfirmDialog;
+use crate::components::shell::game_over::GameOver;
 use crate::pages::not_found::MissingGame;
 use crate::pages::review::ReviewPage;
 use crate::route::Route;
 use crate::route::navigate;
 use crate::state::{AppState, now_ms};
+use crate::text::i18n::local_time;
+use crate::text::laws_text;
 
 /// One game: its details and what can be done with it.
 #[component]
@@ -50,7 +50,7 @@ pub fn GamePage(id: String) -> impl IntoView {
                         let now = now_ms();
                         // A1a: the player having the move seals it; the fold
                         // ends a resumption session whose finish has passed (A13).
-                        let requested = game.fold().map_err(|e| laws_text::game_error(&e)).and_then(|play| {
+                        let requested = game.fold().map_err(|e| laws_text::game::game_error(&e)).and_then(|play| {
                             let step = AdjournmentEvent::SealRequested {
                                 sealer: play.position().turn().into(),
                                 session_end_ms: nominal_end.unwrap_or(0),
@@ -64,7 +64,7 @@ pub fn GamePage(id: String) -> impl IntoView {
                     }
                 });
                 let play = game.fold().ok();
-                let result = play.and_then(laws_text::game_over);
+                let result = play.and_then(laws_text::game::game_over);
                 let adjournment_link = match play.map(|p| (p.adjournment.phase(), p.adjournment.may_adjourn_again())) {
                     // A game already decided by a ruling is not adjourned.
                     Some((Phase::Playing, _)) if result.is_some() => ().into_any(),
@@ -87,7 +87,7 @@ pub fn GamePage(id: String) -> impl IntoView {
                 let fide = |id: Option<u32>| id.map(|id| tf!(" (FIDE ID {id})", " (FIDE ID {id})")).unwrap_or_default();
                 view! {
                     <section class="page">
-                        <h1>{laws_text::pairing(&setup.white.name, &setup.black.name)}</h1>
+                        <h1>{laws_text::side::pairing(&setup.white.name, &setup.black.name)}</h1>
                         {result.map(|result| view! { <GameOver result review=id.clone() /> })}
                         <dl class="details">
                             <dt>{t!("White", "Białe")}</dt><dd>{setup.white.name.clone()}{fide(setup.white.fide_id)}</dd>
@@ -96,8 +96,8 @@ pub fn GamePage(id: String) -> impl IntoView {
                             <dt>{t!("Site", "Miejsce")}</dt><dd>{setup.site.clone()}</dd>
                             <dt>{t!("Round", "Runda")}</dt><dd>{setup.round.clone()}</dd>
                             <dt>{t!("Board", "Szachownica")}</dt><dd>{setup.board.clone()}</dd>
-                            <dt>{t!("Time control", "Tempo gry")}</dt><dd>{laws_text::time_control(&setup.time_control)}</dd>
-                            <dt>{t!("Laws", "Przepisy")}</dt><dd>{tf!("Rulings follow {}", "Decyzje według: {}", laws_text::edition(setup.ruleset.edition))}</dd>
+                            <dt>{t!("Time control", "Tempo gry")}</dt><dd>{laws_text::time_control::time_control(&setup.time_control)}</dd>
+                            <dt>{t!("Laws", "Przepisy")}</dt><dd>{tf!("Rulings follow {}", "Decyzje według: {}", laws_text::ruleset::edition(setup.ruleset.edition))}</dd>
                             <dt>{t!("Created", "Utworzono")}</dt><dd>{local_time(game.created_ms())}</dd>
                             <dt>{t!("Events in the log", "Zdarzenia w zapisie")}</dt><dd>{game.log().len()}</dd>
                         </dl>
@@ -112,12 +112,12 @@ pub fn GamePage(id: String) -> impl IntoView {
                         </div>
                         <AdjournDialog
                             open=confirm_adjourn
-                            question=tf!("Adjourn the game {}? The player having the move will seal it (A1a).", "Odłożyć partię {}? Zawodnik mający posunięcie zapieczętuje je (A1a).", laws_text::pairing(&setup.white.name, &setup.black.name))
+                            question=tf!("Adjourn the game {}? The player having the move will seal it (A1a).", "Odłożyć partię {}? Zawodnik mający posunięcie zapieczętuje je (A1a).", laws_text::side::pairing(&setup.white.name, &setup.black.name))
                             on_adjourn=adjourn
                         />
                         <ConfirmDialog
                             open=confirm_delete
-                            question=tf!("Delete the game {}? This cannot be undone; export a backup first if unsure.", "Usunąć partię {}? Tego nie da się cofnąć; w razie wątpliwości najpierw wyeksportuj kopię zapasową.", laws_text::pairing(&setup.white.name, &setup.black.name))
+                            question=tf!("Delete the game {}? This cannot be undone; export a backup first if unsure.", "Usunąć partię {}? Tego nie da się cofnąć; w razie wątpliwości najpierw wyeksportuj kopię zapasową.", laws_text::side::pairing(&setup.white.name, &setup.black.name))
                             confirm_label=t!("Delete", "Usuń")
                             on_confirm=delete
                         />

@@ -1,10 +1,10 @@
 use leptos::prelude::*;
 
-use crate::components::pgn_import::pgn_import_panel;
-use crate::i18n::local_time;
+use crate::components::games::pgn_import::pgn_import_panel;
 use crate::route::Route;
 use crate::state::{AppState, read_every_game};
 use crate::t;
+use crate::text::i18n::local_time;
 
 /// Every game on this tablet, newest first.
 #[component]

@@ -4,11 +4,11 @@
 
 use leptos::prelude::*;
 
-use crate::components::field::Field;
-use crate::join_code::JoinCode;
+use crate::components::common::field::Field;
+use crate::event::join_code::JoinCode;
+use crate::event::sync::EventLink;
 use crate::route::{Route, navigate};
 use crate::state::AppState;
-use crate::sync::EventLink;
 use crate::{t, tf};
 
 /// The join form of the code in `query`; once joined, goes to `then`
@@ -51,7 +51,7 @@ pub fn JoinEventPage(query: String, #[prop(optional)] then: Option<Route>) -> im
             {
                 state.add_recipient(&chief.public_key.to_hex(), &chief.name)?;
             }
-            crate::couch::join_event(state, Some(link))
+            crate::event::couch::join_event(state, Some(link))
         });
         match joined {
             Ok(()) => {

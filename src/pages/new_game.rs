@@ -1,7 +1,7 @@
 use laws::game::Setup;
 use leptos::prelude::*;
 
-use crate::components::game_form::GameForm;
+use crate::components::games::game_form::GameForm;
 use crate::route::Route;
 use crate::route::navigate;
 use crate::state::AppState;

@@ -1,6 +1,6 @@
 use leptos::prelude::*;
 
-pub use crate::components::missing_game::MissingGame;
+pub use crate::components::shell::missing_game::MissingGame;
 use crate::route::Route;
 use crate::{t, tf};
 

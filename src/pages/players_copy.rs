@@ -23,7 +23,7 @@ pub fn PlayersCopyPage(data: String) -> impl IntoView {
         Ok(text) => {
             let text = text.clone();
             leptos::task::spawn_local(async move {
-                match crate::analyser::import_pgn(text).await {
+                match crate::worker::analyser::import_pgn(text).await {
                     Ok(games) => match games.into_iter().next() {
                         Some(Ok(read)) => game.set(Some(read)),
                         Some(Err(e)) => problem.set(Some(e)),

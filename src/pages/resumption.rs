@@ -5,24 +5,24 @@ use shakmaty::fen::Fen;
 use shakmaty::{EnPassantMode, Position};
 
 use crate::adjourning::hms;
-use crate::components::arrivals::Arrivals;
-use crate::components::before_resumption::BeforeResumption;
-use crate::components::clock_correction::ClockCorrection;
-use crate::components::draw_offer::DrawOffer;
-use crate::components::envelope_missing::ReportMissing;
-use crate::components::fingerprint::Fingerprint;
-use crate::components::flag_fall::FlagFall;
-use crate::components::game_screen::game_screen;
-use crate::components::open_envelope::OpenEnvelope;
-use crate::components::presence_form::PresenceForm;
-use crate::components::record_sealed_move::RecordSealedMove;
-use crate::components::rulings::Rulings;
-use crate::components::seal_reply::SealReply;
-use crate::components::set_up_board::SetUpBoard;
-use crate::components::state_move::StateMove;
-use crate::laws_text;
+use crate::components::adjournment::arrivals::Arrivals;
+use crate::components::adjournment::before_resumption::BeforeResumption;
+use crate::components::adjournment::clock_correction::ClockCorrection;
+use crate::components::adjournment::draw_offer::DrawOffer;
+use crate::components::adjournment::envelope_missing::ReportMissing;
+use crate::components::adjournment::fingerprint::Fingerprint;
+use crate::components::adjournment::flag_fall::FlagFall;
+use crate::components::adjournment::open_envelope::OpenEnvelope;
+use crate::components::adjournment::presence_form::PresenceForm;
+use crate::components::adjournment::record_sealed_move::RecordSealedMove;
+use crate::components::adjournment::rulings::Rulings;
+use crate::components::adjournment::seal_reply::SealReply;
+use crate::components::adjournment::set_up_board::SetUpBoard;
+use crate::components::adjournment::state_move::StateMove;
+use crate::components::shell::game_screen::game_screen;
 use crate::route::Route;
 use crate::state::now_ms;
+use crate::text::laws_text;
 use crate::{t, tf};
 
 /// What each clock shows left once set to indicate `used` (A5).
@@ -42,10 +42,10 @@ pub fn Resumption(id: String) -> impl IntoView {
         let id = game.id().to_owned();
         let setup = game.setup().clone();
         let (white, black) = (setup.white.name.clone(), setup.black.name.clone());
-        let title = laws_text::pairing(&white, &black);
+        let title = laws_text::side::pairing(&white, &black);
         let play = match game.fold() {
                     Ok(play) => play,
-                    Err(e) => return view! { <section class="page"><h1>{title}</h1><p class="form-error" role="alert">{laws_text::game_error(&e)}</p></section> }.into_any(),
+                    Err(e) => return view! { <section class="page"><h1>{title}</h1><p class="form-error" role="alert">{laws_text::game::game_error(&e)}</p></section> }.into_any(),
                 };
         let adjournment = &play.adjournment;
         let Some(sealed) = adjournment.envelopes().first().cloned() else {
@@ -59,7 +59,11 @@ pub fn Resumption(id: String) -> impl IntoView {
         };
         let outside = sealed.envelope().clone();
         let sealer = outside.sealer;
-        let sealer_name = format!("{} ({})", outside.name(sealer), laws_text::side(sealer));
+        let sealer_name = format!(
+            "{} ({})",
+            outside.name(sealer),
+            laws_text::side::side(sealer)
+        );
         let before = matches!(adjournment.phase(), Phase::Kept | Phase::SetUp)
                     .then(|| view! { <BeforeResumption game_id=id.clone() white=white.clone() black=black.clone() /> });
         let missing = matches!(
@@ -122,7 +126,7 @@ pub fn Resumption(id: String) -> impl IntoView {
                             let fen = Fen::from_position(position, EnPassantMode::Legal).to_string();
                             let replier = sealer.opponent();
                             view! {
-                                <SealReply game_id=id.clone() replier=format!("{} ({})", outside.name(replier), laws_text::side(replier)) lang=setup.notation fen=fen />
+                                <SealReply game_id=id.clone() replier=format!("{} ({})", outside.name(replier), laws_text::side::side(replier)) lang=setup.notation fen=fen />
                             }
                         }));
                         let open_reply = (phase == Phase::ReplySealed && present.of(sealer))
@@ -148,7 +152,7 @@ pub fn Resumption(id: String) -> impl IntoView {
                         let clocks = match &play.clock {
                             Some(clock) => {
                                 let used = time_used(clock, now);
-                                let running = clock.running_side().map_or_else(|| t!("No clock is running.", "Żaden zegar nie chodzi.").to_owned(), |side| tf!("{} is running.", "Chodzi {}.", laws_text::clock_of(side)));
+                                let running = clock.running_side().map_or_else(|| t!("No clock is running.", "Żaden zegar nie chodzi.").to_owned(), |side| tf!("{} is running.", "Chodzi {}.", laws_text::side::clock_of(side)));
                                 tf!("Time used: White {}, Black {}. {running}", "Zużyty czas: białe {}, czarne {}. {running}", hms(used.white_ms), hms(used.black_ms))
                             }
                             None => {
@@ -165,7 +169,7 @@ pub fn Resumption(id: String) -> impl IntoView {
                             <p>{t!("The session is over: the player having the move seals it. Adjourn the game again from the game's page (A13).", "Sesja się skończyła: zawodnik mający posunięcie je pieczętuje. Odłóż partię ponownie na stronie partii (A13).")}</p>
                         });
                         let result = adjournment.result().map(|ruling| view! {
-                            <p class="result" role="status">{tf!("Result — Article {}: {}", "Wynik — artykuł {}: {}", ruling.article, laws_text::adjournment_explanation(ruling))}</p>
+                            <p class="result" role="status">{tf!("Result — Article {}: {}", "Wynik — artykuł {}: {}", ruling.article, laws_text::adjournment::adjournment_explanation(ruling))}</p>
                         });
                         view! {
                             {result}
@@ -201,7 +205,7 @@ pub fn Resumption(id: String) -> impl IntoView {
         view! {
             <section class="page resumption">
                 <h1>{tf!("Resumption: {title}", "Wznowienie: {title}")}</h1>
-                <p class="phase">{tf!("The adjournment is {}.", "Stan odłożenia: {}.", laws_text::phase(adjournment.phase()))}</p>
+                <p class="phase">{tf!("The adjournment is {}.", "Stan odłożenia: {}.", laws_text::adjournment::phase(adjournment.phase()))}</p>
                 <Fingerprint code=sealed.fingerprint().to_owned() />
                 {step}
                 {flag}

@@ -12,20 +12,20 @@ use leptos::prelude::*;
 use shakmaty::{Chess, Position};
 use wasm_bindgen::JsCast;
 
-use crate::components::board::Board;
-use crate::components::game_form::lang_label;
-use crate::components::game_report::GameReport;
-use crate::components::later::Later;
-use crate::components::move_list::{Cell, MoveList};
-use crate::components::pgn_import::PgnImportPanel;
-use crate::components::players_copy_panel::PlayersCopyPanel;
-use crate::components::recording::{box_text, clock_text, struck_writings};
-use crate::files::download;
-use crate::laws_text;
+use crate::components::common::later::Later;
+use crate::components::games::game_report::GameReport;
+use crate::components::games::pgn_import::PgnImportPanel;
+use crate::components::games::players_copy_panel::PlayersCopyPanel;
+use crate::components::scoresheet::board::Board;
+use crate::components::scoresheet::move_list::{Cell, MoveList};
+use crate::components::scoresheet::recording::{box_text, clock_text, struck_writings};
 use crate::pages::not_found::MissingGame;
-use crate::printing::{Printout, print};
+use crate::platform::files::download;
+use crate::platform::print::{Printout, print};
 use crate::route::Route;
 use crate::state::AppState;
+use crate::text::laws_text;
+use crate::text::laws_text::notation::lang_label;
 use crate::{t, tf};
 
 /// The game as far as its sheet can be read: every position (the start
@@ -64,7 +64,7 @@ fn replay(game: &Game) -> Replay {
                 notes
                     .iter()
                     .filter(|(ply, _)| *ply == i + 1)
-                    .map(|(_, note)| laws_text::arbiter_note(note)),
+                    .map(|(_, note)| laws_text::arbiter_note::arbiter_note(note)),
             )
             .collect();
         cells.push(Cell {
@@ -157,7 +157,7 @@ pub fn heading(white: &str, black: &str) -> String {
     tf!(
         "Review: {}",
         "Przegląd: {}",
-        laws_text::pairing(white, black)
+        laws_text::side::pairing(white, black)
     )
 }
 
@@ -210,7 +210,8 @@ pub fn GameReview(
             && game.with(|g| {
                 g.as_ref().is_some_and(|g| {
                     g.setup().record_date.is_none()
-                        && g.fold().is_ok_and(|p| laws_text::game_over(p).is_some())
+                        && g.fold()
+                            .is_ok_and(|p| laws_text::game::game_over(p).is_some())
                 })
             })
     });
@@ -263,7 +264,7 @@ pub fn GameReview(
                 match download(&name, "application/x-chess-pgn", &text) {
                     Ok(()) => state.tell(match stopped {
                         None => tf!("PGN saved as {name}.", "PGN zapisano jako {name}."),
-                        Some(slot) => tf!("PGN saved as {name}; it stops before {slot} {}, where the sheet cannot be read.", "PGN zapisano jako {name}; kończy się przed {slot} {}, gdzie blankietu nie da się odczytać.", laws_text::side(slot.side)),
+                        Some(slot) => tf!("PGN saved as {name}; it stops before {slot} {}, where the sheet cannot be read.", "PGN zapisano jako {name}; kończy się przed {slot} {}, gdzie blankietu nie da się odczytać.", laws_text::side::side(slot.side)),
                     }),
                     Err(e) => state.warn(e),
                 }
@@ -319,7 +320,7 @@ pub fn GameReview(
                         <div class="sheet-side">
                             <MoveList cells=moves selected=selected on_select=Callback::new(move |i: usize| go(i + 1)) label=t!("Moves", "Posunięcia") />
                             {move || game.with(|g| g.as_ref().and_then(|g| replay(g).stopped_at)).map(|slot| view! {
-                                <p class="irregularity-summary">{tf!("The moves stop before {slot} {}: the sheet cannot be read from there. The arbiter's check shows why.", "Posunięcia kończą się przed {slot} {}: od tego miejsca blankietu nie da się odczytać. Kontrola sędziego pokazuje dlaczego.", laws_text::side(slot.side))}</p>
+                                <p class="irregularity-summary">{tf!("The moves stop before {slot} {}: the sheet cannot be read from there. The arbiter's check shows why.", "Posunięcia kończą się przed {slot} {}: od tego miejsca blankietu nie da się odczytać. Kontrola sędziego pokazuje dlaczego.", laws_text::side::side(slot.side))}</p>
                             })}
                             <div class="actions">
                                 <button type="button" class="button primary" on:click=export>{t!("Download PGN", "Pobierz PGN")}</button>
@@ -386,7 +387,7 @@ fn PrintSheet(game: Game) -> impl IntoView {
                 <dt>{t!("Round", "Runda")}</dt><dd>{setup.round.clone()}</dd>
                 <dt>{t!("Board", "Szachownica")}</dt><dd>{setup.board.clone()}</dd>
                 <dt>{t!("Date", "Data")}</dt><dd>{game_pgn::date(&game)}</dd>
-                <dt>{t!("Time control", "Tempo gry")}</dt><dd>{laws_text::time_control(&setup.time_control)}</dd>
+                <dt>{t!("Time control", "Tempo gry")}</dt><dd>{laws_text::time_control::time_control(&setup.time_control)}</dd>
                 <dt>{t!("White", "Białe")}</dt><dd>{setup.white.name.clone()}</dd>
                 <dt>{t!("FIDE ID", "FIDE ID")}</dt><dd>{setup.white.fide_id.map(|id| id.to_string())}</dd>
                 <dt>{t!("Black", "Czarne")}</dt><dd>{setup.black.name.clone()}</dd>

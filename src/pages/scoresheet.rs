@@ -3,15 +3,15 @@
 
 use leptos::prelude::*;
 
-use crate::components::game_over::GameOver;
-use crate::components::pin_dialog::PinDialog;
-use crate::components::recording::RecordingSheet;
-use crate::components::sheet_check::SheetCheckView;
-use crate::laws_text;
+use crate::components::common::pin_dialog::PinDialog;
+use crate::components::scoresheet::recording::RecordingSheet;
+use crate::components::scoresheet::sheet_check::SheetCheckView;
+use crate::components::shell::game_over::GameOver;
 use crate::pages::not_found::MissingGame;
 use crate::route::Route;
 use crate::state::AppState;
 use crate::t;
+use crate::text::laws_text;
 
 #[component]
 pub fn ScoresheetPage(id: String) -> impl IntoView {
@@ -32,7 +32,7 @@ pub fn ScoresheetPage(id: String) -> impl IntoView {
         game.with(|g| {
             g.as_ref()
                 .and_then(|g| g.fold().ok())
-                .and_then(laws_text::game_over)
+                .and_then(laws_text::game::game_over)
         })
     });
     let asking_pin = RwSignal::new(false);
@@ -57,7 +57,7 @@ pub fn ScoresheetPage(id: String) -> impl IntoView {
     let title = move || {
         game.with(|g| {
             g.as_ref()
-                .map(|g| laws_text::pairing(&g.setup().white.name, &g.setup().black.name))
+                .map(|g| laws_text::side::pairing(&g.setup().white.name, &g.setup().black.name))
                 .unwrap_or_default()
         })
     };

@@ -1,12 +1,12 @@
 use leptos::prelude::*;
 
-use crate::components::arbiter_key_panel::ArbiterKeyPanel;
-use crate::components::confirm_dialog::ConfirmDialog;
-use crate::components::event_panel::EventPanel;
-use crate::components::recipients_panel::RecipientsPanel;
-use crate::files::{download, read_picked};
-use crate::i18n::{Lang, lang};
+use crate::components::adjournment::arbiter_key_panel::ArbiterKeyPanel;
+use crate::components::adjournment::recipients_panel::RecipientsPanel;
+use crate::components::common::confirm_dialog::ConfirmDialog;
+use crate::components::event::event_panel::EventPanel;
+use crate::platform::files::{download, read_picked};
 use crate::state::{AppState, now_ms};
+use crate::text::i18n::{UiLang, lang};
 use crate::{t, tf};
 
 /// Browsers give a site about 5 MB of localStorage.
@@ -67,7 +67,7 @@ pub fn Settings() -> impl IntoView {
     };
 
     let choose_lang = move |ev: leptos::ev::Event| {
-        let chosen = Lang::ALL
+        let chosen = UiLang::ALL
             .into_iter()
             .find(|l| l.tag() == event_target_value(&ev));
         if let Some(chosen) = chosen
@@ -85,7 +85,7 @@ pub fn Settings() -> impl IntoView {
                 <label class="field">
                     <span>{t!("Language of the app (text, dates and numbers)", "Język aplikacji (teksty, daty i liczby)")}</span>
                     <select name="lang" on:change=choose_lang>
-                        {Lang::ALL.into_iter().map(|l| view! {
+                        {UiLang::ALL.into_iter().map(|l| view! {
                             <option value=l.tag() lang=l.tag() selected=l == lang()>{l.name()}</option>
                         }).collect_view()}
                     </select>

@@ -37,7 +37,7 @@ export async function englishWords() {
     // Comments are not shown; doc comments hold examples in quotes.
     const code = text.split('\n').filter((line) => !line.trim().startsWith('//')).join('\n');
     for (const [, literal] of code.matchAll(LITERAL)) {
-      // Polish written alone (what an article rules, in laws_text.rs) is Polish.
+      // Polish written alone (what an article rules, in src/text/laws_text/) is Polish.
       const set = POLISH_LETTERS.test(literal) ? polish : english;
       for (const w of words(literal)) set.add(w);
     }

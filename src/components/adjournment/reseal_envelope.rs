@@ -1,0 +1,65 @@
+use laws::adjournment::{AdjournmentEvent, SealedEnvelope};
+use laws::game::Event;
+use leptos::prelude::*;
+
+use crate::adjourning::seed;
+use crate::arbiter_keys::{SealWith, open_error_text};
+use crate::components::common::field::Field;
+use crate::state::AppState;
+use crate::{t, tf};
+
+/// An unopened envelope sealed under a PIN (the first release's, or made
+/// with no key on the tablet) is sealed again to the arbiters' keys: opened
+/// with its PIN here, the same move sealed to the keys of Settings, the
+/// outside unchanged, a new fingerprint, logged (A3).
+#[component]
+pub fn ResealEnvelope(game_id: String, sealed: SealedEnvelope) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let pin = RwSignal::new(String::new());
+    let error = RwSignal::new(None::<String>);
+    let reseal = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let result = (|| -> Result<String, String> {
+            let SealWith::Keys(recipients) = state.seal_with() else {
+                return Err(t!(
+                    "Make the arbiter's key or add an arbiter to seal to in Settings first.",
+                    "Najpierw utwórz klucz sędziego albo dodaj sędziego w Ustawieniach."
+                )
+                .into());
+            };
+            let resealed = sealed
+                .reseal_to_keys(&pin.get_untracked(), &recipients, seed()?)
+                .map_err(|e| match e {
+                    laws::adjournment::AmendError::Open(e) => open_error_text(&e),
+                    laws::adjournment::AmendError::Seal(e) => e.to_string(),
+                })?;
+            let fingerprint = resealed.fingerprint().to_owned();
+            state.apply(
+                &game_id,
+                Event::Adjournment(AdjournmentEvent::Resealed {
+                    envelope: Box::new(resealed),
+                }),
+            )?;
+            Ok(fingerprint)
+        })();
+        pin.set(String::new());
+        match result {
+            Ok(fingerprint) => {
+                error.set(None);
+                state.tell(tf!(
+                    "The envelope is sealed again to the arbiter's key; its new fingerprint is {fingerprint}. Print it again.",
+                    "Kopertę zapieczętowano ponownie dla klucza sędziego; jej nowy odcisk to {fingerprint}. Wydrukuj ją ponownie."
+                ));
+            }
+            Err(e) => error.set(Some(e)),
+        }
+    };
+    view! {
+        <form class="reseal-envelope no-print" on:submit=reseal novalidate>
+            <p class="weaker">{t!("Sealed under a PIN: weaker, since anyone with a copy of the file can try every PIN.", "Zapieczętowana PIN-em: słabiej, bo każdy z kopią pliku może próbować każdego PIN-u.")}</p>
+            <Field label=t!("PIN used at sealing", "PIN użyty przy pieczętowaniu").into() value=pin kind="password" />
+            {move || error.get().map(|e| view! { <p class="form-error" role="alert">{e}</p> })}
+            <button type="submit" class="button">{t!("Seal it again to the arbiter's key", "Zapieczętuj ponownie dla klucza sędziego")}</button>
+        </form>
+    }
+}

@@ -1,0 +1,10 @@
+//! Pieces every feature uses: dialogs, fields, the PIN, diagrams, QR codes.
+
+pub mod confirm_dialog;
+pub mod diagram;
+pub mod field;
+pub mod later;
+pub mod modal_keys;
+pub mod notation_select;
+pub mod pin_dialog;
+pub mod qr_code;

@@ -1,0 +1,5 @@
+//! An event: joining it, its join code, where the tablet stands.
+
+pub mod event_panel;
+pub mod join_code_panel;
+pub mod sync_status;

@@ -1,0 +1,45 @@
+use laws::game::{Event, GameResult};
+use laws::irregularity::Outcome;
+use leptos::prelude::*;
+
+use crate::components::common::confirm_dialog::ConfirmDialog;
+use crate::state::AppState;
+use crate::text::laws_text;
+use crate::{t, tf};
+
+/// A result the arbiter may record, behind a confirmation: the game ends
+/// with `outcome`, its clock stops.
+#[component]
+pub fn ResultButton(
+    id: String,
+    label: String,
+    result: GameResult,
+    outcome: Outcome,
+    #[prop(optional)] primary: bool,
+) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let confirming = RwSignal::new(false);
+    let article = result.article();
+    let question = tf!(
+        "{label}: record the result, {} (Article {article})? The clock stops; nothing more is pressed, recorded or ruled.",
+        "{label}: zapisać wynik: {} (artykuł {article})? Zegar staje; nic więcej nie zostanie naciśnięte, zapisane ani rozstrzygnięte.",
+        laws_text::outcome::outcome(outcome)
+    );
+    let record = Callback::new(
+        move |()| match state.apply(&id, Event::Result(result.clone())) {
+            Ok(()) => state.tell(tf!(
+                "Result recorded (Article {article}).",
+                "Wynik zapisany (artykuł {article})."
+            )),
+            Err(e) => state.warn(tf!(
+                "The result was not recorded: {e}.",
+                "Wynik nie został zapisany: {e}."
+            )),
+        },
+    );
+    let class = if primary { "button primary" } else { "button" };
+    view! {
+        <button type="button" class=class on:click=move |_| confirming.set(true)>{label.clone()}</button>
+        <ConfirmDialog open=confirming question=question confirm_label=t!("Record the result", "Zapisz wynik") on_confirm=record />
+    }
+}

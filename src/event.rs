@@ -1,0 +1,6 @@
+//! An event: tablets in sync through the event's CouchDB database.
+
+pub mod couch;
+pub mod docs;
+pub mod join_code;
+pub mod sync;

@@ -1,0 +1,514 @@
+//! A tablet's side of its event's CouchDB database, spoken over CouchDB's
+//! documented HTTP API: new log entries pushed in batches (`_bulk_docs`,
+//! after `_revs_diff` says what the database lacks), changes pulled with the
+//! `_changes` long poll from a checkpoint kept in storage, every pulled
+//! entry checked against the hash chain (`docs::reconcile`).
+//!
+//! In the screens' module (`wasm_split`), not the first load; it runs only
+//! on a tablet that joined an event: one on its own makes no request.
+
+use std::cell::Cell;
+use std::rc::Rc;
+
+use base64::Engine;
+use gloo_net::http::{Request, RequestBuilder};
+use gloo_timers::future::TimeoutFuture;
+use leptos::prelude::*;
+use serde_json::{Value, json};
+
+use crate::event::docs::{
+    ChoiceDoc, DocId, EventDoc, Pulled, game_doc, game_doc_id, reconcile, revision,
+};
+use crate::event::sync::{EventLink, SyncRecord, SyncStatus, backoff_ms};
+use crate::state::{AppState, store};
+use crate::{t, tf};
+
+/// Documents per `_bulk_docs` request.
+const BATCH: usize = 200;
+/// How long the server holds a long poll open when nothing changes.
+const LONG_POLL_MS: u32 = 25_000;
+/// How often a waiting long poll looks for new entries stored here.
+const LOCAL_CHECK_MS: u32 = 200;
+
+thread_local! {
+    static RUNNING: Cell<bool> = const { Cell::new(false) };
+    /// Where this tablet stands with its event's database (here, not in
+    /// the app's state, so the first load carries none of it).
+    static RECORD: ArcRwSignal<SyncRecord> = ArcRwSignal::new(SyncRecord::default());
+    /// Where it stands at a glance; `None` while not syncing.
+    static STATUS: ArcRwSignal<Option<SyncStatus>> = ArcRwSignal::new(None);
+}
+
+/// Where this tablet stands with its event, as it changes.
+#[must_use]
+pub fn status() -> ArcRwSignal<Option<SyncStatus>> {
+    STATUS.with(Clone::clone)
+}
+
+/// The sync record, as it changes: for the event screen.
+#[must_use]
+pub fn record() -> ArcRwSignal<SyncRecord> {
+    RECORD.with(Clone::clone)
+}
+
+/// Joins the event `link` names (checked first), or leaves the event
+/// with `None`; what was synced stays on this tablet.
+pub fn join_event(state: AppState, link: Option<EventLink>) -> Result<(), String> {
+    if let Some(link) = &link {
+        link.validate()?;
+    }
+    let joined = link.is_some();
+    state.change_settings(|s| s.event = link)?;
+    // Another event's checkpoint means nothing here.
+    let fresh = SyncRecord::default();
+    store().0.save_sync(&fresh).map_err(|e| e.to_string())?;
+    record().set(fresh);
+    if !joined {
+        status().set(None);
+    }
+    Ok(())
+}
+
+/// The arbiter's choice at game `id`'s fork: the branch whose entry at
+/// `index` has hash `chosen` goes on; it is pushed with the next batch.
+pub fn choose_branch(id: &str, index: usize, chosen: &str) {
+    let choice = ChoiceDoc::new(id, index, chosen, crate::state::now_ms());
+    update_record(|record| record.choices.push(choice));
+}
+
+/// Why a request did not go through.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Failure {
+    /// No answer: the network or the server is away.
+    Offline,
+    /// The server answered no; the reason in the arbiter's words.
+    Refused(String),
+}
+
+impl Failure {
+    fn status(&self) -> SyncStatus {
+        match self {
+            Failure::Offline => SyncStatus::Offline,
+            Failure::Refused(why) => SyncStatus::Refused(why.clone()),
+        }
+    }
+}
+
+/// The event's database, as this tablet's user.
+struct Couch {
+    url: String,
+    auth: String,
+}
+
+impl Couch {
+    fn new(link: &EventLink) -> Couch {
+        let credentials = format!("{}:{}", link.user.trim(), link.password);
+        Couch {
+            url: link.database_url(),
+            auth: format!(
+                "Basic {}",
+                base64::engine::general_purpose::STANDARD.encode(credentials)
+            ),
+        }
+    }
+
+    fn at(&self, builder: RequestBuilder) -> RequestBuilder {
+        builder
+            .header("Authorization", &self.auth)
+            .header("Accept", "application/json")
+    }
+
+    async fn send(&self, request: Result<Request, gloo_net::Error>) -> Result<Value, Failure> {
+        let response = request
+            .map_err(|e| Failure::Refused(e.to_string()))?
+            .send()
+            .await
+            .map_err(|_| Failure::Offline)?;
+        let status = response.status();
+        let body: Value = response.json().await.unwrap_or(Value::Null);
+        let reason = body["reason"].as_str().unwrap_or_default().to_owned();
+        match status {
+            200..=299 => Ok(body),
+            401 => Err(Failure::Refused(
+                t!("wrong user or password", "zły użytkownik lub hasło").into(),
+            )),
+            403 => Err(Failure::Refused(tf!(
+                "no permission ({reason})",
+                "brak uprawnień ({reason})"
+            ))),
+            404 => Err(Failure::Refused(
+                t!(
+                    "the server has no such database; the chief arbiter prepares it",
+                    "serwer nie ma takiej bazy; przygotowuje ją sędzia główny"
+                )
+                .into(),
+            )),
+            _ => Err(Failure::Offline),
+        }
+    }
+
+    async fn get(&self, path: &str, query: &[(&str, &str)]) -> Result<Value, Failure> {
+        let url = format!("{}{path}", self.url);
+        self.send(
+            self.at(Request::get(&url))
+                .query(query.iter().copied())
+                .build(),
+        )
+        .await
+    }
+
+    async fn post(&self, path: &str, body: &Value) -> Result<Value, Failure> {
+        self.send(
+            self.at(Request::post(&format!("{}{path}", self.url)))
+                .json(body),
+        )
+        .await
+    }
+
+    async fn put(&self, path: &str, body: &Value) -> Result<Value, Failure> {
+        self.send(
+            self.at(Request::put(&format!("{}{path}", self.url)))
+                .json(body),
+        )
+        .await
+    }
+}
+
+/// Starts syncing this tablet with its event, once; it stops when the
+/// tablet leaves the event.
+#[leptos::wasm_split::wasm_split(screens, wasm_split_path = ::leptos::wasm_split)]
+pub fn start_sync(state: AppState) {
+    state.read_games_once();
+    if !RUNNING.replace(true) {
+        leptos::task::spawn_local(run(state));
+    }
+}
+
+/// The "prepare this database" action: creates the database if the user
+/// may, installs the design document (the server's guard of the log) and
+/// gives the arbiter and player roles their access. Needs a server admin.
+/// Called from Settings, itself in the screens' module: no split of its own
+/// (a split function called from split code is an import nothing resolves
+/// in a build that is not split, such as the browser tests').
+pub async fn prepare_database(link: EventLink) -> Result<(), String> {
+    let couch = Couch::new(&link);
+    let words = |f: Failure| match f {
+        Failure::Offline => t!("the server does not answer", "serwer nie odpowiada").to_owned(),
+        Failure::Refused(why) => why,
+    };
+    // 412 when it exists already; a refusal shows in the writes below.
+    let _ = couch.send(couch.at(Request::put(&couch.url)).build()).await;
+    let mut design: Value =
+        serde_json::from_str(include_str!("../../couchdb/design.json")).expect("valid JSON");
+    if let Ok(old) = couch.get("/_design/arbiter", &[]).await {
+        design["_rev"] = old["_rev"].clone();
+    }
+    couch
+        .put("/_design/arbiter", &design)
+        .await
+        .map_err(words)?;
+    let security = json!({
+        "admins": {"names": [], "roles": []},
+        "members": {"names": [], "roles": ["arbiter", "player"]},
+    });
+    couch.put("/_security", &security).await.map_err(words)?;
+    Ok(())
+}
+
+async fn run(state: AppState) {
+    // Read here, not at start-up: a tablet on its own never reads it.
+    record().set(store().0.load_sync());
+    let mut attempt = 0;
+    loop {
+        let Some(link) = state.settings.with_untracked(|s| s.event.clone()) else {
+            status().set(None);
+            RUNNING.set(false);
+            return;
+        };
+        status().set(Some(SyncStatus::Connecting));
+        match sync_with(&Couch::new(&link), &link, state).await {
+            Ok(()) => attempt = 0,
+            Err(failure) => {
+                status().set(Some(failure.status()));
+                TimeoutFuture::new(backoff_ms(attempt)).await;
+                attempt += 1;
+            }
+        }
+    }
+}
+
+/// Pushes and pulls until the link changes or a request fails.
+async fn sync_with(couch: &Couch, link: &EventLink, state: AppState) -> Result<(), Failure> {
+    let info = couch.get("", &[]).await?;
+    let instance = info["instance_start_time"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    update_record(|record| {
+        record.meet(
+            &format!("{}#{instance}", link.database_url()),
+            &info["update_seq"],
+        );
+    });
+    while state
+        .settings
+        .with_untracked(|s| s.event.as_ref() == Some(link))
+    {
+        // A refused write is kept for the next try, and the tablet still
+        // reads the event.
+        let pushed = push(couch, state).await;
+        match &pushed {
+            Err(Failure::Offline) => return Err(Failure::Offline),
+            Err(refused) => status().set(Some(refused.status())),
+            Ok(()) => show_status(state),
+        }
+        pull(couch, state, waiting(state)).await?;
+        if pushed.is_ok() {
+            show_status(state);
+        }
+    }
+    Ok(())
+}
+
+fn update_record(change: impl FnOnce(&mut SyncRecord)) {
+    let record = record();
+    record.update(change);
+    // The record only saves work: the database holds what was pushed.
+    let _ = record.with_untracked(|record| store().0.save_sync(record));
+}
+
+fn waiting(state: AppState) -> usize {
+    record().with_untracked(|record| state.games.with_untracked(|games| record.waiting(games)))
+}
+
+fn show_status(state: AppState) {
+    let forks = record().with_untracked(|r| r.forks.len());
+    let waiting = waiting(state);
+    status().set(Some(if forks > 0 {
+        SyncStatus::Fork(forks)
+    } else if waiting > 0 {
+        SyncStatus::Waiting(waiting)
+    } else {
+        SyncStatus::Synced
+    }));
+}
+
+fn choice_doc(choice: &ChoiceDoc) -> Value {
+    let mut doc = serde_json::to_value(choice).expect("a choice serialises");
+    doc["_rev"] = revision(&choice.chosen).into();
+    doc
+}
+
+/// Sends what the database lacks, in batches; a batch refused stays
+/// waiting for the next try.
+async fn push(couch: &Couch, state: AppState) -> Result<(), Failure> {
+    let (docs, pushed) = record().with_untracked(|record| {
+        let mut docs: Vec<Value> = record.choices.iter().map(choice_doc).collect();
+        let mut pushed = Vec::new();
+        state.games.with_untracked(|games| {
+            for game in games {
+                let from = record.pushed.get(game.id()).copied();
+                if from.is_none() {
+                    docs.push(game_doc(game));
+                }
+                for index in from.unwrap_or(0)..game.log().len() {
+                    docs.push(serde_json::to_value(EventDoc::of(game, index)).expect("serialises"));
+                }
+                pushed.push((game.id().to_owned(), game.log().len()));
+            }
+        });
+        (docs, pushed)
+    });
+    for batch in docs.chunks(BATCH) {
+        let mut asked = serde_json::Map::new();
+        for doc in batch {
+            asked.insert(
+                doc["_id"].as_str().unwrap_or_default().to_owned(),
+                json!([doc["_rev"]]),
+            );
+        }
+        let missing = couch.post("/_revs_diff", &Value::Object(asked)).await?;
+        let send: Vec<&Value> = batch
+            .iter()
+            .filter(|doc| {
+                missing
+                    .get(doc["_id"].as_str().unwrap_or_default())
+                    .is_some()
+            })
+            .collect();
+        if send.is_empty() {
+            continue;
+        }
+        let answer = couch
+            .post("/_bulk_docs", &json!({"docs": send, "new_edits": false}))
+            .await?;
+        if let Some(refusal) = answer
+            .as_array()
+            .and_then(|rows| rows.iter().find(|row| row.get("error").is_some()))
+        {
+            let reason = refusal["reason"].as_str().unwrap_or_default();
+            return Err(Failure::Refused(tf!(
+                "no permission to write ({reason})",
+                "brak uprawnień do zapisu ({reason})"
+            )));
+        }
+    }
+    let choices = record().with_untracked(|r| r.choices.len());
+    update_record(|record| {
+        record.choices.drain(..choices.min(record.choices.len()));
+        for (id, len) in pushed {
+            record.pushed.insert(id, len);
+        }
+    });
+    Ok(())
+}
+
+/// Reads the changes feed from the checkpoint and takes in every game it
+/// names; the long poll ends early when an entry is stored here (more
+/// than the `unsent` the server refused).
+async fn pull(couch: &Couch, state: AppState, unsent: usize) -> Result<(), Failure> {
+    let since = record().with_untracked(|r| r.since.clone());
+    let since = since.map_or_else(
+        || "0".to_owned(),
+        |s| s.as_str().map_or(s.to_string(), str::to_owned),
+    );
+    let controller = web_sys::AbortController::new().ok();
+    let done = Rc::new(Cell::new(false));
+    if let Some(controller) = controller.clone() {
+        let done = done.clone();
+        leptos::task::spawn_local(async move {
+            while !done.get() {
+                TimeoutFuture::new(LOCAL_CHECK_MS).await;
+                if waiting(state) > unsent && !done.get() {
+                    controller.abort();
+                    return;
+                }
+            }
+        });
+    }
+    let timeout = LONG_POLL_MS.to_string();
+    let url = format!("{}/_changes", couch.url);
+    let request = couch
+        .at(Request::get(&url))
+        .query([
+            ("feed", "longpoll"),
+            ("since", since.as_str()),
+            ("timeout", timeout.as_str()),
+            ("limit", "1000"),
+        ])
+        .abort_signal(controller.as_ref().map(|c| c.signal()).as_ref())
+        .build();
+    let answer = couch.send(request).await;
+    done.set(true);
+    let changes = match answer {
+        Ok(changes) => changes,
+        // Stopped for an entry stored here: push it first.
+        Err(Failure::Offline) if controller.as_ref().is_some_and(|c| c.signal().aborted()) => {
+            return Ok(());
+        }
+        Err(failure) => return Err(failure),
+    };
+    let mut games: Vec<String> = Vec::new();
+    for row in changes["results"].as_array().into_iter().flatten() {
+        if let Some(game) = DocId::parse(row["id"].as_str().unwrap_or_default()).game()
+            && !games.iter().any(|g| g == game)
+        {
+            games.push(game.to_owned());
+        }
+    }
+    for game in games {
+        take_game(couch, state, &game).await?;
+    }
+    let last_seq = changes["last_seq"].clone();
+    update_record(|record| record.since = Some(last_seq));
+    Ok(())
+}
+
+/// Reads every document of game `id` and keeps what the hash chain allows.
+async fn take_game(couch: &Couch, state: AppState, id: &str) -> Result<(), Failure> {
+    let start = serde_json::to_string(&game_doc_id(id)).expect("a string");
+    let end = serde_json::to_string(&format!("{}:\u{fff0}", game_doc_id(id))).expect("a string");
+    let rows = couch
+        .get(
+            "/_all_docs",
+            &[
+                ("include_docs", "true"),
+                ("conflicts", "true"),
+                ("startkey", &start),
+                ("endkey", &end),
+            ],
+        )
+        .await?;
+    let mut pulled = Pulled::default();
+    for row in rows["rows"].as_array().into_iter().flatten() {
+        let doc_id = row["id"].as_str().unwrap_or_default();
+        let doc = &row["doc"];
+        match DocId::parse(doc_id) {
+            DocId::Game(game) if game == id => {
+                pulled.game = serde_json::from_value(doc.clone()).ok();
+            }
+            DocId::Event(game, _) if game == id => {
+                let mut revisions = vec![doc.clone()];
+                if let Some(conflicts) = doc["_conflicts"].as_array() {
+                    let open = serde_json::to_string(conflicts).expect("a list");
+                    let others = couch
+                        .get(&format!("/{}", encode(doc_id)), &[("open_revs", &open)])
+                        .await?;
+                    revisions.extend(
+                        others
+                            .as_array()
+                            .into_iter()
+                            .flatten()
+                            .filter_map(|r| r.get("ok").cloned()),
+                    );
+                }
+                pulled.events.insert(doc_id.to_owned(), revisions);
+            }
+            DocId::Choice(game, index) if game == id => {
+                if let Some(chosen) = doc["chosen"].as_str() {
+                    pulled.choices.insert(index, chosen.to_owned());
+                }
+            }
+            _ => {}
+        }
+    }
+    let local = state.game(id);
+    let out = reconcile(local.as_ref(), &pulled);
+    let held = out.game.as_ref().and_then(|game| pulled.held(game));
+    if let Some(game) = out.game
+        && let Err(e) = state.take_from_event(game)
+    {
+        state.warn(e);
+    }
+    let refused = out.refused.len();
+    update_record(|record| {
+        if let Some(held) = held {
+            let pushed = record.pushed.entry(id.to_owned()).or_default();
+            *pushed = (*pushed).max(held);
+        }
+        match out.fork {
+            Some(fork) => {
+                record.forks.insert(id.to_owned(), fork);
+            }
+            None => {
+                record.forks.remove(id);
+            }
+        }
+        for game in out.set_aside {
+            record.set_aside(game);
+        }
+        record.refuse(out.refused);
+    });
+    if refused > 0 {
+        state.warn(tf!(
+            "Game {id}: {refused} document(s) from the database refused: they break the hash chain and are not used.",
+            "Partia {id}: odrzucono dokumenty z bazy ({refused}): łamią łańcuch skrótów i nie są używane."
+        ));
+    }
+    Ok(())
+}
+
+/// A document id in a URL's path.
+fn encode(id: &str) -> String {
+    js_sys::encode_uri_component(id).into()
+}

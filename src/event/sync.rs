@@ -1,0 +1,340 @@
+//! Where a tablet stands with its event's database: what it joined, what it
+//! pushed, where the changes feed was last read, and what it set aside.
+//! Plain data; the HTTP side is `couch`, loaded only on a tablet that joined.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use laws::game::Game;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::event::docs::{ChoiceDoc, Fork, Refused};
+use crate::tf;
+
+/// An event: one CouchDB database, and this tablet's account on it. The
+/// password stays on this tablet; the join link carries none.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EventLink {
+    /// The server's address, e.g. `https://couch.example.org:6984`.
+    pub server: String,
+    pub database: String,
+    pub user: String,
+    pub password: String,
+}
+
+impl EventLink {
+    /// The database's address, without a trailing slash.
+    #[must_use]
+    pub fn database_url(&self) -> String {
+        format!(
+            "{}/{}",
+            self.server.trim().trim_end_matches('/'),
+            self.database.trim()
+        )
+    }
+
+    /// Checks what could be mistyped on the form.
+    pub fn validate(&self) -> Result<(), String> {
+        let server = self.server.trim();
+        if !(server.starts_with("http://") || server.starts_with("https://")) {
+            return Err(tf!(
+                "the server's address must start with http:// or https:// (not {server:?})",
+                "adres serwera musi zaczynać się od http:// lub https:// (nie {server:?})"
+            ));
+        }
+        // CouchDB's rule for database names.
+        let name = self.database.trim();
+        let valid = name.starts_with(|c: char| c.is_ascii_lowercase())
+            && name
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || "_$()+-/".contains(c));
+        if !valid {
+            return Err(tf!(
+                "{name:?} is not a database name: lowercase letters, digits and _$()+-/, starting with a letter",
+                "{name:?} nie jest nazwą bazy: małe litery, cyfry i _$()+-/, na początku litera"
+            ));
+        }
+        if self.user.trim().is_empty() {
+            return Err(tf!("the user is missing", "brak użytkownika"));
+        }
+        Ok(())
+    }
+}
+
+/// What this tablet keeps about its sync.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SyncRecord {
+    /// The changes feed's checkpoint (`last_seq`, as the server gave it).
+    pub since: Option<Value>,
+    /// The database instance the checkpoint belongs to: another one (the
+    /// server started again empty) means pushing everything again.
+    pub instance: Option<String>,
+    /// Per game, how many of its log's entries the database has taken.
+    pub pushed: BTreeMap<String, usize>,
+    /// Documents refused: never folded, shown until the arbiter sees them.
+    pub refused: Vec<Refused>,
+    /// Games whose histories part, by game id.
+    pub forks: BTreeMap<String, Fork>,
+    /// Histories a choice at a fork left behind, kept readable.
+    pub set_aside: Vec<Game>,
+    /// The arbiter's choices at forks, waiting to be pushed.
+    pub choices: Vec<ChoiceDoc>,
+}
+
+impl SyncRecord {
+    /// Documents the database does not have yet: entries of `games`, a
+    /// new game's setup, the arbiter's choices at forks.
+    #[must_use]
+    pub fn waiting(&self, games: &[Game]) -> usize {
+        self.choices.len()
+            + games
+                .iter()
+                .map(|g| {
+                    let pushed = self.pushed.get(g.id()).copied();
+                    // A game never pushed also waits for its setup document.
+                    g.log().len().saturating_sub(pushed.unwrap_or(0))
+                        + usize::from(pushed.is_none())
+                })
+                .sum::<usize>()
+    }
+
+    /// The database at `instance` is not the one the checkpoint was read
+    /// from, or its sequence went back: start again, pushing everything
+    /// (the database keeps nothing twice: it is asked what it lacks).
+    pub fn meet(&mut self, instance: &str, update_seq: &Value) {
+        let went_back = self
+            .since
+            .as_ref()
+            .is_some_and(|since| seq_number(update_seq) < seq_number(since));
+        if self.instance.as_deref() != Some(instance) || went_back {
+            self.since = None;
+            self.pushed.clear();
+            self.instance = Some(instance.to_owned());
+        }
+    }
+
+    /// Notes refusals not noted yet.
+    pub fn refuse(&mut self, refused: Vec<Refused>) {
+        for r in refused {
+            if !self.refused.contains(&r) {
+                self.refused.push(r);
+            }
+        }
+    }
+
+    /// Keeps a history left behind, once.
+    pub fn set_aside(&mut self, game: Game) {
+        if !self
+            .set_aside
+            .iter()
+            .any(|g| g.id() == game.id() && g.head() == game.head())
+        {
+            self.set_aside.push(game);
+        }
+    }
+}
+
+/// The number a sequence starts with: CouchDB 1 and PouchDB give numbers,
+/// CouchDB 2 and later `"<number>-<opaque>"`.
+fn seq_number(seq: &Value) -> u64 {
+    match seq {
+        Value::Number(n) => n.as_u64().unwrap_or(0),
+        Value::String(s) => s
+            .split('-')
+            .next()
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(0),
+        _ => 0,
+    }
+}
+
+/// Where a tablet in an event stands, at a glance.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SyncStatus {
+    /// Not yet in touch with the server.
+    Connecting,
+    Synced,
+    /// Entries stored here that the database has not taken yet.
+    Waiting(usize),
+    /// No answer from the server: everything is kept for the next try.
+    Offline,
+    /// The server refused this tablet: wrong password, no permission, no database.
+    Refused(String),
+    /// Games whose histories part, for the arbiter to choose.
+    Fork(usize),
+}
+
+impl SyncStatus {
+    /// The status as the header shows it, with the `waiting` documents
+    /// stored here that the database has not taken (counted live: the
+    /// status changes only when the sync speaks to the server).
+    #[must_use]
+    pub fn shown(&self, waiting: usize) -> String {
+        match self {
+            SyncStatus::Synced | SyncStatus::Waiting(_) if waiting > 0 => {
+                SyncStatus::Waiting(waiting).to_string()
+            }
+            SyncStatus::Waiting(_) => SyncStatus::Synced.to_string(),
+            SyncStatus::Offline if waiting > 0 => tf!(
+                "Offline: {waiting} {} kept here, sent when the server answers",
+                "Offline: zdarzenia zachowane tutaj ({waiting}{}), wysłane, gdy serwer odpowie",
+                events(waiting)
+            ),
+            SyncStatus::Refused(_) if waiting > 0 => tf!(
+                "{self}; {waiting} {} kept for the next try",
+                "{self}; zdarzenia zachowane do następnej próby: {waiting}{}",
+                events(waiting)
+            ),
+            _ => self.to_string(),
+        }
+    }
+}
+
+impl fmt::Display for SyncStatus {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&match self {
+            SyncStatus::Connecting => tf!("Connecting…", "Łączenie…"),
+            SyncStatus::Synced => tf!("Synced", "Zsynchronizowano"),
+            SyncStatus::Waiting(n) => {
+                tf!("{n} {} waiting", "zdarzenia czekające: {n}{}", events(*n))
+            }
+            SyncStatus::Offline => tf!(
+                "Offline: kept here, sent when the server answers",
+                "Offline: zachowane tutaj, wysłane, gdy serwer odpowie"
+            ),
+            SyncStatus::Refused(why) => tf!("Refused: {why}", "Odmowa: {why}"),
+            SyncStatus::Fork(n) => tf!(
+                "Fork to resolve in {n} {}",
+                "Rozwidlenie do rozstrzygnięcia w partiach: {n}{}",
+                counted(*n, ["game", "games"])
+            ),
+        })
+    }
+}
+
+/// [`counted`] events.
+fn events(n: usize) -> &'static str {
+    counted(n, ["event", "events"])
+}
+
+/// The English noun for a count of `n`; nothing in Polish, whose
+/// sentences put the count last.
+fn counted(n: usize, english: [&'static str; 2]) -> &'static str {
+    crate::text::i18n::lang().plural(n as u64, english, [""; 3])
+}
+
+/// Milliseconds to wait before try `attempt` (from 0) after a failure:
+/// doubling from one second, at most 16.
+#[must_use]
+pub fn backoff_ms(attempt: u32) -> u32 {
+    1000 << attempt.min(4)
+}
+
+#[cfg(test)]
+mod tests {
+    use laws::game::{Event, Player, Setup};
+    use serde_json::json;
+
+    use super::*;
+
+    fn game(id: &str, events: u64) -> Game {
+        let setup = Setup {
+            white: Player::named("White"),
+            black: Player::named("Black"),
+            ..Setup::default()
+        };
+        let mut g = Game::new(id, setup, 1_000);
+        for n in 0..events {
+            let setup = Setup {
+                round: n.to_string(),
+                ..g.setup().clone()
+            };
+            g.apply(Event::DetailsEdited(Box::new(setup)), 2_000 + n)
+                .unwrap();
+        }
+        g
+    }
+
+    #[test]
+    fn what_waits_is_every_entry_not_pushed_and_each_new_setup() {
+        let games = [game("a", 3), game("b", 2)];
+        let mut record = SyncRecord::default();
+        assert_eq!(record.waiting(&games), 3 + 1 + 2 + 1);
+        record.pushed.insert("a".into(), 3);
+        record.pushed.insert("b".into(), 1);
+        assert_eq!(record.waiting(&games), 1);
+    }
+
+    #[test]
+    fn the_header_counts_what_waits_and_keeps_it_through_a_refusal() {
+        assert_eq!(SyncStatus::Synced.shown(0), "Synced");
+        assert_eq!(SyncStatus::Synced.shown(3), "3 events waiting");
+        assert_eq!(SyncStatus::Synced.shown(1), "1 event waiting");
+        assert_eq!(SyncStatus::Waiting(3).shown(0), "Synced");
+        assert_eq!(
+            SyncStatus::Offline.shown(2),
+            "Offline: 2 events kept here, sent when the server answers"
+        );
+        assert_eq!(
+            SyncStatus::Refused("no permission (x)".into()).shown(4),
+            "Refused: no permission (x); 4 events kept for the next try"
+        );
+        assert_eq!(SyncStatus::Fork(1).shown(4), "Fork to resolve in 1 game");
+        assert_eq!(
+            SyncStatus::Fork(2).to_string(),
+            "Fork to resolve in 2 games"
+        );
+    }
+
+    #[test]
+    fn another_database_or_a_sequence_gone_back_starts_again() {
+        let mut record = SyncRecord::default();
+        record.meet("i1", &json!(0));
+        record.since = Some(json!(42));
+        record.pushed.insert("a".into(), 3);
+        record.meet("i1", &json!(50));
+        assert_eq!(record.pushed.len(), 1, "the same database, further on");
+        record.meet("i1", &json!(2));
+        assert!(record.pushed.is_empty() && record.since.is_none());
+        record.since = Some(json!("42-g1AAAA"));
+        record.pushed.insert("a".into(), 3);
+        record.meet("i2", &json!("60-g1AAAB"));
+        assert!(record.pushed.is_empty() && record.since.is_none());
+    }
+
+    #[test]
+    fn a_link_names_a_server_and_a_valid_database() {
+        let link = EventLink {
+            server: "http://127.0.0.1:5984/".into(),
+            database: "open-2026".into(),
+            user: "board".into(),
+            password: "x".into(),
+        };
+        assert_eq!(link.validate(), Ok(()));
+        assert_eq!(link.database_url(), "http://127.0.0.1:5984/open-2026");
+        for bad in [
+            EventLink {
+                server: "127.0.0.1".into(),
+                ..link.clone()
+            },
+            EventLink {
+                database: "Open".into(),
+                ..link.clone()
+            },
+            EventLink {
+                user: " ".into(),
+                ..link.clone()
+            },
+        ] {
+            assert!(bad.validate().is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn backoff_doubles_up_to_sixteen_seconds() {
+        let waits: Vec<u32> = (0..7).map(backoff_ms).collect();
+        assert_eq!(waits, [1000, 2000, 4000, 8000, 16000, 16000, 16000]);
+    }
+}

@@ -14,7 +14,7 @@ use laws::arbiter_key::{
 
 use leptos::prelude::*;
 
-use crate::adjourning::{entropy, seed};
+use crate::platform::random::{entropy, seed};
 use crate::state::{AppState, now_ms, store};
 use crate::{t, tf};
 
@@ -340,7 +340,7 @@ mod tests {
         use laws::game::{Event, Game, Player, Setup, Side};
         use laws::scoresheet::Entry;
 
-        use crate::adjourning::{ArbiterEntries, game_record};
+        use crate::adjournment_view::{ArbiterEntries, game_record};
         use crate::storage::{Memory, Store};
 
         let store = Store::new(Memory::default());

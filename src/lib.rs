@@ -2,7 +2,7 @@
 //! every verdict comes from `laws`; this crate renders derived state, routes,
 //! and keeps the records in the browser.
 
-pub mod adjourning;
+pub mod adjournment_view;
 pub mod app;
 pub mod arbiter_keys;
 pub mod backup;

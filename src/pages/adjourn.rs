@@ -3,7 +3,7 @@ use laws::game::Side;
 use leptos::prelude::*;
 use shakmaty::Position;
 
-use crate::adjourning::{game_record, record_step_at};
+use crate::adjournment_view::record_step_at;
 use crate::components::adjournment::envelope_form::EnvelopeForm;
 use crate::components::adjournment::envelope_outside::EnvelopeOutside;
 use crate::components::adjournment::fingerprint::Fingerprint;
@@ -49,9 +49,6 @@ pub fn AdjournPage(id: String) -> impl IntoView {
             .into_any(),
             Phase::Sealing => match stopped_ms.get() {
                 None => {
-                    let fen = game_record(&game, now_ms(), &Default::default())
-                        .map(|e| e.fen)
-                        .unwrap_or_default();
                     let side: Side = play.position().turn().into();
                     let name = match side {
                         Side::White => &setup.white.name,
@@ -85,7 +82,7 @@ pub fn AdjournPage(id: String) -> impl IntoView {
                             stopped_ms.set(Some(now));
                         }
                     });
-                    view! { {lost} <SealMove sealer=sealer lang=sealer_lang game_lang=setup.notation fen=fen written=written on_stop=on_stop /> }.into_any()
+                    view! { {lost} <SealMove sealer=sealer lang=sealer_lang game_lang=setup.notation written=written on_stop=on_stop /> }.into_any()
                 }
                 Some(at) => {
                     view! { <EnvelopeForm game_id=id.clone() written=written lang=sealer_lang.get_untracked().unwrap_or(setup.notation) stopped_ms=at /> }

@@ -1,7 +1,7 @@
 use laws::adjournment::{Phase, SealedEnvelope};
 use leptos::prelude::*;
 
-use crate::adjourning::envelope_status;
+use crate::adjournment_view::envelope_status;
 use crate::components::adjournment::envelope_outside::EnvelopeOutside;
 use crate::components::adjournment::fingerprint::Fingerprint;
 use crate::components::adjournment::reseal_envelope::ResealEnvelope;

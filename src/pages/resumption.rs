@@ -1,10 +1,8 @@
 use laws::adjournment::{ClockNow, Phase, TimeUsed, time_used};
 use laws::game::Side;
 use leptos::prelude::*;
-use shakmaty::fen::Fen;
-use shakmaty::{EnPassantMode, Position};
+use shakmaty::Position;
 
-use crate::adjourning::hms;
 use crate::components::adjournment::arrivals::Arrivals;
 use crate::components::adjournment::before_resumption::BeforeResumption;
 use crate::components::adjournment::clock_correction::ClockCorrection;
@@ -24,6 +22,7 @@ use crate::route::Route;
 use crate::state::now_ms;
 use crate::text::laws_text;
 use crate::{t, tf};
+use laws::clock::clock_face;
 
 /// What each clock shows left once set to indicate `used` (A5).
 fn time_left(clock: &laws::clock::Clock, used: TimeUsed, now: u64) -> TimeUsed {
@@ -122,11 +121,10 @@ pub fn Resumption(id: String) -> impl IntoView {
                             && !present.of(sealer)
                             && adjournment.envelopes().len() == 1
                             && record.is_none())
-                        .then(|| adjournment.position().map(|position| {
-                            let fen = Fen::from_position(position, EnPassantMode::Legal).to_string();
+                        .then(|| adjournment.position().map(|_| {
                             let replier = sealer.opponent();
                             view! {
-                                <SealReply game_id=id.clone() replier=format!("{} ({})", outside.name(replier), laws_text::side::side(replier)) lang=setup.notation fen=fen />
+                                <SealReply game_id=id.clone() replier=format!("{} ({})", outside.name(replier), laws_text::side::side(replier)) lang=setup.notation />
                             }
                         }));
                         let open_reply = (phase == Phase::ReplySealed && present.of(sealer))
@@ -145,19 +143,19 @@ pub fn Resumption(id: String) -> impl IntoView {
                             <p class="clocks-left">{tf!(
                                 "Left on the clocks: White {}, Black {}.",
                                 "Pozostało na zegarach: białe {}, czarne {}.",
-                                hms(clock.remaining(Side::White, now)),
-                                hms(clock.remaining(Side::Black, now))
+                                clock_face(clock.remaining(Side::White, now)),
+                                clock_face(clock.remaining(Side::Black, now))
                             )}</p>
                         });
                         let clocks = match &play.clock {
                             Some(clock) => {
                                 let used = time_used(clock, now);
                                 let running = clock.running_side().map_or_else(|| t!("No clock is running.", "Żaden zegar nie chodzi.").to_owned(), |side| tf!("{} is running.", "Chodzi {}.", laws_text::side::clock_of(side)));
-                                tf!("Time used: White {}, Black {}. {running}", "Zużyty czas: białe {}, czarne {}. {running}", hms(used.white_ms), hms(used.black_ms))
+                                tf!("Time used: White {}, Black {}. {running}", "Zużyty czas: białe {}, czarne {}. {running}", clock_face(used.white_ms), clock_face(used.black_ms))
                             }
                             None => {
                                 let used = shown(now);
-                                tf!("Time used: White {}, Black {}.", "Zużyty czas: białe {}, czarne {}.", hms(used.white_ms), hms(used.black_ms))
+                                tf!("Time used: White {}, Black {}.", "Zużyty czas: białe {}, czarne {}.", clock_face(used.white_ms), clock_face(used.black_ms))
                             }
                         };
                         // After A6 nobody is awaited; after a result at the board an

@@ -18,12 +18,13 @@ use crate::components::games::pgn_import::PgnImportPanel;
 use crate::components::games::players_copy_panel::PlayersCopyPanel;
 use crate::components::scoresheet::board::Board;
 use crate::components::scoresheet::move_list::{Cell, MoveList};
-use crate::components::scoresheet::recording::{box_text, clock_text, struck_writings};
+use crate::components::scoresheet::recording::{box_text, struck_writings};
 use crate::pages::not_found::MissingGame;
 use crate::platform::files::download;
 use crate::platform::print::{Printout, print};
 use crate::route::Route;
 use crate::state::AppState;
+use crate::text::clock_reading::format_seconds;
 use crate::text::laws_text;
 use crate::text::laws_text::notation::lang_label;
 use crate::{t, tf};
@@ -58,7 +59,7 @@ fn replay(game: &Game) -> Replay {
         // The clock, then what the arbiter did after the move.
         let detail: Vec<String> = m
             .clock_ms
-            .map(clock_text)
+            .map(format_seconds)
             .into_iter()
             .chain(
                 notes

@@ -229,12 +229,6 @@ impl Worded {
     }
 }
 
-/// `h:mm:ss`, as an arbiter writes a time used.
-pub fn hms(ms: u64) -> String {
-    let s = ms / 1000;
-    format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
-}
-
 /// A moment in the browser's local time, in the current language.
 pub fn local_time(ms: u64) -> String {
     let at = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(ms as f64));

@@ -1,7 +1,7 @@
 use leptos::prelude::*;
 
-use crate::adjourning::local_datetime_ms;
 use crate::components::common::field::Field;
+use crate::platform::local_time::local_datetime_ms;
 use crate::t;
 
 /// A1: the arbiter adjourns the game. When it is adjourned before the end

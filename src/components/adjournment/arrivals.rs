@@ -2,7 +2,7 @@ use laws::adjournment::{AdjournmentEvent, Presence};
 use laws::game::Side;
 use leptos::prelude::*;
 
-use crate::adjourning::record_step;
+use crate::adjournment_view::record_step;
 use crate::state::AppState;
 use crate::text::laws_text;
 use crate::{t, tf};

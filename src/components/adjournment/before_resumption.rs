@@ -2,8 +2,9 @@ use laws::adjournment::AdjournmentEvent;
 use laws::game::Side;
 use leptos::prelude::*;
 
-use crate::adjourning::{local_datetime_ms, record_step};
+use crate::adjournment_view::record_step;
 use crate::components::common::field::Field;
+use crate::platform::local_time::local_datetime_ms;
 use crate::state::AppState;
 use crate::{t, tf};
 

@@ -2,10 +2,12 @@ use laws::adjournment::{AdjournmentEvent, ClockFinding, TimeUsed};
 use laws::game::Side;
 use leptos::prelude::*;
 
-use crate::adjourning::{hms, parse_hms, record_step};
+use crate::adjournment_view::record_step;
 use crate::components::common::field::Field;
 use crate::state::AppState;
 use crate::t;
+use crate::text::clock_reading::parse_hms;
+use laws::clock::clock_face;
 
 /// A12: before his first move a player points out that the clocks are
 /// wrong; the arbiter records what he finds. The times are those the
@@ -15,8 +17,8 @@ pub fn ClockCorrection(game_id: String, current: TimeUsed) -> impl IntoView {
     let state = expect_context::<AppState>();
     let id = StoredValue::new(game_id);
     let by = RwSignal::new(Side::White);
-    let white = RwSignal::new(hms(current.white_ms));
-    let black = RwSignal::new(hms(current.black_ms));
+    let white = RwSignal::new(clock_face(current.white_ms));
+    let black = RwSignal::new(clock_face(current.black_ms));
     let find = move |finding: fn(TimeUsed) -> ClockFinding| {
         let times = parse_hms(&white.get_untracked()).and_then(|white_ms| {
             Ok(TimeUsed {

@@ -3,11 +3,12 @@ use laws::game::Event;
 use laws::notation::Lang;
 use leptos::prelude::*;
 
-use crate::adjourning::{ArbiterEntries, entropy, game_record, seed};
+use crate::adjournment_view::{ArbiterEntries, game_record};
 use crate::arbiter_keys::SealWith;
 use crate::components::adjournment::envelope_outside::EnvelopeOutside;
 use crate::components::adjournment::sealed_to::SealedTo;
 use crate::components::common::field::Field;
+use crate::platform::random::{entropy, seed};
 use crate::state::AppState;
 use crate::t;
 

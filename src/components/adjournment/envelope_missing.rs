@@ -1,10 +1,11 @@
 use laws::adjournment::{AdjournmentEvent, TimeUsed};
 use leptos::prelude::*;
 
-use crate::adjourning::{parse_hms, record_step};
+use crate::adjournment_view::record_step;
 use crate::components::common::diagram::Diagram;
 use crate::components::common::field::Field;
 use crate::state::AppState;
+use crate::text::clock_reading::parse_hms;
 use crate::{t, tf};
 
 /// A11: the envelope is missing. Play continues from the adjourned position,

@@ -1,11 +1,11 @@
 use laws::adjournment::Envelope;
 use leptos::prelude::*;
 
-use crate::adjourning::hms;
 use crate::components::common::diagram::Diagram;
 use crate::text::i18n::iso_date;
 use crate::text::laws_text;
 use crate::{t, tf};
+use laws::clock::clock_face;
 
 /// What is written on the outside of an envelope (A2): never the sealed move.
 #[component]
@@ -34,7 +34,7 @@ pub fn EnvelopeOutside(outside: Envelope) -> impl IntoView {
             <dt>{t!("Black", "Czarne")}</dt><dd>{outside.black.clone()}</dd>
             <dt>{t!("Position before the sealed move", "Pozycja przed zapieczętowanym posunięciem")}</dt><dd><Diagram fen=outside.fen.clone() /></dd>
             <dt>{t!("Moves so far", "Dotychczasowe posunięcia")}</dt><dd>{moves}</dd>
-            <dt>{t!("Time used", "Zużyty czas")}</dt><dd>{tf!("White {}, Black {}", "białe {}, czarne {}", hms(outside.time_used.white_ms), hms(outside.time_used.black_ms))}</dd>
+            <dt>{t!("Time used", "Zużyty czas")}</dt><dd>{tf!("White {}, Black {}", "białe {}, czarne {}", clock_face(outside.time_used.white_ms), clock_face(outside.time_used.black_ms))}</dd>
             <dt>{t!("Sealed by", "Zapieczętował")}</dt><dd>{format!("{} ({})", outside.name(outside.sealer), laws_text::side::side(outside.sealer))}</dd>
             <dt>{t!("Sealed move number", "Numer zapieczętowanego posunięcia")}</dt><dd>{outside.move_number}</dd>
             <dt>{t!("Draw offer", "Propozycja remisu")}</dt><dd>{offer}</dd>

@@ -1,7 +1,7 @@
 use laws::adjournment::{AdjournmentEvent, SealedEnvelope};
 use leptos::prelude::*;
 
-use crate::adjourning::record_step;
+use crate::adjournment_view::record_step;
 use crate::arbiter_keys::open_error_text;
 use crate::components::adjournment::sealed_to::SealedTo;
 use crate::components::common::field::Field;

@@ -1,7 +1,7 @@
 use laws::adjournment::{AdjournmentEvent, Presence};
 use leptos::prelude::*;
 
-use crate::adjourning::record_step;
+use crate::adjournment_view::record_step;
 use crate::state::AppState;
 use crate::{t, tf};
 

@@ -2,9 +2,9 @@ use laws::adjournment::{AdjournmentEvent, SealedEnvelope};
 use laws::game::Event;
 use leptos::prelude::*;
 
-use crate::adjourning::seed;
 use crate::arbiter_keys::{SealWith, open_error_text};
 use crate::components::common::field::Field;
+use crate::platform::random::seed;
 use crate::state::AppState;
 use crate::{t, tf};
 

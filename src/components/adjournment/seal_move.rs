@@ -1,14 +1,13 @@
 use laws::notation::Lang;
 use leptos::prelude::*;
 
-use crate::adjourning::legal_moves;
 use crate::components::common::notation_select::NotationSelect;
 use crate::text::laws_text::notation::lang_label;
 use crate::{t, tf};
 
 /// A1a: the sealer's private screen. He writes his move (in plain view:
-/// only he looks at this screen) or picks it from the legal moves, then
-/// reads back exactly what he wrote, the text alone and never what it
+/// only he looks at this screen), never picking it from a list of legal
+/// moves (which would tell him which are legal), then reads back exactly what he wrote, the text alone and never what it
 /// means, and confirms it by stopping his clock (a typo sealed would lose
 /// under A8).
 #[component]
@@ -18,26 +17,25 @@ pub fn SealMove(
     /// his own notation); the game's until then.
     lang: RwSignal<Option<Lang>>,
     game_lang: Lang,
-    fen: String,
     /// The move as written so far; only in memory, never stored.
     written: RwSignal<String>,
     on_stop: Callback<()>,
 ) -> impl IntoView {
-    let choosing = RwSignal::new(false);
     let reading_back = RwSignal::new(false);
     let writing_in = Signal::derive(move || lang.get().unwrap_or(game_lang));
     let error = RwSignal::new(None::<String>);
-    let fen = StoredValue::new(fen);
     let read_back = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         if written.get_untracked().trim().is_empty() {
             error.set(Some(
-                t!("Write your move, or choose it from the legal moves, before stopping your clock.", "Zapisz swoje posunięcie albo wybierz je spośród prawidłowych, zanim zatrzymasz zegar.")
-                    .into(),
+                t!(
+                    "Write your move before stopping your clock.",
+                    "Zapisz swoje posunięcie, zanim zatrzymasz zegar."
+                )
+                .into(),
             ));
         } else {
             error.set(None);
-            choosing.set(false);
             reading_back.set(true);
         }
     };
@@ -64,23 +62,6 @@ pub fn SealMove(
                         on:input=move |ev| written.set(event_target_value(&ev))
                     />
                 </label>
-                <button type="button" class="button" aria-expanded=move || choosing.get().to_string()
-                    on:click=move |_| choosing.update(|open| *open = !*open)>
-                    {move || if choosing.get() { t!("Hide the legal moves", "Ukryj prawidłowe posunięcia") } else { t!("Choose from the legal moves", "Wybierz spośród prawidłowych posunięć") }}
-                </button>
-                <Show when=move || choosing.get()>
-                    <ul class="move-choices" aria-label=t!("Legal moves", "Prawidłowe posunięcia")>
-                        {move || legal_moves(&fen.get_value(), writing_in.get()).into_iter().map(|mv| {
-                            let chosen = mv.clone();
-                            view! {
-                                <li><button type="button" class="button" on:click=move |_| {
-                                    written.set(chosen.clone());
-                                    choosing.set(false);
-                                }>{mv}</button></li>
-                            }
-                        }).collect_view()}
-                    </ul>
-                </Show>
                 {move || error.get().map(|e| view! { <p class="form-error" role="alert">{e}</p> })}
                 <div class="seal-actions">
                     <button type="submit" class="button primary">{t!("Read my move back before sealing", "Odczytaj moje posunięcie przed zapieczętowaniem")}</button>

@@ -2,11 +2,12 @@ use laws::adjournment::{AdjournmentEvent, DEFAULT_ITERATIONS, SealingDraft};
 use laws::notation::Lang;
 use leptos::prelude::*;
 
-use crate::adjourning::{entropy, record_step_at, seed};
+use crate::adjournment_view::record_step_at;
 use crate::arbiter_keys::SealWith;
 use crate::components::adjournment::seal_move::SealMove;
 use crate::components::adjournment::sealed_to::SealedTo;
 use crate::components::common::field::Field;
+use crate::platform::random::{entropy, seed};
 use crate::state::{AppState, now_ms};
 use crate::t;
 use crate::text::laws_text;
@@ -20,8 +21,6 @@ pub fn SealReply(
     /// The replier, as his name is shown.
     replier: String,
     lang: Lang,
-    /// The position after the sealed move.
-    fen: String,
 ) -> impl IntoView {
     let state = expect_context::<AppState>();
     // The reply lives here, in memory, until it is encrypted.
@@ -94,7 +93,7 @@ pub fn SealReply(
             <summary>{t!("The sealer is absent: the reply is sealed in a fresh envelope (A9c)", "Zawodnik, który zapieczętował posunięcie, jest nieobecny: odpowiedź pieczętuje się w nowej kopercie (A9c)")}</summary>
             {move || match stopped_ms.get() {
                 None => view! {
-                    <SealMove sealer=replier.clone() lang=chosen_lang game_lang=lang fen=fen.clone() written=written on_stop=on_stop />
+                    <SealMove sealer=replier.clone() lang=chosen_lang game_lang=lang written=written on_stop=on_stop />
                 }.into_any(),
                 Some(_) => view! {
                     <form class="seal-reply-pin" on:submit=seal novalidate>

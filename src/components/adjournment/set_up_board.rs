@@ -1,10 +1,11 @@
 use laws::adjournment::{AdjournmentEvent, TimeUsed};
 use leptos::prelude::*;
 
-use crate::adjourning::{hms, record_step};
+use crate::adjournment_view::record_step;
 use crate::components::common::diagram::Diagram;
 use crate::state::AppState;
 use crate::t;
+use laws::clock::clock_face;
 
 /// A5: the position before the sealed move is set up on the board and the
 /// clocks set to the times recorded on the envelope: time used, and what
@@ -33,11 +34,11 @@ pub fn SetUpBoard(
             <h3>{t!("Position before the sealed move", "Pozycja przed zapieczętowanym posunięciem")}</h3>
             <Diagram fen=fen />
             <dl class="details">
-                <dt>{t!("White's time used", "Czas zużyty przez białe")}</dt><dd>{hms(recorded.white_ms)}</dd>
-                <dt>{t!("Black's time used", "Czas zużyty przez czarne")}</dt><dd>{hms(recorded.black_ms)}</dd>
+                <dt>{t!("White's time used", "Czas zużyty przez białe")}</dt><dd>{clock_face(recorded.white_ms)}</dd>
+                <dt>{t!("Black's time used", "Czas zużyty przez czarne")}</dt><dd>{clock_face(recorded.black_ms)}</dd>
                 {left.map(|left| view! {
-                    <dt>{t!("White's clock then shows left", "Zegar białych pokaże wtedy pozostały czas")}</dt><dd>{hms(left.white_ms)}</dd>
-                    <dt>{t!("Black's clock then shows left", "Zegar czarnych pokaże wtedy pozostały czas")}</dt><dd>{hms(left.black_ms)}</dd>
+                    <dt>{t!("White's clock then shows left", "Zegar białych pokaże wtedy pozostały czas")}</dt><dd>{clock_face(left.white_ms)}</dd>
+                    <dt>{t!("Black's clock then shows left", "Zegar czarnych pokaże wtedy pozostały czas")}</dt><dd>{clock_face(left.black_ms)}</dd>
                 })}
             </dl>
             <button class="button primary" on:click=set_up>{t!("Board and clocks set up as recorded", "Szachownica i zegary ustawione jak w zapisie")}</button>

@@ -2,7 +2,7 @@ use laws::adjournment::{AdjournmentEvent, SealedMove};
 use laws::notation::Lang;
 use leptos::prelude::*;
 
-use crate::adjourning::record_step;
+use crate::adjournment_view::record_step;
 use crate::components::common::field::Field;
 use crate::state::AppState;
 use crate::{t, tf};

@@ -2,8 +2,9 @@ use laws::adjournment::{AdjournmentEvent, Check, SealedEnvelope};
 use laws::game::Event;
 use leptos::prelude::*;
 
-use crate::adjourning::{ArbiterEntries, entropy, game_record, seed};
+use crate::adjournment_view::{ArbiterEntries, game_record};
 use crate::components::common::field::Field;
+use crate::platform::random::{entropy, seed};
 use crate::state::{AppState, now_ms};
 use crate::text::laws_text;
 use crate::{t, tf};

@@ -4,8 +4,8 @@ use laws::time_control::Class;
 use leptos::prelude::*;
 use shakmaty::Square;
 
-use crate::adjourning::parse_hms;
 use crate::components::rulings::ruling_card::RulingCard;
+use crate::text::clock_reading::parse_hms;
 use crate::text::laws_text;
 use crate::{t, tf};
 

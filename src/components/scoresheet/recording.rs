@@ -16,20 +16,10 @@ use crate::components::scoresheet::correct_entry::CorrectEntry;
 use crate::components::scoresheet::move_list::{Cell, MoveList};
 use crate::components::scoresheet::struck_out::{StruckOut, slots, struck_out};
 use crate::state::{AppState, now_ms};
+use crate::text::clock_reading::format_seconds;
 use crate::text::laws_text;
 use crate::text::laws_text::notation::lang_label;
 use crate::{t, tf};
-
-/// A clock reading as a player reads it: `1:29:55`, or `4:07` under an hour.
-pub fn clock_text(ms: u64) -> String {
-    let seconds = ms / 1000;
-    let (h, m, s) = (seconds / 3600, seconds / 60 % 60, seconds % 60);
-    if h > 0 {
-        format!("{h}:{m:02}:{s:02}")
-    } else {
-        format!("{m}:{s:02}")
-    }
-}
 
 /// What the recording board shows: every box played as written, legal or
 /// not (`Scoresheet::as_written`), so the board never tells a legal move
@@ -64,7 +54,7 @@ fn written_cells(game: &Game) -> Vec<Cell> {
         .map(|(slot, entry)| Cell {
             slot,
             text: box_text(entry),
-            detail: entry.clock_ms.map(clock_text),
+            detail: entry.clock_ms.map(format_seconds),
             irregular: false,
             first_irregular: false,
         })
@@ -192,8 +182,8 @@ pub fn RecordingSheet(id: String) -> impl IntoView {
                     let running = clock.running_side();
                     view! {
                         <div class="sheet-clock" role="group" aria-label=t!("Clock", "Zegar")>
-                            <span class="dial" class:running=running == Some(Side::White)>{t!("White ", "Białe ")} {clock_text(clock.remaining(Side::White, at))}</span>
-                            <span class="dial" class:running=running == Some(Side::Black)>{t!("Black ", "Czarne ")} {clock_text(clock.remaining(Side::Black, at))}</span>
+                            <span class="dial" class:running=running == Some(Side::White)>{t!("White ", "Białe ")} {format_seconds(clock.remaining(Side::White, at))}</span>
+                            <span class="dial" class:running=running == Some(Side::Black)>{t!("Black ", "Czarne ")} {format_seconds(clock.remaining(Side::Black, at))}</span>
                             {running.map(|side| {
                                 let press = press.clone();
                                 view! {
@@ -247,9 +237,9 @@ pub(crate) mod tests {
 
     #[test]
     fn clock_readings_read_as_on_a_clock() {
-        assert_eq!(clock_text(5_395_000), "1:29:55");
-        assert_eq!(clock_text(247_900), "4:07");
-        assert_eq!(clock_text(0), "0:00");
+        assert_eq!(format_seconds(5_395_000), "1:29:55");
+        assert_eq!(format_seconds(247_900), "4:07");
+        assert_eq!(format_seconds(0), "0:00");
     }
 
     /// A game whose sheet holds `texts`, for the sheet's tests.

@@ -49,8 +49,8 @@ pub fn envelope_item(item: &str, e: &laws::adjournment::Envelope) -> String {
         "A2c" => tf!(
             "White {}, Black {}",
             "białe {}, czarne {}",
-            crate::text::i18n::hms(e.time_used.white_ms),
-            crate::text::i18n::hms(e.time_used.black_ms)
+            laws::clock::clock_face(e.time_used.white_ms),
+            laws::clock::clock_face(e.time_used.black_ms)
         ),
         "A2d" => e.name(e.sealer).to_owned(),
         "A2e" => e.move_number.to_string(),

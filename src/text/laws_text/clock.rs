@@ -4,12 +4,6 @@ use super::side::sides;
 use crate::text::i18n::{UiLang, lang};
 use crate::{t, tf};
 
-/// A clock's face, "1:30:00" (the same in both languages).
-#[must_use]
-pub fn clock_face(ms: u64) -> String {
-    laws::clock::clock_face(ms)
-}
-
 /// Why the clock refused an action.
 #[must_use]
 pub fn clock_error(error: &laws::clock::ClockError) -> String {

@@ -1,11 +1,11 @@
 //! Articles 7 and 4.3: findings, rulings, their effects and their refusals.
 
 use super::article::{article_summary, explain, with_reason};
-use super::clock::clock_face;
 use super::side::{side, sides, sides_plain};
 use crate::text::i18n::{UiLang, lang};
 use crate::{t, tf};
 use laws::article::Article;
+use laws::clock::clock_face;
 use laws::game::Side;
 use laws::irregularity::touch_move::{Requirement, TouchMove};
 use laws::irregularity::{Effect, Finding, IrregularityRuling};

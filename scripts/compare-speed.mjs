@@ -52,6 +52,10 @@ function twic() {
   );
 }
 
+// npm's binaryen (package.json), as scripts/bootstrap installs it: Debian's
+// older wasm-opt breaks the module, and the README runs this script without
+// scripts/test's PATH.
+const wasmOptBin = [join(root, 'node_modules', '.bin', 'wasm-opt')].find(existsSync) ?? 'wasm-opt';
 const run = (cmd, argv) => execFileSync(cmd, argv, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
 // The worker's build as index.html asks Trunk for it.
 const worker = readFileSync(join(root, 'index.html'), 'utf8').match(/<link data-trunk rel="rust"[^>]*data-bin="analyser"[^>]*>/)?.[0];
@@ -69,7 +73,7 @@ if (build) {
   // wasm-bindgen's Node glue is CommonJS; this project's package.json says "module".
   writeFileSync(join(pkg, 'package.json'), '{"type":"commonjs"}\n');
   const wasm = join(pkg, 'laws_node_bg.wasm');
-  run('wasm-opt', [`-O${wasmOpt}`, ...wasmOptParams, wasm, '-o', wasm]);
+  run(wasmOptBin, [`-O${wasmOpt}`, ...wasmOptParams, wasm, '-o', wasm]);
   cargo('--bin', 'native');
 }
 const laws = createRequire(import.meta.url)(join(pkg, 'laws_node.js'));

@@ -208,7 +208,12 @@ mod tests {
             10,
         ));
         assert_eq!(decode(&huge), Err(LinkError::TooLarge));
-        assert!(!LinkError::Damaged.to_string().is_empty());
+        // A damaged link tells the player what to do about it.
+        assert!(
+            LinkError::Damaged
+                .to_string()
+                .contains("scan the QR code again")
+        );
     }
 
     /// Issue 20's measure: a real 80-move game with a clock reading for

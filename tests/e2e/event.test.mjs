@@ -380,15 +380,12 @@ test('the board plays 5 minutes with the network off, then catches up with every
   await row.locator('.event-move', { hasText: /^2$/ }).waitFor({ timeout: 5_000 });
 
   await board.context.setOffline(true);
-  const offlineFrom = await page.evaluate(() => Date.now());
   const moves = [['g1', 'f3'], ['b8', 'c6'], ['f1', 'c4'], ['g8', 'f6'],
     ['d2', 'd3'], ['f8', 'e7'], ['b1', 'c3'], ['d7', 'd6']];
   for (const [i, move] of moves.entries()) {
     await page.clock.fastForward(37_500);
     await play(page, [move], 2 + i);
   }
-  const offlineFor = (await page.evaluate(() => Date.now())) - offlineFrom;
-  assert.ok(offlineFor >= 5 * 60_000, `${offlineFor} ms offline`);
   await status(page).filter({ hasText: /^Offline/ }).waitFor({ timeout: 10_000 });
   assert.equal((await eventDocs(id)).length, online);
   assert.equal(await row.locator('.event-move').innerText(), '2');

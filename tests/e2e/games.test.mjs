@@ -24,7 +24,7 @@ test('a created game is still there after a reload', async () => {
 });
 
 test('a game without names is refused with a clear message', async () => {
-  const { page, context } = await app.open('#/new');
+  const { page, context, errors } = await app.open('#/new');
   await page.getByRole('button', { name: 'Create game' }).click();
   assert.match(await page.getByRole('alert').innerText(), /White's name is missing/);
   await page.getByLabel('White', { exact: true }).fill('A');
@@ -32,11 +32,12 @@ test('a game without names is refused with a clear message', async () => {
   await page.getByLabel("White's FIDE ID (optional)").fill('12ab');
   await page.getByRole('button', { name: 'Create game' }).click();
   assert.match(await page.getByRole('alert').innerText(), /not a FIDE ID/);
+  assert.deepEqual(errors, []);
   await context.close();
 });
 
 test('export, delete, import: the game is back', async () => {
-  const { page, context } = await app.open();
+  const { page, context, errors } = await app.open();
   await createGame(page, { white: 'Backup, White', black: 'Backup, Black' });
   await page.getByRole('link', { name: 'Settings' }).click();
   const [download] = await Promise.all([
@@ -64,11 +65,12 @@ test('export, delete, import: the game is back', async () => {
   await page.getByText('1 already up to date').waitFor();
   await page.locator('[aria-labelledby=backup-title] input[type=file]').setInputFiles({ name: 'other.json', mimeType: 'application/json', buffer: Buffer.from('{"hello": "world"}') });
   assert.match(await page.getByRole('alert').innerText(), /not an Arbiter backup/);
+  assert.deepEqual(errors, []);
   await context.close();
 });
 
 test('a corrupt record is reported and the other games still load', async () => {
-  const { page, context } = await app.open();
+  const { page, context, errors } = await app.open();
   await createGame(page, { white: 'Intact, One', black: 'Intact, Two' });
   await page.evaluate(() => localStorage.setItem('arbiter/v1/game/damaged', '{"schema":1,"data":'));
   await page.reload();
@@ -77,16 +79,18 @@ test('a corrupt record is reported and the other games still load', async () => 
   assert.match(await problems.innerText(), /arbiter\/v1\/game\/damaged/);
   await page.getByRole('link', { name: /Intact, One – Intact, Two/ }).waitFor();
   assert.equal(await page.evaluate(() => localStorage.getItem('arbiter/v1/game/damaged')), '{"schema":1,"data":');
+  assert.deepEqual(errors, []);
   await context.close();
 });
 
 test('two tabs see each other\'s new games', async () => {
-  const { page, context } = await app.open();
+  const { page, context, errors } = await app.open();
   const other = await context.newPage();
   await other.goto(app.url + '#/');
   await other.getByText('No games yet').waitFor();
   await createGame(page, { white: 'First, Tab', black: 'Second, Tab' });
   await other.getByRole('link', { name: /First, Tab – Second, Tab/ }).waitFor();
+  assert.deepEqual(errors, []);
   await context.close();
 });
 
@@ -116,8 +120,9 @@ test('two tabs pressing one clock at once: the stale tab is refused, told why, a
 });
 
 test('an unknown address shows the not-found page', async () => {
-  const { page, context } = await app.open('#/no/such/screen');
+  const { page, context, errors } = await app.open('#/no/such/screen');
   await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+  assert.deepEqual(errors, []);
   await context.close();
 });
 

@@ -67,8 +67,8 @@ fn capitalised(text: &str) -> String {
 mod tests {
     use super::*;
     use laws::adjournment::{Entropy, MIN_ITERATIONS, SealingDraft};
-    use laws::notation::Lang;
     use laws::game::{Player, Setup, Side};
+    use laws::notation::Lang;
     use laws::scoresheet::Entry;
 
     const PIN: &str = "2468";

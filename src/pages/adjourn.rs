@@ -1,7 +1,6 @@
 use laws::adjournment::{AdjournmentEvent, Phase};
 use laws::game::Side;
 use leptos::prelude::*;
-use shakmaty::Position;
 
 use crate::adjournment_view::record_step_at;
 use crate::components::adjournment::envelope_form::EnvelopeForm;
@@ -49,7 +48,7 @@ pub fn AdjournPage(id: String) -> impl IntoView {
             .into_any(),
             Phase::Sealing => match stopped_ms.get() {
                 None => {
-                    let side: Side = play.position().turn().into();
+                    let side = adjournment.sealer();
                     let name = match side {
                         Side::White => &setup.white.name,
                         Side::Black => &setup.black.name,

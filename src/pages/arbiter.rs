@@ -5,7 +5,7 @@
 use laws::clock::ClockAction;
 use laws::game::result::draw_claim;
 use laws::game::{DrawClaim, Event, Game, GameResult, Side};
-use laws::irregularity::{Applicable, Finding, Outcome, actions_now};
+use laws::irregularity::{Applicable, Finding, actions_now};
 use leptos::prelude::*;
 
 use crate::components::clock::clock_sheet_notice::ClockSheetNotice;
@@ -135,7 +135,7 @@ fn ArbiterPanel(game: Game) -> impl IntoView {
                                 <li class="ruling-card">
                                     <h3>{tf!("The position is a draw the player to move may claim ({article})", "Pozycja daje zawodnikowi na posunięciu prawo reklamować remis ({article})")}</h3>
                                     <ResultButton id=id.clone() label=tf!("Uphold the claim: draw ({article})", "Uznaj reklamację: remis ({article})")
-                                        result=GameResult::DrawClaimed { claim, intended: None } outcome=Outcome::Draw primary=true />
+                                        result=GameResult::DrawClaimed { claim, intended: None } play=play.clone() primary=true />
                                 </li>
                             }).collect_view()}
                         </ul>

@@ -353,7 +353,7 @@ test("A10 under a competition's 30-minute limit, set on the game form: 31 minute
   await resume(page, ['Prompt, Petra (White)']);
   // Under the Laws' hour he would not be late yet; the competition says 30 minutes.
   await page.clock.fastForward(31 * MINUTE);
-  await page.getByRole('button', { name: 'Black is too late: loses (A10)' }).click();
+  await page.getByRole('button', { name: 'Black is more than the limit late (A10)' }).click();
   await page.getByText(/Result — Article A10: Black is more than 0:30:00 late: White wins/).waitFor();
   assert.deepEqual(errors, []);
   await context.close();
@@ -365,7 +365,7 @@ test('A10: a player more than an hour late loses; a late sealer whose sealed mov
   await verify(page);
   await resume(page, ['Prompt, Petra (White)']);
   await page.clock.fastForward(61 * MINUTE);
-  await page.getByRole('button', { name: 'Black is too late: loses (A10)' }).click();
+  await page.getByRole('button', { name: 'Black is more than the limit late (A10)' }).click();
   await page.getByText(/Result — Article A10: Black is more than 1:00:00 late: White wins/).waitFor();
 
   // Black sealed mate (Fool's mate) and comes more than an hour late: he has won (A10a).

@@ -30,7 +30,7 @@ pub fn Arrivals(game_id: String, present: Presence, white: String, black: String
                     }>{tf!("{name} ({}) arrives now", "{name} ({}) przybywa teraz", laws_text::side::side(side))}</button>
                     <button class="button danger" on:click=move |_| {
                         record_step(&state, &id.get_value(), AdjournmentEvent::Forfeited { late: side });
-                    }>{tf!("{} is too late: loses (A10)", "{} spóźniły się: przegrywają (A10)", laws_text::side::side(side))}</button>
+                    }>{tf!("{} is more than the limit late (A10)", "{} spóźniły się ponad limit (A10)", laws_text::side::side(side))}</button>
                 </div>
             }
         })

@@ -17,7 +17,7 @@ pub fn EnvelopeOutside(outside: Envelope) -> impl IntoView {
     let moves = if outside.moves.is_empty() {
         t!("none", "brak").to_owned()
     } else {
-        numbered(&outside.fen, &outside.moves)
+        outside.numbered_moves()
     };
     let r = &outside.resumption;
     let resumption = if r.date.is_empty() && r.time.is_empty() && r.venue.is_empty() {
@@ -46,48 +46,5 @@ pub fn EnvelopeOutside(outside: Envelope) -> impl IntoView {
             <p>{t!("Black's signature", "Podpis czarnych")}</p>
             <p>{t!("Arbiter's signature", "Podpis sędziego")}</p>
         </div>
-    }
-}
-
-/// The moves so far with their numbers ("1. e4 e5 2. Nf3"), counted back
-/// from the position before the sealed move (`fen`).
-fn numbered(fen: &str, moves: &[String]) -> String {
-    let (number, black) = fen
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .get(1..6)
-        .map_or((1, false), |fields| {
-            (fields[4].parse::<usize>().unwrap_or(1), fields[0] == "b")
-        });
-    // Half-moves from the game's start to the position after `moves`.
-    let end = 2 * number.saturating_sub(1) + usize::from(black);
-    let first = end.saturating_sub(moves.len());
-    moves
-        .iter()
-        .enumerate()
-        .map(|(i, mv)| {
-            let ply = first + i;
-            match (ply % 2, i) {
-                (0, _) => format!("{}. {mv}", ply / 2 + 1),
-                (_, 0) => format!("{}… {mv}", ply / 2 + 1),
-                _ => mv.clone(),
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::numbered;
-
-    #[test]
-    fn the_moves_so_far_carry_their_numbers() {
-        let moves = ["e4", "e5", "Nf3"].map(String::from);
-        let fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2";
-        assert_eq!(numbered(fen, &moves), "1. e4 e5 2. Nf3");
-        // From a position set up at move 30, Black to move first.
-        let fen = "8/8/8/8/8/8/k7/K7 w - - 0 31";
-        assert_eq!(numbered(fen, &["Kb1".to_owned()]), "30… Kb1");
     }
 }

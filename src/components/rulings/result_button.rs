@@ -1,5 +1,4 @@
-use laws::game::{Event, GameResult};
-use laws::irregularity::Outcome;
+use laws::game::{Event, GameResult, Play};
 use leptos::prelude::*;
 
 use crate::components::common::confirm_dialog::ConfirmDialog;
@@ -8,15 +7,23 @@ use crate::text::laws_text;
 use crate::{t, tf};
 
 /// A result the arbiter may record, behind a confirmation: the game ends
-/// with `outcome`, its clock stops.
+/// with the outcome the core gives `result` in `play`, its clock stops. A
+/// result the core refuses is not offered: its reason is shown instead.
 #[component]
 pub fn ResultButton(
     id: String,
     label: String,
     result: GameResult,
-    outcome: Outcome,
+    play: Play,
     #[prop(optional)] primary: bool,
 ) -> impl IntoView {
+    let outcome = match result.outcome(&play) {
+        Ok(outcome) => outcome,
+        Err(e) => {
+            return view! { <p class="hint" role="status">{laws_text::game::result_error(&e)}</p> }
+                .into_any();
+        }
+    };
     let state = expect_context::<AppState>();
     let confirming = RwSignal::new(false);
     let article = result.article();
@@ -42,4 +49,5 @@ pub fn ResultButton(
         <button type="button" class=class on:click=move |_| confirming.set(true)>{label.clone()}</button>
         <ConfirmDialog open=confirming question=question confirm_label=t!("Record the result", "Zapisz wynik") on_confirm=record />
     }
+    .into_any()
 }

@@ -37,7 +37,7 @@ pub fn ResultForm(id: String, play: Play) -> impl IntoView {
     let resign = |by: Side| {
         view! {
             <ResultButton id=id.clone() label=tf!("{} resigns (5.1b)", "{} poddają partię (5.1b)", laws_text::side::side(by))
-                result=GameResult::Resigned { by } outcome=Outcome::win_for(by.opponent()) />
+                result=GameResult::Resigned { by } play=play.clone() />
         }
     };
     let claim_id = id.clone();
@@ -54,7 +54,7 @@ pub fn ResultForm(id: String, play: Play) -> impl IntoView {
                 view! {
                     <p>{laws_text::claim::claim_reason(&ruling.reason)}</p>
                     <ResultButton id=claim_id.clone() label=tf!("Uphold the claim: draw ({})", "Uznaj reklamację: remis ({})", ruling.article)
-                        result=result outcome=Outcome::Draw primary=true />
+                        result=result play=claim_play.clone() primary=true />
                 }
                 .into_any()
             }
@@ -69,6 +69,7 @@ pub fn ResultForm(id: String, play: Play) -> impl IntoView {
         }
     };
     let decide_id = id.clone();
+    let decide_play = play.clone();
     let decision = move || {
         let reason = reason.get();
         if reason.trim().is_empty() {
@@ -84,7 +85,7 @@ pub fn ResultForm(id: String, play: Play) -> impl IntoView {
         };
         view! {
             <ResultButton id=decide_id.clone() label=tf!("Record the decision: {}", "Zapisz decyzję: {}", laws_text::outcome::outcome(decided.get()))
-                result=result outcome=decided.get() primary=true />
+                result=result play=decide_play.clone() primary=true />
         }
         .into_any()
     };
@@ -95,7 +96,7 @@ pub fn ResultForm(id: String, play: Play) -> impl IntoView {
                 {resign(Side::White)}
                 {resign(Side::Black)}
                 <ResultButton id=id.clone() label=t!("Draw agreed (9.1)", "Remis uzgodniony (9.1)").to_owned()
-                    result=GameResult::DrawAgreed outcome=Outcome::Draw />
+                    result=GameResult::DrawAgreed play=play.clone() />
             </div>
             <details class="fold">
                 <summary>{t!("A draw claimed (9.2, 9.3)", "Reklamacja remisu (9.2, 9.3)")}</summary>

@@ -123,6 +123,57 @@ impl Envelope {
         self.sealer.opponent()
     }
 
+    /// A2b: the moves so far with their numbers ("1. e4 e5 2. Nf3"),
+    /// counted back from the sealed move: its number (A2e) and who seals it
+    /// (A2d). A game set up from a position starts at its own number.
+    ///
+    /// ```
+    /// # use laws::adjournment::{Envelope, Resumption, TimeUsed};
+    /// # use laws::side::Side;
+    /// let mut envelope = Envelope {
+    ///     event: "Club ch.".into(),
+    ///     round: "5".into(),
+    ///     board: "2".into(),
+    ///     arbiter: String::new(),
+    ///     white: "Kowalski, Jan".into(),
+    ///     black: "Nowak, Anna".into(),
+    ///     fen: "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2".into(),
+    ///     moves: ["e4", "e5", "Nf3"].map(String::from).to_vec(),
+    ///     time_used: TimeUsed::default(),
+    ///     sealer: Side::Black,
+    ///     move_number: 2,
+    ///     draw_offer: None,
+    ///     resumption: Resumption::default(),
+    ///     replies_to: None,
+    /// };
+    /// assert_eq!(envelope.numbered_moves(), "1. e4 e5 2. Nf3");
+    /// // A game set up at move 30, White sealing at move 31 after one move of Black's.
+    /// envelope.moves = vec!["Kb1".into()];
+    /// envelope.sealer = Side::White;
+    /// envelope.move_number = 31;
+    /// assert_eq!(envelope.numbered_moves(), "30… Kb1");
+    /// ```
+    #[must_use]
+    pub fn numbered_moves(&self) -> String {
+        // Half-moves from move 1 to the sealed move.
+        let sealed_at = 2 * self.move_number.saturating_sub(1) as usize
+            + usize::from(self.sealer == Side::Black);
+        let first = sealed_at.saturating_sub(self.moves.len());
+        self.moves
+            .iter()
+            .enumerate()
+            .map(|(i, mv)| {
+                let ply = first + i;
+                match (ply % 2, i) {
+                    (0, _) => format!("{}. {mv}", ply / 2 + 1),
+                    (_, 0) => format!("{}… {mv}", ply / 2 + 1),
+                    _ => mv.clone(),
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
     /// The name of `side` as written on the envelope.
     #[must_use]
     pub fn name(&self, side: Side) -> &str {

@@ -4,7 +4,6 @@
 use laws::game::Game;
 use laws::game::SheetMoves;
 use laws::game_pgn;
-use laws::notation;
 use laws::pgn;
 use laws::scoresheet::{Row, Slot};
 use leptos::ev;
@@ -47,15 +46,16 @@ fn replay(game: &Game) -> Replay {
     };
     let read = SheetMoves::of(play);
     let notes = game_pgn::arbiter_notes(game).unwrap_or_default();
-    let mut pos = read.start.clone();
-    let mut positions = vec![pos.clone()];
+    let mut positions = vec![read.start.clone()];
     let mut cells = Vec::new();
-    for (i, (m, (_, entry))) in read.moves.iter().zip(play.sheet.entries()).enumerate() {
-        let slot = Slot {
-            number: pos.fullmoves().get(),
-            side: pos.turn().into(),
-        };
-        let text = notation::write(&pos, &m.mv, play.sheet.lang);
+    let replayed = read.replayed(play.sheet.lang);
+    for (i, ((m, (_, entry)), shown)) in read
+        .moves
+        .iter()
+        .zip(play.sheet.entries())
+        .zip(replayed)
+        .enumerate()
+    {
         // The clock, then what the arbiter did after the move.
         let detail: Vec<String> = m
             .clock_ms
@@ -69,9 +69,10 @@ fn replay(game: &Game) -> Replay {
             )
             .collect();
         cells.push(Cell {
-            slot,
+            slot: shown.slot,
             text: format!(
-                "{text}{}{}",
+                "{}{}{}",
+                shown.text,
                 if m.draw_offer { " (=)" } else { "" },
                 struck_writings(&entry.corrections)
             ),
@@ -79,8 +80,7 @@ fn replay(game: &Game) -> Replay {
             irregular: false,
             first_irregular: false,
         });
-        pos.play_unchecked(m.mv);
-        positions.push(pos.clone());
+        positions.push(shown.after);
     }
     Replay {
         positions,

@@ -8,6 +8,15 @@ use crate::notation;
 use crate::pgn::RecordMove;
 use crate::scoresheet::{Slot, Written};
 
+/// One move of a replay: where it stands on the sheet, how it is written
+/// in the sheet's language, and the position after it.
+#[derive(Debug, Clone)]
+pub struct Replayed {
+    pub slot: Slot,
+    pub text: String,
+    pub after: Chess,
+}
+
 /// The moves a scoresheet records, as far as they can be read.
 #[derive(Debug, Clone)]
 pub struct SheetMoves {
@@ -60,6 +69,29 @@ impl SheetMoves {
         self.moves.iter().map(|m| m.mv).collect()
     }
 
+    /// Every move read, as a replay shows it: its slot, its text in
+    /// `lang`, and the position after it.
+    #[must_use]
+    pub fn replayed(&self, lang: notation::Lang) -> Vec<Replayed> {
+        let mut pos = self.start.clone();
+        self.moves
+            .iter()
+            .map(|m| {
+                let slot = Slot {
+                    number: pos.fullmoves().get(),
+                    side: pos.turn().into(),
+                };
+                let text = notation::write(&pos, &m.mv, lang);
+                pos.play_unchecked(m.mv);
+                Replayed {
+                    slot,
+                    text,
+                    after: pos.clone(),
+                }
+            })
+            .collect()
+    }
+
     /// The position after every move read.
     #[must_use]
     pub fn end(&self) -> Chess {
@@ -68,5 +100,42 @@ impl SheetMoves {
             pos.play_unchecked(m.mv);
         }
         pos
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Event, Game, Setup};
+    use crate::notation::Lang;
+    use crate::scoresheet::Entry;
+    use crate::side::Side;
+
+    #[test]
+    fn a_replay_numbers_writes_and_plays_each_move_read() {
+        let mut game = Game::new("g", Setup::default(), 0);
+        for (i, text) in ["e4", "e5", "Nf3", "Xx9"].iter().enumerate() {
+            game.apply(Event::Recorded(Entry::written(*text)), 1 + i as u64)
+                .unwrap();
+        }
+        let read = SheetMoves::of(game.fold().unwrap());
+        let replayed = read.replayed(Lang::De);
+        let texts: Vec<&str> = replayed.iter().map(|r| r.text.as_str()).collect();
+        assert_eq!(texts, ["e4", "e5", "Sf3"]);
+        assert_eq!(
+            replayed[1].slot,
+            Slot {
+                number: 1,
+                side: Side::Black
+            }
+        );
+        assert_eq!(replayed.last().unwrap().after, read.end());
+        assert_eq!(
+            read.stopped_at,
+            Some(Slot {
+                number: 2,
+                side: Side::Black
+            })
+        );
     }
 }

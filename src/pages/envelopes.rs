@@ -15,7 +15,7 @@ use crate::text::laws_text;
 
 /// One envelope as the screen lists it.
 #[derive(Clone, PartialEq)]
-struct Listed {
+struct EnvelopeRow {
     game_id: String,
     title: String,
     status: &'static str,
@@ -46,7 +46,7 @@ pub fn Envelopes() -> impl IntoView {
                             let is_current = std::ptr::eq(adjournment, current);
                             let title = title.clone();
                             adjournment.envelopes().iter().enumerate().map(
-                                move |(index, sealed)| Listed {
+                                move |(index, sealed)| EnvelopeRow {
                                     game_id: game.id().to_owned(),
                                     title: title.clone(),
                                     status: envelope_status(adjournment, index),

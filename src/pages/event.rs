@@ -112,9 +112,9 @@ impl BoardLine {
 
     /// White's and Black's clocks as they read at `now_ms`.
     #[must_use]
-    pub fn clocks(&self, now_ms: u64) -> [ClockReading; 2] {
+    pub fn clocks(&self, now_ms: u64) -> [BoardClock; 2] {
         let fallen = self.fallen(now_ms);
-        [Side::White, Side::Black].map(|side| ClockReading {
+        [Side::White, Side::Black].map(|side| BoardClock {
             time: self.time(side, now_ms).unwrap_or_else(|| "—".into()),
             fallen: fallen == Some(side),
         })
@@ -146,7 +146,7 @@ impl BoardLine {
 
 /// One side's clock on the event screen.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ClockReading {
+pub struct BoardClock {
     /// The time left; a dash for an untimed game.
     pub time: String,
     pub fallen: bool,

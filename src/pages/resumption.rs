@@ -1,6 +1,7 @@
 use laws::adjournment::{ClockNow, Phase, TimeUsed, time_used};
 use laws::game::Side;
 use leptos::prelude::*;
+use shakmaty::ByColor;
 use shakmaty::Position;
 
 use crate::components::adjournment::arrivals::Arrivals;
@@ -25,12 +26,12 @@ use crate::{t, tf};
 use laws::clock::clock_face;
 
 /// What each clock shows left once set to indicate `used` (A5).
-fn time_left(clock: &laws::clock::Clock, used: TimeUsed, now: u64) -> TimeUsed {
-    let left = |side: Side| clock.account(side, now).remaining_for_used(used.of(side));
-    TimeUsed {
-        white_ms: left(Side::White),
-        black_ms: left(Side::Black),
-    }
+fn time_left(clock: &laws::clock::Clock, used: TimeUsed, now: u64) -> ByColor<u64> {
+    ByColor::new_with(|color| {
+        clock
+            .account(color.into(), now)
+            .remaining_for_used(used.of(color.into()))
+    })
 }
 
 /// The resumption wizard: one step at a time from setting up the board (A5)

@@ -1,5 +1,6 @@
 use laws::adjournment::{AdjournmentEvent, TimeUsed};
 use leptos::prelude::*;
+use shakmaty::ByColor;
 
 use crate::adjournment_view::record_step;
 use crate::components::common::diagram::Diagram;
@@ -16,7 +17,7 @@ pub fn SetUpBoard(
     fen: String,
     recorded: TimeUsed,
     /// Left on each clock once set; `None` for a game without a clock.
-    left: Option<TimeUsed>,
+    left: Option<ByColor<u64>>,
 ) -> impl IntoView {
     let state = expect_context::<AppState>();
     let set_up = move |_| {
@@ -37,8 +38,8 @@ pub fn SetUpBoard(
                 <dt>{t!("White's time used", "Czas zużyty przez białe")}</dt><dd>{clock_face(recorded.white_ms)}</dd>
                 <dt>{t!("Black's time used", "Czas zużyty przez czarne")}</dt><dd>{clock_face(recorded.black_ms)}</dd>
                 {left.map(|left| view! {
-                    <dt>{t!("White's clock then shows left", "Zegar białych pokaże wtedy pozostały czas")}</dt><dd>{clock_face(left.white_ms)}</dd>
-                    <dt>{t!("Black's clock then shows left", "Zegar czarnych pokaże wtedy pozostały czas")}</dt><dd>{clock_face(left.black_ms)}</dd>
+                    <dt>{t!("White's clock then shows left", "Zegar białych pokaże wtedy pozostały czas")}</dt><dd>{clock_face(left.white)}</dd>
+                    <dt>{t!("Black's clock then shows left", "Zegar czarnych pokaże wtedy pozostały czas")}</dt><dd>{clock_face(left.black)}</dd>
                 })}
             </dl>
             <button class="button primary" on:click=set_up>{t!("Board and clocks set up as recorded", "Szachownica i zegary ustawione jak w zapisie")}</button>

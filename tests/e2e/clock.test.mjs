@@ -179,11 +179,12 @@ test('a 60-minute game under the 2014 Laws is standard play on the clock: its fl
   // Sixty minutes is rapid under the source texts (B1: 15 to 60 minutes),
   // standard play from 2014 (rapid is less than 60 minutes).
   await importAndReview(page, '[White "Hour, Hanna"]\n[Black "Sixty, Sam"]\n[TimeControl "3600"]\n\n*\n', 'Hour, Hanna – Sixty, Sam');
-  await page.goto(page.url().replace(/\/review$/, '/edit'));
+  const game = page.url().replace(/\/review$/, '');
+  await page.goto(`${game}/edit`);
   await page.getByLabel('Edition of the Laws the rulings follow').selectOption('2');
   await page.getByRole('button', { name: 'Save details' }).click();
   await page.getByText('Details saved.').waitFor();
-  await page.goto(page.url().replace(/\/edit$/, '/clock'));
+  await page.goto(`${game}/clock`);
   await page.locator('.clock-screen').waitFor();
   await page.clock.pauseAt(T0 + 60_000);
   await page.getByRole('button', { name: "Start White's clock" }).click();

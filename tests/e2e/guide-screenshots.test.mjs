@@ -100,8 +100,13 @@ test('the guide\'s pictures: clock, recording, check, ruling, adjournment, envel
   // The event: Settings, where a tablet joins the event's database.
   await page.getByRole('link', { name: 'Settings' }).click();
   const join = page.getByRole('button', { name: 'Join the event' });
-  await join.scrollIntoViewIfNeeded();
+  // The panel's heading at the top, below the header.
+  await page.locator('#event-title').evaluate((heading) => {
+    heading.scrollIntoView({ block: 'start' });
+    window.scrollBy(0, -(document.querySelector('header')?.offsetHeight ?? 0) - 16);
+  });
   assert.ok(await join.isVisible());
+  assert.ok(await page.getByRole('heading', { name: 'Event', exact: true }).isVisible());
   await shoot(page, 'event');
   assert.deepEqual(errors, []);
   await context.close();
@@ -123,6 +128,8 @@ test('the guide\'s pictures: sealing, the envelope verified, the envelopes, resu
   // A3: the arbiter compares each item with the game and ticks it.
   for (const box of await page.locator('.checklist input[type=checkbox]').all()) await box.check();
   assert.match((await page.locator('.fingerprint-code').first().innerText()).trim(), /^[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}$/);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.getByRole('heading', { name: 'Verify the envelope (A3)' }).waitFor();
   await shoot(page, 'adjourn');
   await page.getByRole('button', { name: 'Envelope verified' }).click();
   await page.getByText('verified and kept by the arbiter').waitFor();

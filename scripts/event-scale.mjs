@@ -15,7 +15,7 @@
 // through the rules core and writes them with `src/event/docs.rs`.
 // Timings on a shared machine are figures, not a pass or a fail:
 // scripts/test runs it once on a few boards, so that it cannot break
-// unnoticed; the 200-board figures are in the README.
+// unnoticed; the 200-board figures are in docs/performance.md.
 //
 //   node scripts/event-scale.mjs [--boards 200] [--moves 80] [--changes 40] [--seconds 5] [--dist DIR]
 //

@@ -82,7 +82,7 @@ export async function joinEvent(page, { app, couch, db, who }) {
   await page.getByRole('button', { name: 'Join the event' }).click();
 }
 
-/// The README's set-up of an event on a fresh server: the admin, a board
+/// docs/organiser.md's set-up of an event on a fresh server: the admin, a board
 /// tablets' user and a player with the arbiter and player roles, the
 /// database, its _security (members: both roles) and the design document.
 export async function setUpEvent(couch, db, users = [

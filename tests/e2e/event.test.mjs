@@ -332,7 +332,7 @@ test('two tablets append to one game at once: the fork is shown and resolved, no
   // No event is lost: the chosen history is the first tablet's, whole, on
   // both tablets and in the database; the other stays readable, whole, on
   // the tablet that wrote it (pouchdb-server keeps no second first
-  // revision of a document: see the README).
+  // revision of a document: see docs/architecture.md, How the documents travel).
   assert.deepEqual(await stored(first.page, id), firstWrote);
   assert.deepEqual(await stored(second.page, id), firstWrote);
   await assertDatabaseHasLog(first.page, id);

@@ -251,7 +251,7 @@ pub struct Cost {
 
 impl Cost {
     /// For a new key: 64 MiB, 3 passes, one lane. About 0.3 s natively and
-    /// 0.9 s in the app's wasm on this project's machines (README).
+    /// 0.9 s in the app's wasm on this project's machines (docs/performance.md).
     pub const DEFAULT: Cost = Cost {
         memory_kib: 65_536,
         iterations: 3,

@@ -1,8 +1,8 @@
 //! Appendix A, article by article: each case file under
 //! `tests/cases/adjournment/` walks an adjournment step by step, in a game
 //! with its clock, and states the ruling (or the refusal) each step must
-//! get and what the game's clock then shows. The format is in the README's
-//! envelope section.
+//! get and what the game's clock then shows. The format is in crates/laws/README.md,
+//! "Case files (tests)".
 
 mod envelope_outside;
 

@@ -1,5 +1,5 @@
 //! `laws check FILE.pgn`: replays every game of a PGN file and prints one
-//! JSON line per game with its first problem (see the README).
+//! JSON line per game with its first problem (see crates/laws/README.md).
 
 use std::{io::Write, path::PathBuf};
 

@@ -4,7 +4,6 @@ use std::time::Duration;
 use laws::clock::{Clock, ClockAction, ClockCorrection, ClockDisplay, FlagFall, rule_flag_fall};
 use laws::game::{Event, Game, Play, Side};
 use laws::irregularity::Finding;
-use laws::time_control::{Class, ClassLimits};
 use leptos::ev;
 use leptos::prelude::*;
 use shakmaty::Position;
@@ -187,10 +186,9 @@ fn ClockScreen(id: String, game: Memo<Option<Game>>) -> impl IntoView {
             .map(|g| (g.setup().white.name.clone(), g.setup().black.name.clone()))
             .unwrap_or_default()
     });
-    let class = game.with_untracked(|g| {
-        g.as_ref()
-            .and_then(|g| g.setup().time_control.class(&ClassLimits::SOURCE_TEXT))
-    });
+    // The class the core's rulings follow: the game's edition and the
+    // competition's own class decide it, not the time control alone.
+    let class = game.with_untracked(|g| g.as_ref().and_then(|g| g.fold().ok()).map(|p| p.class()));
     let first_to_move = game.with_untracked(|g| {
         g.as_ref()
             .and_then(|g| g.fold().ok())
@@ -324,14 +322,14 @@ fn ClockScreen(id: String, game: Memo<Option<Game>>) -> impl IntoView {
 
     let ruling = Memo::new(move |_| {
         let first = flagged_first.get()?;
-        (class == Some(Class::Standard)).then_some(())?;
+        let ruled_at_once = class.filter(|c| !c.flag_on_claim_only())?;
         clock.with(|c| {
             c.as_ref().map(|c| {
                 rule_flag_fall(
                     c,
                     now.get_untracked().max(first.at_ms),
                     &position.get(),
-                    Class::Standard,
+                    ruled_at_once,
                     None,
                 )
             })

@@ -520,6 +520,22 @@ pub enum Class {
     Blitz,
 }
 
+impl Class {
+    /// Whether a flag counts only when a player claims it (B6: in rapidplay
+    /// and blitz the arbiter does not signal it), rather than being ruled
+    /// by the arbiter as soon as he sees it (6.9, standard play).
+    ///
+    /// ```
+    /// use laws::time_control::Class;
+    /// assert!(!Class::Standard.flag_on_claim_only());
+    /// assert!(Class::Rapid.flag_on_claim_only());
+    /// ```
+    #[must_use]
+    pub fn flag_on_claim_only(self) -> bool {
+        self != Class::Standard
+    }
+}
+
 impl fmt::Display for Class {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {

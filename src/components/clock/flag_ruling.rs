@@ -48,7 +48,7 @@ pub fn FlagRuling(
     /// The arbiter confirms the standard-play ruling.
     on_confirm: Callback<()>,
 ) -> impl IntoView {
-    let on_claim_only = matches!(class, Some(Class::Rapid | Class::Blitz));
+    let on_claim_only = class.is_some_and(Class::flag_on_claim_only);
     let confirming = RwSignal::new(false);
     let decided = move || {
         ruling.with(|r| {

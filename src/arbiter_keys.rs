@@ -7,7 +7,7 @@
 //! first release did, marked as weaker (an arbiter with one tablet at a club
 //! can always adjourn).
 
-use laws::adjournment::{OpenError, SealedEnvelope};
+use laws::adjournment::SealedEnvelope;
 use laws::arbiter_key::{
     ArbiterSecret, Cost, KeyError, KeyFile, MAX_WAIT_MS, Recipient, TabletKey, UnlockError,
 };
@@ -129,37 +129,6 @@ pub fn unlock_error_text(error: &UnlockError) -> String {
             seconds(*wait_ms)
         ),
         UnlockError::Key(e) => key_error_text(e),
-    }
-}
-
-/// Why an envelope did not open, in the app's language.
-#[must_use]
-pub fn open_error_text(error: &OpenError) -> String {
-    match error {
-        OpenError::WrongPin => t!(
-            "Wrong PIN: the envelope stays closed. Type the PIN used at sealing.",
-            "Błędny PIN: koperta pozostaje zamknięta. Wpisz PIN użyty przy pieczętowaniu."
-        )
-        .into(),
-        OpenError::NotForThisKey { key_id, recipients } => tf!(
-            "This tablet's arbiter's key ({key_id}) is not one the envelope is sealed to ({}): only a recipient's tablet opens it.",
-            "Klucz sędziego na tym tablecie ({key_id}) nie jest tym, dla którego zapieczętowano kopertę ({}): otworzy ją tylko tablet odbiorcy.",
-            recipients.join(", ")
-        ),
-        OpenError::SealedToKeys => t!(
-            "This envelope is sealed to the arbiters' keys, not under a PIN.",
-            "Ta koperta jest zapieczętowana dla kluczy sędziów, nie PIN-em."
-        )
-        .into(),
-        OpenError::SealedUnderPin => t!(
-            "This envelope is sealed under a PIN.",
-            "Ta koperta jest zapieczętowana PIN-em."
-        )
-        .into(),
-        OpenError::Tampered { .. } | OpenError::Unreadable(_) => tf!(
-            "The envelope cannot be opened: {error}",
-            "Nie można otworzyć koperty: {error}"
-        ),
     }
 }
 
@@ -291,7 +260,7 @@ impl AppState {
         let secret = self.unlock_arbiter_key(pin)?;
         sealed
             .open_with_key(&secret)
-            .map_err(|e| open_error_text(&e))
+            .map_err(|e| crate::text::laws_text::sealing::open_error(&e))
     }
 }
 

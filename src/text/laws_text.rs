@@ -17,6 +17,7 @@ pub mod irregularity;
 pub mod notation;
 pub mod outcome;
 pub mod ruleset;
+pub mod sealing;
 pub mod side;
 pub mod time_control;
 

@@ -225,9 +225,12 @@ test('every screen in Polish, no English left; back to English; the choice survi
   await page.getByRole('button', { name: 'Odłóż partię' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Odłóż' }).click();
   await page.getByRole('heading', { name: /zapisz posunięcie do zapieczętowania/ }).waitFor();
-  await page.getByRole('button', { name: 'Wybierz spośród prawidłowych posunięć' }).click();
   await assertPolish(page, 'sealing the move');
-  await page.getByRole('list', { name: 'Prawidłowe posunięcia' }).getByRole('button', { name: SEALED, exact: true }).click();
+  // Nothing written yet: refused, in Polish.
+  await page.getByRole('button', { name: 'Odczytaj moje posunięcie przed zapieczętowaniem' }).click();
+  await page.getByRole('alert').waitFor();
+  await assertPolish(page, 'sealing the move: nothing written');
+  await page.getByLabel(/Twoje zapieczętowane posunięcie/).fill(SEALED);
   await page.getByRole('button', { name: 'Odczytaj moje posunięcie przed zapieczętowaniem' }).click();
   await page.getByRole('heading', { name: 'Czy to dokładnie to, co zapisałeś?' }).waitFor();
   await assertPolish(page, 'the sealed move read back');

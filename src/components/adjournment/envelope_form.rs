@@ -11,6 +11,7 @@ use crate::components::common::field::Field;
 use crate::platform::random::{entropy, seed};
 use crate::state::AppState;
 use crate::t;
+use crate::text::laws_text;
 
 /// A2: the envelope, filled in from the game; the arbiter adds the date,
 /// time and venue of resumption and his name, and seals it: to the arbiters'
@@ -69,10 +70,11 @@ pub fn EnvelopeForm(
                 )
                 .into());
             }
-            let mut draft = SealingDraft::new(&outside).map_err(|e| e.to_string())?;
+            let mut draft =
+                SealingDraft::new(&outside).map_err(|e| laws_text::sealing::envelope_error(&e))?;
             draft
                 .write(written.get_untracked().trim(), lang)
-                .map_err(|e| e.to_string())?;
+                .map_err(|e| laws_text::sealing::sealing_error(&e).to_owned())?;
             // No session end here: the clock was charged up to it when he
             // stopped it (A1b), and the outside reads the clock.
             let sealed = match plan.get_value() {
@@ -83,7 +85,7 @@ pub fn EnvelopeForm(
                     draft.seal(outside, stopped_ms, 0, &pin, DEFAULT_ITERATIONS, entropy()?)
                 }
             }
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| laws_text::sealing::seal_error(&e))?;
             // A1a: stopping his clock sealed the move; A1b is judged at that moment.
             let sealed_at = stopped_ms.max(game.updated_ms());
             state.apply_at(

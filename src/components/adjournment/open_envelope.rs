@@ -2,11 +2,11 @@ use laws::adjournment::{AdjournmentEvent, SealedEnvelope};
 use leptos::prelude::*;
 
 use crate::adjournment_view::record_step;
-use crate::arbiter_keys::open_error_text;
 use crate::components::adjournment::sealed_to::SealedTo;
 use crate::components::common::field::Field;
 use crate::state::AppState;
 use crate::t;
+use crate::text::laws_text;
 
 /// A7: the arbiter opens the envelope, the replier present: sealed to keys,
 /// with this tablet's arbiter's key and its PIN; else with the PIN used at
@@ -23,7 +23,7 @@ pub fn OpenEnvelope(game_id: String, sealed: SealedEnvelope) -> impl IntoView {
         let opened = if under_pin {
             sealed
                 .open(&pin.get_untracked())
-                .map_err(|e| open_error_text(&e))
+                .map_err(|e| laws_text::sealing::open_error(&e))
         } else {
             state.open_with_arbiter_key(&sealed, &pin.get_untracked())
         };

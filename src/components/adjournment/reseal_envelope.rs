@@ -2,10 +2,11 @@ use laws::adjournment::{AdjournmentEvent, SealedEnvelope};
 use laws::game::Event;
 use leptos::prelude::*;
 
-use crate::arbiter_keys::{SealWith, open_error_text};
+use crate::arbiter_keys::SealWith;
 use crate::components::common::field::Field;
 use crate::platform::random::seed;
 use crate::state::AppState;
+use crate::text::laws_text;
 use crate::{t, tf};
 
 /// An unopened envelope sealed under a PIN (the first release's, or made
@@ -29,10 +30,7 @@ pub fn ResealEnvelope(game_id: String, sealed: SealedEnvelope) -> impl IntoView 
             };
             let resealed = sealed
                 .reseal_to_keys(&pin.get_untracked(), &recipients, seed()?)
-                .map_err(|e| match e {
-                    laws::adjournment::AmendError::Open(e) => open_error_text(&e),
-                    laws::adjournment::AmendError::Seal(e) => e.to_string(),
-                })?;
+                .map_err(|e| laws_text::sealing::amend_error(&e))?;
             let fingerprint = resealed.fingerprint().to_owned();
             state.apply(
                 &game_id,

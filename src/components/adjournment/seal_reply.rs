@@ -54,20 +54,21 @@ pub fn SealReply(
             let outside = play
                 .reply_envelope(at)
                 .map_err(|e| laws_text::game::game_error(&e))?;
-            let mut draft = SealingDraft::new(&outside).map_err(|e| e.to_string())?;
+            let mut draft =
+                SealingDraft::new(&outside).map_err(|e| laws_text::sealing::envelope_error(&e))?;
             draft
                 .write(
                     written.get_untracked().trim(),
                     chosen_lang.get_untracked().unwrap_or(lang),
                 )
-                .map_err(|e| e.to_string())?;
+                .map_err(|e| laws_text::sealing::sealing_error(&e).to_owned())?;
             let envelope = match plan.get_value() {
                 SealWith::Keys(recipients) => {
                     draft.seal_to_keys(outside, at, 0, &recipients, seed()?)
                 }
                 SealWith::Pin => draft.seal(outside, at, 0, &pin, DEFAULT_ITERATIONS, entropy()?),
             }
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| laws_text::sealing::seal_error(&e))?;
             Ok(AdjournmentEvent::ReplySealed {
                 envelope: Box::new(envelope),
             })

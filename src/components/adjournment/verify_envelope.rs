@@ -100,7 +100,7 @@ pub fn VerifyEnvelope(game_id: String, sealed: SealedEnvelope) -> impl IntoView 
             entropy().and_then(|entropy| {
                 sealed
                     .amend(&pin.get_untracked(), record.get_value(), entropy)
-                    .map_err(|e| cannot(e.to_string()))
+                    .map_err(|e| cannot(laws_text::sealing::amend_error(&e)))
             })
         } else {
             // Sealed to keys: this tablet's key opens it, and the move is
@@ -110,7 +110,7 @@ pub fn VerifyEnvelope(game_id: String, sealed: SealedEnvelope) -> impl IntoView 
                 .and_then(|secret| {
                     sealed
                         .amend_with_key(&secret, record.get_value(), seed()?)
-                        .map_err(|e| cannot(e.to_string()))
+                        .map_err(|e| cannot(laws_text::sealing::amend_error(&e)))
                 })
         }
         .and_then(|envelope| {

@@ -125,7 +125,11 @@ pub fn standing(game: &Game) -> String {
             )
         }
         Ok(_) => t!("Not started", "Nierozpoczęta").to_owned(),
-        Err(e) => tf!("Cannot be replayed: {e}", "Nie da się odtworzyć: {e}"),
+        Err(e) => tf!(
+            "Cannot be replayed: {}",
+            "Nie da się odtworzyć: {}",
+            laws_text::game::game_error(&e)
+        ),
     }
 }
 

@@ -43,7 +43,7 @@ pub struct AppState {
     pub problems: RwSignal<Vec<String>>,
     /// Game records that could not be read (kept untouched in storage).
     pub unreadable: RwSignal<Vec<String>>,
-    /// False when the browser gives no storage: work is kept for this session only.
+    /// False when the browser gives no storage: work is kept only until the page is closed.
     pub persistent: RwSignal<bool>,
     pub notice: RwSignal<Option<Notice>>,
     /// This tablet's settings: the arbiter's PIN, the locked scoresheet.
@@ -68,7 +68,7 @@ pub struct PgnImport {
 }
 
 thread_local! {
-    // The browser's storage, or this session's memory where the browser
+    // The browser's storage, or the page's own memory where the browser
     // gives no localStorage. One store for the page: it keeps the records
     // it wrote, which the next saves append to.
     static STORE: (Rc<Store<Rc<dyn Backend>>>, Option<StorageError>) = match Browser::open() {
@@ -101,7 +101,7 @@ impl<B: Backend + ?Sized> Backend for Rc<B> {
     }
 }
 
-/// The browser's storage, or this session's memory when there is none.
+/// The browser's storage, or the page's own memory when there is none.
 pub(crate) fn store() -> (Rc<Store<Rc<dyn Backend>>>, Option<StorageError>) {
     STORE.with(|(store, unavailable)| (store.clone(), unavailable.clone()))
 }

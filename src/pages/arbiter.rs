@@ -38,7 +38,7 @@ fn ArbiterPanel(game: Game) -> impl IntoView {
             return view! {
                 <section class="page">
                     <h1>{t!("Arbiter", "Sędzia")}</h1>
-                    <p class="form-error" role="alert">{tf!("This game's log cannot be replayed: {e}.", "Zapisu tej partii nie da się odtworzyć: {e}.")}</p>
+                    <p class="form-error" role="alert">{tf!("This game's log cannot be replayed: {}.", "Zapisu tej partii nie da się odtworzyć: {}.", laws_text::game::game_error(&e))}</p>
                 </section>
             }
             .into_any();

@@ -1,7 +1,7 @@
 // The unwinnability analysis in wasm, as the app runs it: every position of
 // the Chess Unwinnability Analyzer's test set
 // (crates/laws/tests/cases/unwinnable/positions.txt) through the laws core
-// built for wasm32 as the app builds it (crates/laws-node): the worker's
+// built for wasm32 as the app builds it (crates/laws-bench): the worker's
 // profile for the worker's search, the release profile for the page's, in
 // Node. Prints the time per position (median, 90th and 99th percentile,
 // worst; within 10 ms the best of up to three runs, as the native bench) and
@@ -14,7 +14,7 @@
 // tables). With --at-the-board: the search the page itself runs for a
 // ruling at the board (a flag fall, a sealed move) within its small budget,
 // twice: with the attack tables, and without them as the page's own module
-// is built (laws-node --no-default-features); undecided answers are counted.
+// is built (laws-bench --no-default-features); undecided answers are counted.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -27,17 +27,17 @@ const limit = limitAt >= 0 ? Number(args[limitAt + 1]) : Infinity;
 const atTheBoard = args.includes('--at-the-board');
 const target = resolve(root, process.env.CARGO_TARGET_DIR ?? 'target');
 
-/// Builds laws-node for wasm in cargo `profile` (with `features` for cargo) into `name` and loads it.
+/// Builds laws-bench for wasm in cargo `profile` (with `features` for cargo) into `name` and loads it.
 function module(name, profile, features) {
   const pkg = join(target, name);
   if (!args.includes('--no-build')) {
     const run = (cmd, argv) => execFileSync(cmd, argv, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
-    run('cargo', ['build', '-p', 'laws-node', '--profile', profile, '--lib', '--target', 'wasm32-unknown-unknown', ...features]);
-    run('wasm-bindgen', ['--target', 'nodejs', '--out-dir', pkg, join(target, 'wasm32-unknown-unknown', profile, 'laws_node.wasm')]);
+    run('cargo', ['build', '-p', 'laws-bench', '--profile', profile, '--lib', '--target', 'wasm32-unknown-unknown', ...features]);
+    run('wasm-bindgen', ['--target', 'nodejs', '--out-dir', pkg, join(target, 'wasm32-unknown-unknown', profile, 'laws_bench.wasm')]);
     // wasm-bindgen's Node glue is CommonJS; this project's package.json says "module".
     writeFileSync(join(pkg, 'package.json'), '{"type":"commonjs"}\n');
   }
-  return createRequire(import.meta.url)(join(pkg, 'laws_node.js'));
+  return createRequire(import.meta.url)(join(pkg, 'laws_bench.js'));
 }
 
 const cases = readFileSync(join(root, 'crates/laws/tests/cases/unwinnable/positions.txt'), 'utf8')
@@ -83,7 +83,7 @@ function run(label, analyse) {
 }
 
 if (atTheBoard) {
-  // Built one after the other: each build replaces the last laws_node.wasm.
+  // Built one after the other: each build replaces the last laws_bench.wasm.
   const tables = module('bench-unwinnable', 'worker', []);
   const page = module('bench-unwinnable-page', 'release', ['--no-default-features']);
   run('at the board, attack tables', tables.at_the_board);

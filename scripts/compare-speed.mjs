@@ -1,7 +1,7 @@
 // The rules core against the JavaScript chess libraries, on one PGN file:
 // every game read, its SAN replayed and validated, by chess.js, chessops and
-// the `laws` core compiled to wasm (crates/laws-node), in this one Node
-// process on the same text; and the same work natively (crates/laws-node's
+// the `laws` core compiled to wasm (crates/laws-bench), in this one Node
+// process on the same text; and the same work natively (crates/laws-bench's
 // `native`, run between them), with pgn-reader and shakmaty alone beside it
 // (nothing kept: the floor, for reference). Prints games/s and plies/s
 // (medians) and the ratios. Timings on a shared machine are not a pass or a
@@ -12,7 +12,7 @@
 //
 // Both laws builds are the analyser worker's, as the app ships it: the cargo
 // profile, wasm-opt level and parameters of its <link data-trunk rel="rust"> in
-// index.html (the worker reads PGN in the app; laws-node stands for it).
+// index.html (the worker reads PGN in the app; laws-bench stands for it).
 // --games N: only the file's first N games.
 //
 // The file defaults to twic1599_1000k.pgn from pgn-reader 0.29.0's benches in
@@ -67,16 +67,16 @@ const wasmOptParams = attribute('data-wasm-opt-params')?.split(/\s+/) ?? [];
 if (!profile || !wasmOpt) throw new Error('compare-speed: index.html names no cargo profile or wasm-opt level for the analyser');
 const pkg = join(target, profile, 'node');
 if (build) {
-  const cargo = (...argv) => run('cargo', ['build', '-p', 'laws-node', '--profile', profile, ...argv]);
+  const cargo = (...argv) => run('cargo', ['build', '-p', 'laws-bench', '--profile', profile, ...argv]);
   cargo('--lib', '--target', 'wasm32-unknown-unknown');
-  run('wasm-bindgen', ['--target', 'nodejs', '--out-dir', pkg, join(target, 'wasm32-unknown-unknown', profile, 'laws_node.wasm')]);
+  run('wasm-bindgen', ['--target', 'nodejs', '--out-dir', pkg, join(target, 'wasm32-unknown-unknown', profile, 'laws_bench.wasm')]);
   // wasm-bindgen's Node glue is CommonJS; this project's package.json says "module".
   writeFileSync(join(pkg, 'package.json'), '{"type":"commonjs"}\n');
-  const wasm = join(pkg, 'laws_node_bg.wasm');
+  const wasm = join(pkg, 'laws_bench_bg.wasm');
   run(wasmOptBin, [`-O${wasmOpt}`, ...wasmOptParams, wasm, '-o', wasm]);
   cargo('--bin', 'native');
 }
-const laws = createRequire(import.meta.url)(join(pkg, 'laws_node.js'));
+const laws = createRequire(import.meta.url)(join(pkg, 'laws_bench.js'));
 // The first `games` games: each starts at its first tag after a blank line.
 const whole = readFileSync(file, 'utf8');
 const starts = [...whole.matchAll(/(?:^|\r?\n\s*\r?\n)(?=\[)/g)].map((m) => m.index);

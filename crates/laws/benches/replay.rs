@@ -3,7 +3,7 @@
 //! PGN one by one ([`pgn::games`], as [`pgn::import`] reads them) and
 //! checked move by move. Reported as games per second.
 //! `scripts/compare-speed.mjs` does the same work in wasm and natively
-//! (crates/laws-node), beside chess.js and chessops.
+//! (crates/laws-bench), beside chess.js and chessops.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use laws::pgn::{self, GameCheck};

@@ -1,4 +1,4 @@
-//! The rules core for Node: the PGN check `scripts/compare-speed.mjs`
+//! A benchmark harness, the rules core for Node: the PGN check `scripts/compare-speed.mjs`
 //! times against chess.js and chessops (the same [`summary`] runs natively
 //! in `src/bin/native.rs`, so both sides do identical work through the one
 //! import path the app and `laws check` use), and the unwinnability

@@ -1,5 +1,5 @@
 //! The native side of `scripts/compare-speed.mjs`: times
-//! [`laws_node::summary`] on a PGN file, and for reference the least any
+//! [`laws_bench::summary`] on a PGN file, and for reference the least any
 //! validator on the same libraries does (pgn-reader's SAN replayed with
 //! shakmaty, nothing kept).
 //!
@@ -16,7 +16,7 @@ use std::{
     time::Instant,
 };
 
-use laws_node::Summary;
+use laws_bench::Summary;
 use pgn_reader::{RawTag, Reader, SanPlus, Visitor};
 use shakmaty::{Chess, Position};
 
@@ -39,7 +39,7 @@ fn main() {
         let line = line.expect("standard input: text");
         let (name, count) = line.trim().split_once(' ').unwrap_or((line.trim(), "1"));
         let work: fn(&[u8]) -> Summary = match name {
-            "laws" => laws_node::summary,
+            "laws" => laws_bench::summary,
             "alone" => alone,
             other => {
                 eprintln!("native: no work called {other:?} (laws or alone)");

@@ -98,7 +98,7 @@ pub struct Sealing {
     /// is a move he made on the board after being told to seal: he must
     /// seal that same move.
     #[serde(default)]
-    pub written: Vec<Written>,
+    pub written: Vec<SealedWriting>,
     /// When he stopped his clock, wall-clock ms (default 0).
     #[serde(default)]
     pub stopped_ms: u64,
@@ -110,7 +110,7 @@ pub struct Sealing {
 
 /// One writing of the sealed move (A1a).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Written {
+pub struct SealedWriting {
     pub text: String,
     pub lang: Lang,
     /// He made this move on the board after being told to seal.

@@ -62,9 +62,10 @@ pub(super) struct MovePattern {
     pub promotion: Option<Role>,
 }
 
-/// The readings of a text, lowest penalty first.
+/// What a text may be read as: its marks and its readings, lowest
+/// penalty first.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(super) struct Written {
+pub(super) struct Readings {
     pub marks: Marks,
     pub readings: Vec<(u32, Pattern)>,
 }
@@ -88,7 +89,7 @@ enum Tok {
 /// # Errors
 ///
 /// A reason, in words, when no reading makes a move (Appendix A8b).
-pub(super) fn parse(text: &str, lang: Lang) -> Result<Written, String> {
+pub(super) fn parse(text: &str, lang: Lang) -> Result<Readings, String> {
     if text.chars().count() > MAX_CHARS {
         return Err(format!(
             "too long to be one move ({} characters)",
@@ -106,13 +107,13 @@ pub(super) fn parse(text: &str, lang: Lang) -> Result<Written, String> {
         });
     }
     if matches!(body, "--" | "Z0" | "z0") {
-        return Ok(Written {
+        return Ok(Readings {
             marks,
             readings: vec![(0, Pattern::Null)],
         });
     }
     if let Some(side) = castling(body) {
-        return Ok(Written {
+        return Ok(Readings {
             marks,
             readings: vec![(0, Pattern::Castle(side))],
         });
@@ -148,7 +149,7 @@ pub(super) fn parse(text: &str, lang: Lang) -> Result<Written, String> {
         return Err(format!("cannot read {body:?} as a move: {why}"));
     }
     readings.sort_by_key(|(penalty, _)| *penalty);
-    Ok(Written { marks, readings })
+    Ok(Readings { marks, readings })
 }
 
 /// `12.`, `12...`, `12…` before the move: the scoresheet's own numbering.

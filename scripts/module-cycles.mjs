@@ -418,7 +418,7 @@ export const check = (target, { showEdges = false, log = console.log } = {}) => 
       log(`    ${from} -> ${to}: ${edges.get(from).get(to)}`);
     });
   }
-  const count = `${edges.size} top-level modules (${graph.files.length} files)`;
+  const count = `${edges.size} units (${graph.files.length} files)`;
   log(`module-cycles: ${target}: ${count}, ${cycles.length ? `${cycles.length} cycle(s)` : 'no cycle'}`);
   return { cycles, edges };
 };

@@ -37,8 +37,8 @@ use sha2::{Digest, Sha256};
 use shakmaty::{CastlingMode, Chess, fen::Fen};
 
 use crate::adjournment::{
-    Adjournment, AdjournmentError, AdjournmentEvent, AdjournmentRules, ClockNow, Envelope, Phase,
-    SealedMove, TimeUsed, after_sealed_move, carry_out, time_used,
+    Adjournment, AdjournmentError, AdjournmentEvent, AdjournmentRules, AdjournmentRuling, ClockNow,
+    Envelope, Phase, SealedMove, TimeUsed, after_sealed_move, carry_out, time_used,
 };
 use crate::clock::{Clock, ClockAction, ClockCorrection, ClockError, ClockSettings};
 use crate::encoding::{fen, hex};
@@ -47,7 +47,7 @@ use crate::notation::Lang;
 use crate::ruleset::Ruleset;
 use crate::scoresheet::{Entry, EntryVerdict, NoSuchEntry, Scoresheet, SheetCheck, Slot, Written};
 pub use crate::side::Side;
-use crate::time_control::TimeControl;
+use crate::time_control::{Class, TimeControl};
 use intervention::Applied;
 pub use result::{DrawClaim, GameResult, ResultError};
 pub use sheet_moves::SheetMoves;
@@ -162,6 +162,14 @@ impl Default for Setup {
 }
 
 impl Setup {
+    /// B1: the class the time control gives under the edition's limits,
+    /// before a competition's override; standard when it gives none.
+    fn class_by_time_control(&self) -> Class {
+        self.time_control
+            .class(&self.ruleset.class_limits)
+            .unwrap_or(Class::Standard)
+    }
+
     /// Checks what an arbiter could get wrong on the form.
     pub fn validate(&self) -> Result<(), SetupError> {
         if self.white.name.trim().is_empty() {
@@ -747,7 +755,84 @@ pub struct Play {
     fold: Fold,
 }
 
+/// How a game ended: what became of it, and what decided it
+/// ([`Play::ended`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Ending<'a> {
+    pub outcome: Outcome,
+    pub by: EndedBy<'a>,
+}
+
+/// What ended a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EndedBy<'a> {
+    /// A result recorded: a resignation, a draw agreed or claimed, the
+    /// arbiter's decision.
+    Result(&'a GameResult),
+    /// The arbiter's ruling (Article 7, 10.2, Appendix B).
+    Ruling(&'a Applied),
+    /// Appendix A's ruling on the adjourned game: the fold leaves
+    /// [`Play::outcome`] unset for it, so the stored logs fold as before.
+    Adjournment(&'a AdjournmentRuling),
+}
+
 impl Play {
+    /// Whether the game is over, and how: a result or a ruling that ended
+    /// it, else the adjournment's ruling; `None` while it goes on.
+    ///
+    /// ```
+    /// use laws::game::{EndedBy, Event, Game, GameResult, Setup};
+    /// use laws::outcome::Outcome;
+    /// use laws::side::Side;
+    ///
+    /// let mut game = Game::new("g1", Setup::default(), 0);
+    /// assert_eq!(game.fold().unwrap().ended(), None);
+    /// game.apply(Event::Result(GameResult::Resigned { by: Side::White }), 1000).unwrap();
+    /// let ending = game.fold().unwrap().ended().unwrap();
+    /// assert_eq!(ending.outcome, Outcome::BlackWins);
+    /// assert!(matches!(ending.by, EndedBy::Result(GameResult::Resigned { .. })));
+    /// ```
+    #[must_use]
+    pub fn ended(&self) -> Option<Ending<'_>> {
+        // The fold sets an outcome only with the result or the ruling behind it.
+        let recorded = self
+            .result
+            .as_ref()
+            .map(EndedBy::Result)
+            .or_else(|| self.rulings.last().map(EndedBy::Ruling));
+        if let (Some(outcome), Some(by)) = (self.outcome, recorded) {
+            return Some(Ending { outcome, by });
+        }
+        let ruling = self.adjournment.result()?;
+        Some(Ending {
+            outcome: ruling.outcome,
+            by: EndedBy::Adjournment(ruling),
+        })
+    }
+
+    /// B1: the game's class (standard, rapid, blitz) as its rulings take it:
+    /// the competition's, when it fixes one, else the time control's under
+    /// the limits of the game's edition. A control with no class of its own
+    /// counts as standard.
+    ///
+    /// ```
+    /// use laws::game::{Game, Setup};
+    /// use laws::ruleset::{Edition, Ruleset};
+    /// use laws::time_control::Class;
+    ///
+    /// let setup = Setup {
+    ///     time_control: "3600".parse().unwrap(),
+    ///     ruleset: Ruleset::of(Edition::Fide2014),
+    ///     ..Setup::default()
+    /// };
+    /// let game = Game::new("g1", setup, 0);
+    /// assert_eq!(game.fold().unwrap().class(), Class::Standard);
+    /// ```
+    #[must_use]
+    pub fn class(&self) -> Class {
+        self.setup.ruleset.class(self.setup.class_by_time_control())
+    }
+
     /// The last ruling while a later one may still correct it (before
     /// anything else is done in the game): its number (from 1), and the
     /// game as it stood before it, its clock stopped, which the correction
@@ -1469,6 +1554,135 @@ mod tests {
         let second = play.adjournment.envelopes()[0].envelope();
         assert_eq!((second.sealer, second.move_number), (Side::White, 2));
         assert_eq!(second.moves, ["e4", "e5"]);
+    }
+
+    fn class_of(control: &str, ruleset: Ruleset) -> Class {
+        let setup = Setup {
+            time_control: control.parse().unwrap(),
+            ruleset,
+            ..Setup::default()
+        };
+        Game::new("g", setup, 1000).fold().unwrap().class()
+    }
+
+    #[test]
+    fn a_game_s_class_follows_its_edition_and_the_competition() {
+        use crate::ruleset::Edition;
+        // 60 minutes: rapid in the source texts and 2009, standard from 2014.
+        assert_eq!(class_of("3600", Ruleset::default()), Class::Rapid);
+        assert_eq!(
+            class_of("3600", Ruleset::of(Edition::Fide2009)),
+            Class::Standard
+        );
+        assert_eq!(
+            class_of("3600", Ruleset::of(Edition::Fide2014)),
+            Class::Standard
+        );
+        assert_eq!(class_of("900", Ruleset::of(Edition::Source)), Class::Rapid);
+        assert_eq!(
+            class_of("600", Ruleset::of(Edition::Fide2014)),
+            Class::Blitz
+        );
+        let fixed = Ruleset {
+            game_class: Some(Class::Rapid),
+            ..Ruleset::of(Edition::Fide2014)
+        };
+        assert_eq!(class_of("3600", fixed), Class::Rapid);
+    }
+
+    #[test]
+    fn the_class_is_the_one_the_rulings_use() {
+        use crate::ruleset::Edition;
+        for ruleset in [Ruleset::default(), Ruleset::of(Edition::Fide2014)] {
+            for control in ["600", "900", "3600", "5400+30", "-"] {
+                let setup = Setup {
+                    time_control: control.parse().unwrap(),
+                    ruleset: ruleset.clone(),
+                    ..Setup::default()
+                };
+                let play = Game::new("g", setup, 1000).fold().unwrap().clone();
+                assert_eq!(play.class(), play.situation(2000).class(), "{control}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_finished_game_ends_with_its_result() {
+        let mut g = game();
+        assert_eq!(g.fold().unwrap().ended(), None);
+        g.apply(Event::Result(GameResult::DrawAgreed), 2000)
+            .unwrap();
+        let play = g.fold().unwrap();
+        assert_eq!(
+            play.ended(),
+            Some(Ending {
+                outcome: Outcome::Draw,
+                by: EndedBy::Result(&GameResult::DrawAgreed),
+            })
+        );
+    }
+
+    #[test]
+    fn an_adjourned_game_ends_with_appendix_a_s_ruling() {
+        let (mut g, sealed_move) = sealed_mate();
+        assert_eq!(g.fold().unwrap().ended(), None);
+        resume(&mut g, 3000);
+        g.apply(Event::Clock(ClockAction::Start { side: Side::White }), 3000)
+            .unwrap();
+        g.apply(
+            Event::Adjournment(AdjournmentEvent::Opened { sealed_move }),
+            4000,
+        )
+        .unwrap();
+        let play = g.fold().unwrap();
+        // The stored format unchanged: the fold leaves the outcome unset.
+        assert_eq!(play.outcome, None);
+        let ruling = play.adjournment.result().unwrap();
+        assert_eq!(
+            play.ended(),
+            Some(Ending {
+                outcome: Outcome::BlackWins,
+                by: EndedBy::Adjournment(ruling),
+            })
+        );
+    }
+
+    #[test]
+    fn a_game_stands_adjourned_from_the_sealing_until_play_goes_on() {
+        let adjourned = |g: &Game| g.fold().unwrap().adjournment.adjourned();
+        let mut g = game();
+        assert!(!adjourned(&g));
+        seal_and_verify(&mut g, "e4", Lang::En, 2000);
+        assert!(adjourned(&g));
+        let sealed_move = g.fold().unwrap().adjournment.envelopes()[0]
+            .open("2468")
+            .unwrap();
+        resume(&mut g, 3000);
+        assert!(adjourned(&g), "resumed, the envelope still closed");
+        g.apply(
+            Event::Adjournment(AdjournmentEvent::Opened { sealed_move }),
+            3000,
+        )
+        .unwrap();
+        g.apply(Event::Recorded(Entry::written("e4")), 3000)
+            .unwrap();
+        assert!(!adjourned(&g), "play goes on");
+        seal_and_verify(&mut g, "e5", Lang::En, 5000);
+        assert!(adjourned(&g), "A13: adjourned again");
+
+        let (mut mated, sealed_move) = sealed_mate();
+        resume(&mut mated, 3000);
+        mated
+            .apply(Event::Clock(ClockAction::Start { side: Side::White }), 3000)
+            .unwrap();
+        mated
+            .apply(
+                Event::Adjournment(AdjournmentEvent::Opened { sealed_move }),
+                4000,
+            )
+            .unwrap();
+        assert!(mated.fold().unwrap().ended().is_some());
+        assert!(adjourned(&mated), "concluded: its envelope is still shown");
     }
 
     /// Fool's mate up to Black's sealed move: `Qh4` would mate.

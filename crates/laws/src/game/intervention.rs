@@ -48,7 +48,6 @@ use crate::irregularity::{ClockReading, Effect, Finding, IrregularityRuling, Sit
 use crate::notation;
 use crate::rapidplay;
 use crate::scoresheet::{EntryVerdict, Written};
-use crate::time_control::Class;
 
 /// A ruling the arbiter applied, as the game carried it out.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -77,11 +76,7 @@ impl Play {
     #[must_use]
     pub fn situation(&self, now_ms: u64) -> Situation {
         let ruleset = self.setup.ruleset.clone();
-        let class = self
-            .setup
-            .time_control
-            .class(&ruleset.class_limits)
-            .unwrap_or(Class::Standard);
+        let class = self.setup.class_by_time_control();
         let now = self
             .clock
             .as_ref()

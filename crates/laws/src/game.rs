@@ -23,9 +23,12 @@
 //! assert!(game.verify_chain().is_ok());
 //! ```
 
+mod chain;
+mod event;
 pub mod intervention;
 pub mod result;
 mod sealing;
+mod setup;
 mod sheet_moves;
 mod waiting;
 
@@ -33,299 +36,26 @@ use std::fmt;
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 use shakmaty::{CastlingMode, Chess, fen::Fen};
 
 use crate::adjournment::{
-    Adjournment, AdjournmentError, AdjournmentEvent, AdjournmentRules, AdjournmentRuling, ClockNow,
-    Envelope, Phase, SealedMove, TimeUsed, after_sealed_move, carry_out, time_used,
+    Adjournment, AdjournmentError, AdjournmentEvent, AdjournmentRuling, ClockNow, Envelope, Phase,
+    SealedMove, TimeUsed, after_sealed_move, carry_out, time_used,
 };
-use crate::clock::{Clock, ClockAction, ClockCorrection, ClockError, ClockSettings};
-use crate::encoding::{fen, hex};
-use crate::irregularity::{ClockReading, Finding, IllegalMoveCount, IrregularityError, Outcome};
-use crate::notation::Lang;
-use crate::ruleset::Ruleset;
-use crate::scoresheet::{Entry, EntryVerdict, NoSuchEntry, Scoresheet, SheetCheck, Slot, Written};
+use crate::clock::{Clock, ClockAction, ClockCorrection, ClockError};
+use crate::encoding::fen;
+use crate::irregularity::{ClockReading, IllegalMoveCount, IrregularityError, Outcome};
+use crate::scoresheet::{EntryVerdict, NoSuchEntry, Scoresheet, SheetCheck, Slot, Written};
 pub use crate::side::Side;
-use crate::time_control::{Class, TimeControl};
+use crate::time_control::Class;
+use chain::chain_hash;
+pub use chain::{ChainError, Logged};
+pub use event::Event;
 use intervention::Applied;
 pub use result::{DrawClaim, GameResult, ResultError};
+pub use setup::{Fold, Player, Setup, SetupError};
 pub use sheet_moves::SheetMoves;
 pub use waiting::{Pending, Waiting};
-
-/// A player as written on the pairing list.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Player {
-    pub name: String,
-    /// FIDE ID, when the player has one.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub fide_id: Option<u32>,
-}
-
-impl Player {
-    pub fn named(name: impl Into<String>) -> Player {
-        Player {
-            name: name.into(),
-            fide_id: None,
-        }
-    }
-}
-
-/// What the arbiter enters when creating a game.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct Setup {
-    pub event: String,
-    pub site: String,
-    pub round: String,
-    pub board: String,
-    pub white: Player,
-    pub black: Player,
-    /// Stored in PGN `TimeControl` notation, e.g. `40/5400+30:1800+30`.
-    pub time_control: TimeControl,
-    /// How the clock adds periods and behaves at zero.
-    pub clock: ClockSettings,
-    /// The language the scoresheet is written in (Appendix E's initials).
-    pub notation: Lang,
-    /// The starting position when it is not the standard one (FEN).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub start_fen: Option<String>,
-    /// The edition of the Laws and the competition's parameters. Left out
-    /// when it is the source texts' (logs written before it existed keep
-    /// their hashes).
-    #[serde(skip_serializing_if = "Ruleset::is_default")]
-    pub ruleset: Ruleset,
-    /// The competition's rules for adjourned games (A10's late limit, the
-    /// flag article the printing cross-refers to); left out when they are
-    /// the Laws' own.
-    #[serde(skip_serializing_if = "AdjournmentRules::is_default")]
-    pub adjournment: AdjournmentRules,
-    /// How the log is folded: left out for games written the first way,
-    /// so their hash chains and meaning stay as they were.
-    #[serde(default = "Fold::first", skip_serializing_if = "Fold::is_first")]
-    pub fold: Fold,
-    /// A game read from a PGN record, not played on this tablet (nothing
-    /// to run or rule, only to show the players): the day it was played as
-    /// the record writes it, `2026.11.30` (`????.??.??` when it does not).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub record_date: Option<String>,
-}
-
-/// How a game's log is folded into its clock.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Fold {
-    /// Games stored before 2026-12-01: after each adjournment step the log
-    /// carries what the clock did as clock events of its own. New events
-    /// for such a game are still written so ([`Game::apply`] appends them).
-    First,
-    /// The log holds facts only: the fold works out what an adjournment
-    /// step does to the clock (`adjournment::game_clock`).
-    Facts,
-    /// As [`Fold::Facts`], and a ruling puts back only clock readings it
-    /// can match to the moves: with the clock's presses and the
-    /// scoresheet more than a half-move apart it sets no clocks unless the
-    /// arbiter gives the times. Games created before this kept the
-    /// readings by the count of presses.
-    Matched,
-}
-
-impl Fold {
-    fn first() -> Fold {
-        Fold::First
-    }
-
-    fn is_first(&self) -> bool {
-        *self == Fold::First
-    }
-}
-
-impl Default for Setup {
-    fn default() -> Setup {
-        Setup {
-            event: String::new(),
-            site: String::new(),
-            round: String::new(),
-            board: String::new(),
-            white: Player::default(),
-            black: Player::default(),
-            time_control: "5400+30".parse().expect("a valid control"),
-            clock: ClockSettings::default(),
-            notation: Lang::default(),
-            start_fen: None,
-            ruleset: Ruleset::default(),
-            adjournment: AdjournmentRules::default(),
-            fold: Fold::Matched,
-            record_date: None,
-        }
-    }
-}
-
-impl Setup {
-    /// B1: the class the time control gives under the edition's limits,
-    /// before a competition's override; standard when it gives none.
-    fn class_by_time_control(&self) -> Class {
-        self.time_control
-            .class(&self.ruleset.class_limits)
-            .unwrap_or(Class::Standard)
-    }
-
-    /// Checks what an arbiter could get wrong on the form.
-    pub fn validate(&self) -> Result<(), SetupError> {
-        if self.white.name.trim().is_empty() {
-            return Err(SetupError::MissingName(Side::White));
-        }
-        if self.black.name.trim().is_empty() {
-            return Err(SetupError::MissingName(Side::Black));
-        }
-        if self.adjournment.flag_article().is_none() {
-            return Err(SetupError::FlagArticle(
-                self.adjournment.flag_article.clone(),
-            ));
-        }
-        self.start_position().map(drop)
-    }
-
-    /// The position the game starts from.
-    pub fn start_position(&self) -> Result<Chess, SetupError> {
-        let Some(fen) = &self.start_fen else {
-            return Ok(Chess::default());
-        };
-        let invalid = |why: String| SetupError::InvalidStart(why);
-        fen.parse::<Fen>()
-            .map_err(|e| invalid(e.to_string()))?
-            .into_position(CastlingMode::Standard)
-            .map_err(|e| invalid(e.to_string()))
-    }
-
-    /// Whether `other` changes what the clock or the moves were built on.
-    fn same_play(&self, other: &Setup) -> bool {
-        self.time_control == other.time_control
-            && self.clock == other.clock
-            && self.start_fen == other.start_fen
-    }
-}
-
-/// A setup the form must not accept.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum SetupError {
-    MissingName(Side),
-    /// The starting position (FEN) is not a legal position.
-    InvalidStart(String),
-    /// The time control, clock settings or start position cannot change
-    /// once the clock has started or a move is recorded.
-    LockedAfterStart,
-    /// The competition's flag-fall article is neither 6.10 nor 6.9.
-    FlagArticle(String),
-}
-
-impl fmt::Display for SetupError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SetupError::MissingName(side) => write!(f, "{side}'s name is missing"),
-            SetupError::InvalidStart(why) => write!(f, "the starting position is not valid: {why}"),
-            SetupError::LockedAfterStart => f.write_str(
-                "the time control and the starting position cannot change once the game has begun; the arbiter adjusts the clock instead (6.13)",
-            ),
-            SetupError::FlagArticle(article) => write!(
-                f,
-                "the flag-fall article of adjourned games must be 6.10 or 6.9, not {article:?}"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for SetupError {}
-
-/// Something that happened in a game, as it is written into the log.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
-pub enum Event {
-    /// The arbiter corrected the game's details (names, round, board...).
-    DetailsEdited(Box<Setup>),
-    /// Something done to the clock: a press, a pause, an adjustment.
-    Clock(ClockAction),
-    /// The arbiter corrects a clock used wrongly (a press taken back, the
-    /// sides swapped), with his reason as he gave it.
-    ClockCorrected {
-        correction: ClockCorrection,
-        reason: String,
-    },
-    /// A box of the scoresheet filled in: a move as written, or a dash.
-    /// Recording never judges the move (electronic scoresheets must not).
-    Recorded(Entry),
-    /// A written entry corrected; the old writing stays, struck out.
-    Corrected { slot: Slot, written: Written },
-    /// A step of an adjournment: sealing, verifying, resuming (Appendix A).
-    /// Nested under `step`, since both enums are tagged by `type`.
-    Adjournment(#[serde(with = "nested_step")] AdjournmentEvent),
-    /// The arbiter ruled on what he found (Article 7, Appendix B, 10.2):
-    /// the game works out the ruling from the log and carries it out.
-    Ruled {
-        #[serde(flatten)]
-        finding: Finding,
-        /// Rapidplay (B5): the claimant had touched a piece since the move
-        /// he claims about.
-        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-        claimant_touched_piece: bool,
-        /// The number (from 1) of the ruling this one corrects: the last
-        /// one, given by mistake before anything else happened in the
-        /// game. Both stay in the log; the game is as if only this one had
-        /// been given.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        corrects: Option<usize>,
-    },
-    /// How the game ended: a resignation, a draw agreed or claimed, the
-    /// arbiter's decision ([`GameResult`], with its article).
-    Result(GameResult),
-}
-
-/// `{"type": "adjournment", "step": {"type": "sealed", ...}}`: one `type`
-/// key per object, so the log reads back.
-mod nested_step {
-    use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
-    use crate::adjournment::AdjournmentEvent;
-
-    #[derive(Serialize)]
-    struct Out<'a> {
-        step: &'a AdjournmentEvent,
-    }
-
-    #[derive(Deserialize)]
-    struct In {
-        step: AdjournmentEvent,
-    }
-
-    pub fn serialize<S: Serializer>(step: &AdjournmentEvent, s: S) -> Result<S::Ok, S::Error> {
-        Out { step }.serialize(s)
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<AdjournmentEvent, D::Error> {
-        In::deserialize(d).map(|nested| nested.step)
-    }
-}
-
-/// One entry of the log: when, what, and the chain hash that seals it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Logged {
-    /// Wall-clock milliseconds since the Unix epoch.
-    pub at_ms: u64,
-    pub event: Event,
-    /// Hex SHA-256 of the previous entry's hash, `at_ms` and the event.
-    pub hash: String,
-}
-
-impl Logged {
-    /// Whether this entry's hash seals its time and event onto `previous`
-    /// (the hash of the entry before it, `None` for the first): an entry
-    /// read from another tablet or a database is checked so before it is
-    /// taken into a log ([`Game::append_logged`]).
-    #[must_use]
-    pub fn seals_onto(&self, previous: Option<&str>) -> bool {
-        chain_hash(previous, self.at_ms, &self.event) == self.hash
-    }
-}
 
 /// An event the game refuses; the game is unchanged.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -362,18 +92,6 @@ pub enum GameError {
     NoReason,
 }
 
-impl Event {
-    /// The arbiter's ruling on `finding`, no piece touched since (B5).
-    #[must_use]
-    pub fn ruled(finding: Finding) -> Event {
-        Event::Ruled {
-            finding,
-            claimant_touched_piece: false,
-            corrects: None,
-        }
-    }
-}
-
 impl fmt::Display for GameError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -408,21 +126,6 @@ impl fmt::Display for GameError {
 }
 
 impl std::error::Error for GameError {}
-
-/// Where the tamper-evident chain breaks.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ChainError {
-    /// Index of the first entry whose hash does not match.
-    pub index: usize,
-}
-
-impl fmt::Display for ChainError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "the log was altered at event {}", self.index + 1)
-    }
-}
-
-impl std::error::Error for ChainError {}
 
 /// How two copies of one game relate ([`Game::lineage`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -1234,18 +937,13 @@ impl Play {
     }
 }
 
-fn chain_hash(previous: Option<&str>, at_ms: u64, event: &Event) -> String {
-    let mut hasher = Sha256::new();
-    hasher.update(previous.unwrap_or("").as_bytes());
-    hasher.update(at_ms.to_be_bytes());
-    // Serialising our own enum cannot fail.
-    hasher.update(serde_json::to_vec(event).expect("events serialise"));
-    hex(&hasher.finalize())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::irregularity::Finding;
+    use crate::notation::Lang;
+    use crate::ruleset::Ruleset;
+    use crate::scoresheet::Entry;
 
     fn game() -> Game {
         let setup = Setup {

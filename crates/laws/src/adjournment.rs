@@ -666,6 +666,15 @@ impl Adjournment {
         matches!(self.phase, Phase::Continuing | Phase::Readjourned)
     }
 
+    /// Whether the game stands adjourned: from the sealing until play goes
+    /// on after the resumption (a game resumed and adjourned again starts
+    /// a new adjournment, A13). Stays so once the adjournment has concluded,
+    /// so that its envelope can still be shown.
+    #[must_use]
+    pub fn adjourned(&self) -> bool {
+        self.phase != Phase::Playing && !self.may_adjourn_again()
+    }
+
     /// A5/A12: the recorded times when the clocks were set to something else.
     #[must_use]
     pub fn clock_discrepancy(&self) -> Option<TimeUsed> {

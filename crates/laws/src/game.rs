@@ -23,9 +23,12 @@
 //! assert!(game.verify_chain().is_ok());
 //! ```
 
+mod chain;
+mod event;
 pub mod intervention;
 pub mod result;
 mod sealing;
+mod setup;
 mod sheet_moves;
 mod waiting;
 
@@ -33,291 +36,26 @@ use std::fmt;
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 use shakmaty::{CastlingMode, Chess, fen::Fen};
 
 use crate::adjournment::{
-    Adjournment, AdjournmentError, AdjournmentEvent, AdjournmentRules, ClockNow, Envelope, Phase,
+    Adjournment, AdjournmentError, AdjournmentEvent, AdjournmentRuling, ClockNow, Envelope, Phase,
     SealedMove, TimeUsed, after_sealed_move, carry_out, time_used,
 };
-use crate::clock::{Clock, ClockAction, ClockCorrection, ClockError, ClockSettings};
-use crate::encoding::{fen, hex};
-use crate::irregularity::{ClockReading, Finding, IllegalMoveCount, IrregularityError, Outcome};
-use crate::notation::Lang;
-use crate::ruleset::Ruleset;
-use crate::scoresheet::{Entry, EntryVerdict, NoSuchEntry, Scoresheet, SheetCheck, Slot, Written};
+use crate::clock::{Clock, ClockAction, ClockCorrection, ClockError};
+use crate::encoding::fen;
+use crate::irregularity::{ClockReading, IllegalMoveCount, IrregularityError, Outcome};
+use crate::scoresheet::{EntryVerdict, NoSuchEntry, Scoresheet, SheetCheck, Slot, Written};
 pub use crate::side::Side;
-use crate::time_control::TimeControl;
+use crate::time_control::Class;
+use chain::chain_hash;
+pub use chain::{ChainError, Logged};
+pub use event::Event;
 use intervention::Applied;
 pub use result::{DrawClaim, GameResult, ResultError};
+pub use setup::{Fold, Player, Setup, SetupError};
 pub use sheet_moves::SheetMoves;
 pub use waiting::{Pending, Waiting};
-
-/// A player as written on the pairing list.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Player {
-    pub name: String,
-    /// FIDE ID, when the player has one.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub fide_id: Option<u32>,
-}
-
-impl Player {
-    pub fn named(name: impl Into<String>) -> Player {
-        Player {
-            name: name.into(),
-            fide_id: None,
-        }
-    }
-}
-
-/// What the arbiter enters when creating a game.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct Setup {
-    pub event: String,
-    pub site: String,
-    pub round: String,
-    pub board: String,
-    pub white: Player,
-    pub black: Player,
-    /// Stored in PGN `TimeControl` notation, e.g. `40/5400+30:1800+30`.
-    pub time_control: TimeControl,
-    /// How the clock adds periods and behaves at zero.
-    pub clock: ClockSettings,
-    /// The language the scoresheet is written in (Appendix E's initials).
-    pub notation: Lang,
-    /// The starting position when it is not the standard one (FEN).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub start_fen: Option<String>,
-    /// The edition of the Laws and the competition's parameters. Left out
-    /// when it is the source texts' (logs written before it existed keep
-    /// their hashes).
-    #[serde(skip_serializing_if = "Ruleset::is_default")]
-    pub ruleset: Ruleset,
-    /// The competition's rules for adjourned games (A10's late limit, the
-    /// flag article the printing cross-refers to); left out when they are
-    /// the Laws' own.
-    #[serde(skip_serializing_if = "AdjournmentRules::is_default")]
-    pub adjournment: AdjournmentRules,
-    /// How the log is folded: left out for games written the first way,
-    /// so their hash chains and meaning stay as they were.
-    #[serde(default = "Fold::first", skip_serializing_if = "Fold::is_first")]
-    pub fold: Fold,
-    /// A game read from a PGN record, not played on this tablet (nothing
-    /// to run or rule, only to show the players): the day it was played as
-    /// the record writes it, `2026.11.30` (`????.??.??` when it does not).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub record_date: Option<String>,
-}
-
-/// How a game's log is folded into its clock.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Fold {
-    /// Games stored before 2026-12-01: after each adjournment step the log
-    /// carries what the clock did as clock events of its own. New events
-    /// for such a game are still written so ([`Game::apply`] appends them).
-    First,
-    /// The log holds facts only: the fold works out what an adjournment
-    /// step does to the clock (`adjournment::game_clock`).
-    Facts,
-    /// As [`Fold::Facts`], and a ruling puts back only clock readings it
-    /// can match to the moves: with the clock's presses and the
-    /// scoresheet more than a half-move apart it sets no clocks unless the
-    /// arbiter gives the times. Games created before this kept the
-    /// readings by the count of presses.
-    Matched,
-}
-
-impl Fold {
-    fn first() -> Fold {
-        Fold::First
-    }
-
-    fn is_first(&self) -> bool {
-        *self == Fold::First
-    }
-}
-
-impl Default for Setup {
-    fn default() -> Setup {
-        Setup {
-            event: String::new(),
-            site: String::new(),
-            round: String::new(),
-            board: String::new(),
-            white: Player::default(),
-            black: Player::default(),
-            time_control: "5400+30".parse().expect("a valid control"),
-            clock: ClockSettings::default(),
-            notation: Lang::default(),
-            start_fen: None,
-            ruleset: Ruleset::default(),
-            adjournment: AdjournmentRules::default(),
-            fold: Fold::Matched,
-            record_date: None,
-        }
-    }
-}
-
-impl Setup {
-    /// Checks what an arbiter could get wrong on the form.
-    pub fn validate(&self) -> Result<(), SetupError> {
-        if self.white.name.trim().is_empty() {
-            return Err(SetupError::MissingName(Side::White));
-        }
-        if self.black.name.trim().is_empty() {
-            return Err(SetupError::MissingName(Side::Black));
-        }
-        if self.adjournment.flag_article().is_none() {
-            return Err(SetupError::FlagArticle(
-                self.adjournment.flag_article.clone(),
-            ));
-        }
-        self.start_position().map(drop)
-    }
-
-    /// The position the game starts from.
-    pub fn start_position(&self) -> Result<Chess, SetupError> {
-        let Some(fen) = &self.start_fen else {
-            return Ok(Chess::default());
-        };
-        let invalid = |why: String| SetupError::InvalidStart(why);
-        fen.parse::<Fen>()
-            .map_err(|e| invalid(e.to_string()))?
-            .into_position(CastlingMode::Standard)
-            .map_err(|e| invalid(e.to_string()))
-    }
-
-    /// Whether `other` changes what the clock or the moves were built on.
-    fn same_play(&self, other: &Setup) -> bool {
-        self.time_control == other.time_control
-            && self.clock == other.clock
-            && self.start_fen == other.start_fen
-    }
-}
-
-/// A setup the form must not accept.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum SetupError {
-    MissingName(Side),
-    /// The starting position (FEN) is not a legal position.
-    InvalidStart(String),
-    /// The time control, clock settings or start position cannot change
-    /// once the clock has started or a move is recorded.
-    LockedAfterStart,
-    /// The competition's flag-fall article is neither 6.10 nor 6.9.
-    FlagArticle(String),
-}
-
-impl fmt::Display for SetupError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SetupError::MissingName(side) => write!(f, "{side}'s name is missing"),
-            SetupError::InvalidStart(why) => write!(f, "the starting position is not valid: {why}"),
-            SetupError::LockedAfterStart => f.write_str(
-                "the time control and the starting position cannot change once the game has begun; the arbiter adjusts the clock instead (6.13)",
-            ),
-            SetupError::FlagArticle(article) => write!(
-                f,
-                "the flag-fall article of adjourned games must be 6.10 or 6.9, not {article:?}"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for SetupError {}
-
-/// Something that happened in a game, as it is written into the log.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
-pub enum Event {
-    /// The arbiter corrected the game's details (names, round, board...).
-    DetailsEdited(Box<Setup>),
-    /// Something done to the clock: a press, a pause, an adjustment.
-    Clock(ClockAction),
-    /// The arbiter corrects a clock used wrongly (a press taken back, the
-    /// sides swapped), with his reason as he gave it.
-    ClockCorrected {
-        correction: ClockCorrection,
-        reason: String,
-    },
-    /// A box of the scoresheet filled in: a move as written, or a dash.
-    /// Recording never judges the move (electronic scoresheets must not).
-    Recorded(Entry),
-    /// A written entry corrected; the old writing stays, struck out.
-    Corrected { slot: Slot, written: Written },
-    /// A step of an adjournment: sealing, verifying, resuming (Appendix A).
-    /// Nested under `step`, since both enums are tagged by `type`.
-    Adjournment(#[serde(with = "nested_step")] AdjournmentEvent),
-    /// The arbiter ruled on what he found (Article 7, Appendix B, 10.2):
-    /// the game works out the ruling from the log and carries it out.
-    Ruled {
-        #[serde(flatten)]
-        finding: Finding,
-        /// Rapidplay (B5): the claimant had touched a piece since the move
-        /// he claims about.
-        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-        claimant_touched_piece: bool,
-        /// The number (from 1) of the ruling this one corrects: the last
-        /// one, given by mistake before anything else happened in the
-        /// game. Both stay in the log; the game is as if only this one had
-        /// been given.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        corrects: Option<usize>,
-    },
-    /// How the game ended: a resignation, a draw agreed or claimed, the
-    /// arbiter's decision ([`GameResult`], with its article).
-    Result(GameResult),
-}
-
-/// `{"type": "adjournment", "step": {"type": "sealed", ...}}`: one `type`
-/// key per object, so the log reads back.
-mod nested_step {
-    use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
-    use crate::adjournment::AdjournmentEvent;
-
-    #[derive(Serialize)]
-    struct Out<'a> {
-        step: &'a AdjournmentEvent,
-    }
-
-    #[derive(Deserialize)]
-    struct In {
-        step: AdjournmentEvent,
-    }
-
-    pub fn serialize<S: Serializer>(step: &AdjournmentEvent, s: S) -> Result<S::Ok, S::Error> {
-        Out { step }.serialize(s)
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<AdjournmentEvent, D::Error> {
-        In::deserialize(d).map(|nested| nested.step)
-    }
-}
-
-/// One entry of the log: when, what, and the chain hash that seals it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Logged {
-    /// Wall-clock milliseconds since the Unix epoch.
-    pub at_ms: u64,
-    pub event: Event,
-    /// Hex SHA-256 of the previous entry's hash, `at_ms` and the event.
-    pub hash: String,
-}
-
-impl Logged {
-    /// Whether this entry's hash seals its time and event onto `previous`
-    /// (the hash of the entry before it, `None` for the first): an entry
-    /// read from another tablet or a database is checked so before it is
-    /// taken into a log ([`Game::append_logged`]).
-    #[must_use]
-    pub fn seals_onto(&self, previous: Option<&str>) -> bool {
-        chain_hash(previous, self.at_ms, &self.event) == self.hash
-    }
-}
 
 /// An event the game refuses; the game is unchanged.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -354,18 +92,6 @@ pub enum GameError {
     NoReason,
 }
 
-impl Event {
-    /// The arbiter's ruling on `finding`, no piece touched since (B5).
-    #[must_use]
-    pub fn ruled(finding: Finding) -> Event {
-        Event::Ruled {
-            finding,
-            claimant_touched_piece: false,
-            corrects: None,
-        }
-    }
-}
-
 impl fmt::Display for GameError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -400,21 +126,6 @@ impl fmt::Display for GameError {
 }
 
 impl std::error::Error for GameError {}
-
-/// Where the tamper-evident chain breaks.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ChainError {
-    /// Index of the first entry whose hash does not match.
-    pub index: usize,
-}
-
-impl fmt::Display for ChainError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "the log was altered at event {}", self.index + 1)
-    }
-}
-
-impl std::error::Error for ChainError {}
 
 /// How two copies of one game relate ([`Game::lineage`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -747,7 +458,84 @@ pub struct Play {
     fold: Fold,
 }
 
+/// How a game ended: what became of it, and what decided it
+/// ([`Play::ended`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Ending<'a> {
+    pub outcome: Outcome,
+    pub by: EndedBy<'a>,
+}
+
+/// What ended a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EndedBy<'a> {
+    /// A result recorded: a resignation, a draw agreed or claimed, the
+    /// arbiter's decision.
+    Result(&'a GameResult),
+    /// The arbiter's ruling (Article 7, 10.2, Appendix B).
+    Ruling(&'a Applied),
+    /// Appendix A's ruling on the adjourned game: the fold leaves
+    /// [`Play::outcome`] unset for it, so the stored logs fold as before.
+    Adjournment(&'a AdjournmentRuling),
+}
+
 impl Play {
+    /// Whether the game is over, and how: a result or a ruling that ended
+    /// it, else the adjournment's ruling; `None` while it goes on.
+    ///
+    /// ```
+    /// use laws::game::{EndedBy, Event, Game, GameResult, Setup};
+    /// use laws::outcome::Outcome;
+    /// use laws::side::Side;
+    ///
+    /// let mut game = Game::new("g1", Setup::default(), 0);
+    /// assert_eq!(game.fold().unwrap().ended(), None);
+    /// game.apply(Event::Result(GameResult::Resigned { by: Side::White }), 1000).unwrap();
+    /// let ending = game.fold().unwrap().ended().unwrap();
+    /// assert_eq!(ending.outcome, Outcome::BlackWins);
+    /// assert!(matches!(ending.by, EndedBy::Result(GameResult::Resigned { .. })));
+    /// ```
+    #[must_use]
+    pub fn ended(&self) -> Option<Ending<'_>> {
+        // The fold sets an outcome only with the result or the ruling behind it.
+        let recorded = self
+            .result
+            .as_ref()
+            .map(EndedBy::Result)
+            .or_else(|| self.rulings.last().map(EndedBy::Ruling));
+        if let (Some(outcome), Some(by)) = (self.outcome, recorded) {
+            return Some(Ending { outcome, by });
+        }
+        let ruling = self.adjournment.result()?;
+        Some(Ending {
+            outcome: ruling.outcome,
+            by: EndedBy::Adjournment(ruling),
+        })
+    }
+
+    /// B1: the game's class (standard, rapid, blitz) as its rulings take it:
+    /// the competition's, when it fixes one, else the time control's under
+    /// the limits of the game's edition. A control with no class of its own
+    /// counts as standard.
+    ///
+    /// ```
+    /// use laws::game::{Game, Setup};
+    /// use laws::ruleset::{Edition, Ruleset};
+    /// use laws::time_control::Class;
+    ///
+    /// let setup = Setup {
+    ///     time_control: "3600".parse().unwrap(),
+    ///     ruleset: Ruleset::of(Edition::Fide2014),
+    ///     ..Setup::default()
+    /// };
+    /// let game = Game::new("g1", setup, 0);
+    /// assert_eq!(game.fold().unwrap().class(), Class::Standard);
+    /// ```
+    #[must_use]
+    pub fn class(&self) -> Class {
+        self.setup.ruleset.class(self.setup.class_by_time_control())
+    }
+
     /// The last ruling while a later one may still correct it (before
     /// anything else is done in the game): its number (from 1), and the
     /// game as it stood before it, its clock stopped, which the correction
@@ -1149,18 +937,13 @@ impl Play {
     }
 }
 
-fn chain_hash(previous: Option<&str>, at_ms: u64, event: &Event) -> String {
-    let mut hasher = Sha256::new();
-    hasher.update(previous.unwrap_or("").as_bytes());
-    hasher.update(at_ms.to_be_bytes());
-    // Serialising our own enum cannot fail.
-    hasher.update(serde_json::to_vec(event).expect("events serialise"));
-    hex(&hasher.finalize())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::irregularity::Finding;
+    use crate::notation::Lang;
+    use crate::ruleset::Ruleset;
+    use crate::scoresheet::Entry;
 
     fn game() -> Game {
         let setup = Setup {
@@ -1469,6 +1252,135 @@ mod tests {
         let second = play.adjournment.envelopes()[0].envelope();
         assert_eq!((second.sealer, second.move_number), (Side::White, 2));
         assert_eq!(second.moves, ["e4", "e5"]);
+    }
+
+    fn class_of(control: &str, ruleset: Ruleset) -> Class {
+        let setup = Setup {
+            time_control: control.parse().unwrap(),
+            ruleset,
+            ..Setup::default()
+        };
+        Game::new("g", setup, 1000).fold().unwrap().class()
+    }
+
+    #[test]
+    fn a_game_s_class_follows_its_edition_and_the_competition() {
+        use crate::ruleset::Edition;
+        // 60 minutes: rapid in the source texts and 2009, standard from 2014.
+        assert_eq!(class_of("3600", Ruleset::default()), Class::Rapid);
+        assert_eq!(
+            class_of("3600", Ruleset::of(Edition::Fide2009)),
+            Class::Standard
+        );
+        assert_eq!(
+            class_of("3600", Ruleset::of(Edition::Fide2014)),
+            Class::Standard
+        );
+        assert_eq!(class_of("900", Ruleset::of(Edition::Source)), Class::Rapid);
+        assert_eq!(
+            class_of("600", Ruleset::of(Edition::Fide2014)),
+            Class::Blitz
+        );
+        let fixed = Ruleset {
+            game_class: Some(Class::Rapid),
+            ..Ruleset::of(Edition::Fide2014)
+        };
+        assert_eq!(class_of("3600", fixed), Class::Rapid);
+    }
+
+    #[test]
+    fn the_class_is_the_one_the_rulings_use() {
+        use crate::ruleset::Edition;
+        for ruleset in [Ruleset::default(), Ruleset::of(Edition::Fide2014)] {
+            for control in ["600", "900", "3600", "5400+30", "-"] {
+                let setup = Setup {
+                    time_control: control.parse().unwrap(),
+                    ruleset: ruleset.clone(),
+                    ..Setup::default()
+                };
+                let play = Game::new("g", setup, 1000).fold().unwrap().clone();
+                assert_eq!(play.class(), play.situation(2000).class(), "{control}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_finished_game_ends_with_its_result() {
+        let mut g = game();
+        assert_eq!(g.fold().unwrap().ended(), None);
+        g.apply(Event::Result(GameResult::DrawAgreed), 2000)
+            .unwrap();
+        let play = g.fold().unwrap();
+        assert_eq!(
+            play.ended(),
+            Some(Ending {
+                outcome: Outcome::Draw,
+                by: EndedBy::Result(&GameResult::DrawAgreed),
+            })
+        );
+    }
+
+    #[test]
+    fn an_adjourned_game_ends_with_appendix_a_s_ruling() {
+        let (mut g, sealed_move) = sealed_mate();
+        assert_eq!(g.fold().unwrap().ended(), None);
+        resume(&mut g, 3000);
+        g.apply(Event::Clock(ClockAction::Start { side: Side::White }), 3000)
+            .unwrap();
+        g.apply(
+            Event::Adjournment(AdjournmentEvent::Opened { sealed_move }),
+            4000,
+        )
+        .unwrap();
+        let play = g.fold().unwrap();
+        // The stored format unchanged: the fold leaves the outcome unset.
+        assert_eq!(play.outcome, None);
+        let ruling = play.adjournment.result().unwrap();
+        assert_eq!(
+            play.ended(),
+            Some(Ending {
+                outcome: Outcome::BlackWins,
+                by: EndedBy::Adjournment(ruling),
+            })
+        );
+    }
+
+    #[test]
+    fn a_game_stands_adjourned_from_the_sealing_until_play_goes_on() {
+        let adjourned = |g: &Game| g.fold().unwrap().adjournment.adjourned();
+        let mut g = game();
+        assert!(!adjourned(&g));
+        seal_and_verify(&mut g, "e4", Lang::En, 2000);
+        assert!(adjourned(&g));
+        let sealed_move = g.fold().unwrap().adjournment.envelopes()[0]
+            .open("2468")
+            .unwrap();
+        resume(&mut g, 3000);
+        assert!(adjourned(&g), "resumed, the envelope still closed");
+        g.apply(
+            Event::Adjournment(AdjournmentEvent::Opened { sealed_move }),
+            3000,
+        )
+        .unwrap();
+        g.apply(Event::Recorded(Entry::written("e4")), 3000)
+            .unwrap();
+        assert!(!adjourned(&g), "play goes on");
+        seal_and_verify(&mut g, "e5", Lang::En, 5000);
+        assert!(adjourned(&g), "A13: adjourned again");
+
+        let (mut mated, sealed_move) = sealed_mate();
+        resume(&mut mated, 3000);
+        mated
+            .apply(Event::Clock(ClockAction::Start { side: Side::White }), 3000)
+            .unwrap();
+        mated
+            .apply(
+                Event::Adjournment(AdjournmentEvent::Opened { sealed_move }),
+                4000,
+            )
+            .unwrap();
+        assert!(mated.fold().unwrap().ended().is_some());
+        assert!(adjourned(&mated), "concluded: its envelope is still shown");
     }
 
     /// Fool's mate up to Black's sealed move: `Qh4` would mate.

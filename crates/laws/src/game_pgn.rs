@@ -206,14 +206,10 @@ pub fn arbiter_notes(game: &Game) -> Result<Vec<(usize, ArbiterNote)>, GameError
 /// (Appendix A) gave the game, when PGN can write it.
 fn ruled(play: &Play) -> Option<PgnResult> {
     use crate::outcome::Outcome;
-    match (play.outcome, play.adjournment.result().map(|r| r.outcome)) {
-        (Some(Outcome::WhiteWins), _) | (None, Some(Outcome::WhiteWins)) => {
-            Some(PgnResult::WhiteWins)
-        }
-        (Some(Outcome::BlackWins), _) | (None, Some(Outcome::BlackWins)) => {
-            Some(PgnResult::BlackWins)
-        }
-        (Some(Outcome::Draw), _) | (None, Some(Outcome::Draw)) => Some(PgnResult::Draw),
+    match play.ended()?.outcome {
+        Outcome::WhiteWins => Some(PgnResult::WhiteWins),
+        Outcome::BlackWins => Some(PgnResult::BlackWins),
+        Outcome::Draw => Some(PgnResult::Draw),
         _ => None,
     }
 }

@@ -48,7 +48,6 @@ use crate::irregularity::{ClockReading, Effect, Finding, IrregularityRuling, Sit
 use crate::notation;
 use crate::rapidplay;
 use crate::scoresheet::{EntryVerdict, Written};
-use crate::time_control::Class;
 
 /// A ruling the arbiter applied, as the game carried it out.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -73,28 +72,11 @@ pub struct Disagreement {
 }
 
 impl Play {
-    /// The class the rulings follow (Appendix B1): the competition's own,
-    /// or else what the time control is under the game's edition of the
-    /// Laws; a game without a time control is standard play. A 60-minute
-    /// game is rapid under the source texts and standard from 2014.
-    #[must_use]
-    pub fn class(&self) -> Class {
-        self.setup.ruleset.class(self.class_by_time_control())
-    }
-
-    /// The class the time control alone gives under the game's edition.
-    fn class_by_time_control(&self) -> Class {
-        self.setup
-            .time_control
-            .class(&self.setup.ruleset.class_limits)
-            .unwrap_or(Class::Standard)
-    }
-
     /// The game as the rulings of Article 7 and Appendix B see it at `now_ms`.
     #[must_use]
     pub fn situation(&self, now_ms: u64) -> Situation {
         let ruleset = self.setup.ruleset.clone();
-        let class = self.class_by_time_control();
+        let class = self.setup.class_by_time_control();
         let now = self
             .clock
             .as_ref()
@@ -348,31 +330,6 @@ mod tests {
                 .unwrap();
         }
         game
-    }
-
-    /// The class of a game with `control` under `edition`.
-    fn class_of(control: &str, edition: Edition) -> Class {
-        let setup = Setup {
-            time_control: control.parse().unwrap(),
-            ruleset: Ruleset::of(edition),
-            ..Setup::default()
-        };
-        Game::new("g", setup, 0).fold().unwrap().class()
-    }
-
-    #[test]
-    fn sixty_minutes_are_rapid_under_the_source_texts_and_standard_from_2014() {
-        assert_eq!(class_of("3600", Edition::Source), Class::Rapid);
-        assert_eq!(class_of("3600", Edition::Fide2014), Class::Standard);
-        assert_eq!(class_of("900+10", Edition::Fide2014), Class::Rapid);
-        assert_eq!(class_of("-", Edition::Fide2014), Class::Standard);
-        // The competition's own class stands over the time control's.
-        let mut game = played(&[]);
-        let mut setup = game.setup().clone();
-        setup.ruleset.game_class = Some(Class::Blitz);
-        game.apply(Event::DetailsEdited(Box::new(setup)), 1)
-            .unwrap();
-        assert_eq!(game.fold().unwrap().class(), Class::Blitz);
     }
 
     #[test]

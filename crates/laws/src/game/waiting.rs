@@ -113,7 +113,7 @@ impl Pending {
 impl Play {
     /// What waits for the arbiter in this game (see the [module](self)).
     pub fn pending(&self) -> Pending {
-        if self.outcome.is_some() || self.adjournment.result().is_some() {
+        if self.ended().is_some() {
             return Pending::default();
         }
         let phase = self.adjournment.phase();

@@ -1,0 +1,198 @@
+//! What the arbiter enters when creating a game: the players, the time
+//! control, the clock, the edition of the Laws.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+use shakmaty::{CastlingMode, Chess, fen::Fen};
+
+use crate::adjournment::AdjournmentRules;
+use crate::clock::ClockSettings;
+use crate::notation::Lang;
+use crate::ruleset::Ruleset;
+use crate::side::Side;
+use crate::time_control::{Class, TimeControl};
+
+/// A player as written on the pairing list.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Player {
+    pub name: String,
+    /// FIDE ID, when the player has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fide_id: Option<u32>,
+}
+
+impl Player {
+    pub fn named(name: impl Into<String>) -> Player {
+        Player {
+            name: name.into(),
+            fide_id: None,
+        }
+    }
+}
+
+/// What the arbiter enters when creating a game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Setup {
+    pub event: String,
+    pub site: String,
+    pub round: String,
+    pub board: String,
+    pub white: Player,
+    pub black: Player,
+    /// Stored in PGN `TimeControl` notation, e.g. `40/5400+30:1800+30`.
+    pub time_control: TimeControl,
+    /// How the clock adds periods and behaves at zero.
+    pub clock: ClockSettings,
+    /// The language the scoresheet is written in (Appendix E's initials).
+    pub notation: Lang,
+    /// The starting position when it is not the standard one (FEN).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub start_fen: Option<String>,
+    /// The edition of the Laws and the competition's parameters. Left out
+    /// when it is the source texts' (logs written before it existed keep
+    /// their hashes).
+    #[serde(skip_serializing_if = "Ruleset::is_default")]
+    pub ruleset: Ruleset,
+    /// The competition's rules for adjourned games (A10's late limit, the
+    /// flag article the printing cross-refers to); left out when they are
+    /// the Laws' own.
+    #[serde(skip_serializing_if = "AdjournmentRules::is_default")]
+    pub adjournment: AdjournmentRules,
+    /// How the log is folded: left out for games written the first way,
+    /// so their hash chains and meaning stay as they were.
+    #[serde(default = "Fold::first", skip_serializing_if = "Fold::is_first")]
+    pub fold: Fold,
+    /// A game read from a PGN record, not played on this tablet (nothing
+    /// to run or rule, only to show the players): the day it was played as
+    /// the record writes it, `2026.11.30` (`????.??.??` when it does not).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub record_date: Option<String>,
+}
+
+/// How a game's log is folded into its clock.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Fold {
+    /// Games stored before 2026-12-01: after each adjournment step the log
+    /// carries what the clock did as clock events of its own. New events
+    /// for such a game are still written so ([`Game::apply`](super::Game::apply) appends them).
+    First,
+    /// The log holds facts only: the fold works out what an adjournment
+    /// step does to the clock (`adjournment::game_clock`).
+    Facts,
+    /// As [`Fold::Facts`], and a ruling puts back only clock readings it
+    /// can match to the moves: with the clock's presses and the
+    /// scoresheet more than a half-move apart it sets no clocks unless the
+    /// arbiter gives the times. Games created before this kept the
+    /// readings by the count of presses.
+    Matched,
+}
+
+impl Fold {
+    fn first() -> Fold {
+        Fold::First
+    }
+
+    fn is_first(&self) -> bool {
+        *self == Fold::First
+    }
+}
+
+impl Default for Setup {
+    fn default() -> Setup {
+        Setup {
+            event: String::new(),
+            site: String::new(),
+            round: String::new(),
+            board: String::new(),
+            white: Player::default(),
+            black: Player::default(),
+            time_control: "5400+30".parse().expect("a valid control"),
+            clock: ClockSettings::default(),
+            notation: Lang::default(),
+            start_fen: None,
+            ruleset: Ruleset::default(),
+            adjournment: AdjournmentRules::default(),
+            fold: Fold::Matched,
+            record_date: None,
+        }
+    }
+}
+
+impl Setup {
+    /// B1: the class the time control gives under the edition's limits,
+    /// before a competition's override; standard when it gives none.
+    pub(super) fn class_by_time_control(&self) -> Class {
+        self.time_control
+            .class(&self.ruleset.class_limits)
+            .unwrap_or(Class::Standard)
+    }
+
+    /// Checks what an arbiter could get wrong on the form.
+    pub fn validate(&self) -> Result<(), SetupError> {
+        if self.white.name.trim().is_empty() {
+            return Err(SetupError::MissingName(Side::White));
+        }
+        if self.black.name.trim().is_empty() {
+            return Err(SetupError::MissingName(Side::Black));
+        }
+        if self.adjournment.flag_article().is_none() {
+            return Err(SetupError::FlagArticle(
+                self.adjournment.flag_article.clone(),
+            ));
+        }
+        self.start_position().map(drop)
+    }
+
+    /// The position the game starts from.
+    pub fn start_position(&self) -> Result<Chess, SetupError> {
+        let Some(fen) = &self.start_fen else {
+            return Ok(Chess::default());
+        };
+        let invalid = |why: String| SetupError::InvalidStart(why);
+        fen.parse::<Fen>()
+            .map_err(|e| invalid(e.to_string()))?
+            .into_position(CastlingMode::Standard)
+            .map_err(|e| invalid(e.to_string()))
+    }
+
+    /// Whether `other` changes what the clock or the moves were built on.
+    pub(super) fn same_play(&self, other: &Setup) -> bool {
+        self.time_control == other.time_control
+            && self.clock == other.clock
+            && self.start_fen == other.start_fen
+    }
+}
+
+/// A setup the form must not accept.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SetupError {
+    MissingName(Side),
+    /// The starting position (FEN) is not a legal position.
+    InvalidStart(String),
+    /// The time control, clock settings or start position cannot change
+    /// once the clock has started or a move is recorded.
+    LockedAfterStart,
+    /// The competition's flag-fall article is neither 6.10 nor 6.9.
+    FlagArticle(String),
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupError::MissingName(side) => write!(f, "{side}'s name is missing"),
+            SetupError::InvalidStart(why) => write!(f, "the starting position is not valid: {why}"),
+            SetupError::LockedAfterStart => f.write_str(
+                "the time control and the starting position cannot change once the game has begun; the arbiter adjusts the clock instead (6.13)",
+            ),
+            SetupError::FlagArticle(article) => write!(
+                f,
+                "the flag-fall article of adjourned games must be 6.10 or 6.9, not {article:?}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}

@@ -5,7 +5,6 @@
 //! A listing is only a copy: the record is the game, and a listing that is
 //! missing or unreadable is made again from it.
 
-use laws::adjournment::Phase;
 use laws::game::{Game, Side};
 use serde::{Deserialize, Serialize};
 
@@ -105,10 +104,7 @@ pub fn standing(game: &Game) -> String {
             tf!("Game over: {result}", "Koniec partii: {result}")
         }
         // Adjourned and not yet resumed (or resumed and adjourned again).
-        Ok(play)
-            if play.adjournment.phase() != Phase::Playing
-                && !play.adjournment.may_adjourn_again() =>
-        {
+        Ok(play) if play.adjournment.adjourned() => {
             tf!(
                 "Adjourned: {}",
                 "Odłożona: {}",

@@ -55,9 +55,7 @@ impl BoardLine {
         let setup = game.setup();
         let play = game.fold().ok();
         let clock = play.as_ref().and_then(|p| p.clock.clone());
-        let adjourned = play.as_ref().is_some_and(|p| {
-            p.adjournment.phase() != Phase::Playing && !p.adjournment.may_adjourn_again()
-        });
+        let adjourned = play.as_ref().is_some_and(|p| p.adjournment.adjourned());
         BoardLine {
             id: game.id().to_owned(),
             head: game.head().map(str::to_owned),

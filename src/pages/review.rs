@@ -210,9 +210,7 @@ pub fn GameReview(
         !players
             && game.with(|g| {
                 g.as_ref().is_some_and(|g| {
-                    g.setup().record_date.is_none()
-                        && g.fold()
-                            .is_ok_and(|p| laws_text::game::game_over(p).is_some())
+                    g.setup().record_date.is_none() && g.fold().is_ok_and(|p| p.ended().is_some())
                 })
             })
     });

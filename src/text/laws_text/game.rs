@@ -39,34 +39,30 @@ pub fn setup_error(error: &laws::game::SetupError) -> String {
     }
 }
 
-/// How the game ended and why: the result recorded (its article and what
-/// happened) or the article of the ruling that ended it, or the
-/// adjournment's; `None` while it goes on. Shown in the list of games, so
+/// How the game ended, as the core decided it ([`laws::game::Play::ended`]),
+/// in words: the result recorded (its article and what happened), the
+/// article of the ruling that ended it, or the adjournment's ruling; `None`
+/// while it goes on. Shown in the list of games, so
 /// in the first load: the ruling's finding is on the rulings screen.
 #[must_use]
 pub fn game_over(play: &laws::game::Play) -> Option<String> {
-    let ended = play.outcome.map(outcome);
-    match (
-        ended,
-        &play.result,
-        play.rulings.last(),
-        play.adjournment.result(),
-    ) {
-        (Some(ended), Some(result), ..) => Some(tf!(
+    use laws::game::EndedBy;
+    let ending = play.ended()?;
+    let ended = outcome(ending.outcome);
+    Some(match ending.by {
+        EndedBy::Result(result) => tf!(
             "{ended} (Article {}: {})",
             "{ended} (artykuł {}: {})",
             result.article(),
             game_result(result)
-        )),
-        (Some(ended), None, Some(applied), _) => Some(tf!(
+        ),
+        EndedBy::Ruling(applied) => tf!(
             "{ended} (Article {})",
             "{ended} (artykuł {})",
             applied.ruling.article
-        )),
-        (Some(ended), None, None, _) => Some(ended.to_owned()),
-        (None, .., Some(ruling)) => Some(adjournment_result(ruling)),
-        (None, .., None) => None,
-    }
+        ),
+        EndedBy::Adjournment(ruling) => adjournment_result(ruling),
+    })
 }
 
 /// A result recorded, in a few words: who resigned, the draw agreed or

@@ -1324,14 +1324,7 @@ mod tests {
     fn an_adjourned_game_ends_with_appendix_a_s_ruling() {
         let (mut g, sealed_move) = sealed_mate();
         assert_eq!(g.fold().unwrap().ended(), None);
-        resume(&mut g, 3000);
-        g.apply(Event::Clock(ClockAction::Start { side: Side::White }), 3000)
-            .unwrap();
-        g.apply(
-            Event::Adjournment(AdjournmentEvent::Opened { sealed_move }),
-            4000,
-        )
-        .unwrap();
+        resume_and_open(&mut g, sealed_move);
         let play = g.fold().unwrap();
         // The stored format unchanged: the fold leaves the outcome unset.
         assert_eq!(play.outcome, None);
@@ -1426,10 +1419,9 @@ mod tests {
         )
     }
 
-    #[test]
-    fn a_sealed_move_that_mates_ends_the_game_once_it_is_on_the_scoresheet() {
-        let (mut g, sealed_move) = sealed_mate();
-        resume(&mut g, 3000);
+    /// Resumes `g` at 3000 ms, White's clock started, and opens its envelope at 4000.
+    fn resume_and_open(g: &mut Game, sealed_move: SealedMove) {
+        resume(g, 3000);
         g.apply(Event::Clock(ClockAction::Start { side: Side::White }), 3000)
             .unwrap();
         g.apply(
@@ -1437,6 +1429,12 @@ mod tests {
             4000,
         )
         .unwrap();
+    }
+
+    #[test]
+    fn a_sealed_move_that_mates_ends_the_game_once_it_is_on_the_scoresheet() {
+        let (mut g, sealed_move) = sealed_mate();
+        resume_and_open(&mut g, sealed_move);
         let play = g.fold().unwrap();
         assert!(play.adjournment.result().is_some());
         let clock = play.clock.as_ref().unwrap();

@@ -891,7 +891,7 @@ mod tests {
     }
 
     /// Resumes `g` at 3000 ms, White's clock started, and opens its envelope at 4000.
-    fn resume_and_open(g: &mut Game, sealed_move: SealedMove) {
+    fn resume_and_open(g: &mut Game, sealed_move: crate::adjournment::SealedMove) {
         resume(g, 3000);
         g.apply(Event::Clock(ClockAction::Start { side: Side::White }), 3000)
             .unwrap();

@@ -102,13 +102,18 @@ test('two tabs pressing one clock at once: the stale tab is refused, told why, a
   // This tab misses the other's writes, as when both write at the same moment.
   await stale.addInitScript(() => window.addEventListener('storage', (e) => e.stopImmediatePropagation(), true));
   await stale.goto(clock);
+  // The stale tab must have read the game before the other writes: its
+  // module can come after the page's load event, and then it would read the
+  // newer copy and have nothing stale to press.
+  const staleStart = stale.getByRole('button', { name: "Start White's clock" });
+  await staleStart.waitFor();
   await page.goto(clock);
   await page.getByRole('button', { name: "Start White's clock" }).click();
   await page.locator('.clock-face.running').waitFor();
   const stored = await page.evaluate(() => Object.keys(localStorage).map((k) => localStorage.getItem(k)).join('\n'));
 
   // The stale tab still offers to start the clock; its write is refused.
-  await stale.getByRole('button', { name: "Start White's clock" }).click();
+  await staleStart.click();
   assert.match(await stale.getByRole('alert').first().innerText(), /changed in another tab; reload to see the newer copy/);
   // Nothing of the other tab's was overwritten, and the stale tab now shows it.
   const after = await page.evaluate(() => Object.keys(localStorage).map((k) => localStorage.getItem(k)).join('\n'));

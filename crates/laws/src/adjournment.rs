@@ -45,6 +45,7 @@ mod envelope;
 mod game_clock;
 mod ruling;
 mod seal;
+mod step;
 
 use std::fmt;
 
@@ -61,6 +62,7 @@ pub use seal::{
     MAX_RECIPIENTS, MIN_ITERATIONS, MIN_PIN_LEN, OpenError, SealError, SealedEnvelope, SealedFor,
     SealedMove, SealingDraft, SealingError,
 };
+pub use step::Step;
 
 use crate::article::Article;
 use crate::encoding::fen;
@@ -258,39 +260,6 @@ pub enum AdjournmentEvent {
     },
     /// A13: the arbiter's timepiece reached the announced finish.
     SessionEnded,
-}
-
-impl AdjournmentEvent {
-    /// The event's name in the log (its `type`).
-    #[must_use]
-    pub fn name(&self) -> &'static str {
-        match self {
-            AdjournmentEvent::SealRequested { .. } => "seal_requested",
-            AdjournmentEvent::Stopped => "stopped",
-            AdjournmentEvent::Sealed { .. } => "sealed",
-            AdjournmentEvent::Amended { .. } => "amended",
-            AdjournmentEvent::Resealed { .. } => "resealed",
-            AdjournmentEvent::Verified { .. } => "verified",
-            AdjournmentEvent::DrawOffered { .. } => "draw_offered",
-            AdjournmentEvent::DrawDeclined { .. } => "draw_declined",
-            AdjournmentEvent::DrawAccepted { .. } => "draw_accepted",
-            AdjournmentEvent::DrawAgreed => "draw_agreed",
-            AdjournmentEvent::Resigned { .. } => "resigned",
-            AdjournmentEvent::SessionAnnounced { .. } => "session_announced",
-            AdjournmentEvent::SetUp { .. } => "set_up",
-            AdjournmentEvent::Resumed { .. } => "resumed",
-            AdjournmentEvent::Arrived { .. } => "arrived",
-            AdjournmentEvent::Opened { .. } => "opened",
-            AdjournmentEvent::ReplySealed { .. } => "reply_sealed",
-            AdjournmentEvent::Moved { .. } => "moved",
-            AdjournmentEvent::ClockErrorPointedOut { .. } => "clock_error_pointed_out",
-            AdjournmentEvent::FlagFell { .. } => "flag_fell",
-            AdjournmentEvent::Forfeited { .. } => "forfeited",
-            AdjournmentEvent::EnvelopeMissing { .. } => "envelope_missing",
-            AdjournmentEvent::MoveStated { .. } => "move_stated",
-            AdjournmentEvent::SessionEnded => "session_ended",
-        }
-    }
 }
 
 /// Where an adjournment stands.
@@ -746,6 +715,143 @@ impl Adjournment {
         Ok(ruling)
     }
 
+    /// Whether the Laws allow a step of this kind now, whatever its
+    /// particulars (who, which move, what time): a screen offers only
+    /// what this accepts, and [`apply`](Self::apply) still judges the rest.
+    ///
+    /// ```
+    /// use laws::adjournment::{Adjournment, AdjournmentEvent, AdjournmentRules, Step};
+    /// use laws::game::Side;
+    ///
+    /// let mut adjournment = Adjournment::new(AdjournmentRules::default());
+    /// assert!(adjournment.accepts(Step::SealRequested));
+    /// assert!(!adjournment.accepts(Step::DrawOffered), "nothing is sealed yet (A4)");
+    /// let request = AdjournmentEvent::SealRequested { sealer: Side::Black, session_end_ms: 0 };
+    /// adjournment.apply(request, 0, None).unwrap();
+    /// assert!(adjournment.accepts(Step::Stopped));
+    /// assert!(!adjournment.accepts(Step::SealRequested));
+    /// ```
+    #[must_use]
+    pub fn accepts(&self, step: Step) -> bool {
+        // An answer needs an offer standing; who answers is a particular.
+        let answer = matches!(step, Step::DrawDeclined | Step::DrawAccepted);
+        self.refusal(step).is_none() && (!answer || self.draw_offer.is_some())
+    }
+
+    /// Which step each phase accepts: the refusal of a step of this kind
+    /// now, before its particulars are looked at.
+    fn refusal(&self, step: Step) -> Option<AdjournmentError> {
+        use Phase as P;
+        use Step as S;
+        let phase = self.phase;
+        let out_of_order = AdjournmentError::OutOfOrder {
+            event: step.name(),
+            phase,
+        };
+        let in_phases =
+            |phases: &[Phase]| (!phases.contains(&phase)).then_some(out_of_order.clone());
+        // A10: a late arrival still counts once the game is decided.
+        if phase == P::Concluded && !matches!(step, S::Forfeited | S::Arrived) {
+            return Some(self.concluded());
+        }
+        let resumed = self.resumed_ms.is_some();
+        match step {
+            S::SealRequested => in_phases(&[P::Playing]),
+            S::Stopped => in_phases(&[P::Sealing]).or_else(|| {
+                self.stopped_ms
+                    .is_some()
+                    .then_some(AdjournmentError::AlreadySealed)
+            }),
+            S::Sealed => match phase {
+                P::Sealing => None,
+                _ if self.envelopes.is_empty() => Some(out_of_order),
+                _ => Some(AdjournmentError::AlreadySealed),
+            },
+            S::Amended | S::Verified => match phase {
+                P::Sealed => None,
+                P::Kept | P::SetUp => Some(AdjournmentError::AlreadyVerified),
+                _ => Some(out_of_order),
+            },
+            S::Resealed | S::SessionAnnounced => in_phases(&[P::Sealed, P::Kept, P::SetUp]),
+            S::DrawOffered => in_phases(&[
+                P::Sealed,
+                P::Kept,
+                P::SetUp,
+                P::Resumed,
+                P::Missing,
+                P::ReplySealed,
+            ])
+            .or_else(|| self.draw_offer.map(AdjournmentError::OfferPending)),
+            S::DrawDeclined | S::DrawAccepted => match phase {
+                P::Playing | P::Sealing | P::Readjourned => Some(out_of_order),
+                _ => None,
+            },
+            // A6: before resumption.
+            S::DrawAgreed | S::Resigned => match phase {
+                P::Sealed | P::Kept | P::SetUp => None,
+                P::Resumed | P::Missing | P::Continuing | P::ReplySealed => {
+                    Some(AdjournmentError::AfterResumption)
+                }
+                _ => Some(out_of_order),
+            },
+            S::SetUp => match phase {
+                P::Kept => None,
+                P::Sealed => Some(AdjournmentError::NotVerified),
+                _ => Some(out_of_order),
+            },
+            S::Resumed => match phase {
+                P::SetUp => None,
+                // A11a: found missing before play resumed.
+                P::Missing if !resumed => None,
+                P::Sealed => Some(AdjournmentError::NotVerified),
+                P::Kept => Some(AdjournmentError::NotSetUp),
+                _ => Some(out_of_order),
+            },
+            S::Arrived => (!resumed).then_some(out_of_order),
+            S::Opened => match phase {
+                P::Resumed | P::ReplySealed => {
+                    // A7, A9c: opened only with whoever must reply present.
+                    let replier = self.envelopes[self.opened].envelope().replier();
+                    (!self.present.of(replier)).then_some(AdjournmentError::ReplierAbsent(replier))
+                }
+                P::Sealed | P::Kept | P::SetUp => Some(AdjournmentError::NotResumed),
+                P::Continuing => Some(AdjournmentError::AlreadyOpened),
+                _ => Some(out_of_order),
+            },
+            // A9c: the sealer absent, and the replier has not moved yet.
+            S::ReplySealed => {
+                if phase != P::Continuing || self.envelopes.len() != 1 {
+                    Some(out_of_order)
+                } else if self.present.of(self.sealer) {
+                    Some(AdjournmentError::SealerPresent(self.sealer))
+                } else {
+                    self.moved
+                        .of(self.sealer.opponent())
+                        .then_some(out_of_order)
+                }
+            }
+            S::Moved => in_phases(&[P::Continuing]),
+            S::ClockErrorPointedOut => in_phases(&[
+                P::SetUp,
+                P::Resumed,
+                P::Missing,
+                P::Continuing,
+                P::ReplySealed,
+            ]),
+            S::FlagFell => in_phases(&[P::Resumed, P::Continuing, P::ReplySealed]),
+            S::Forfeited => (!resumed).then_some(AdjournmentError::NotResumed),
+            S::EnvelopeMissing => in_phases(&[P::Sealed, P::Kept, P::SetUp, P::Resumed]),
+            // A11a: the sealer, present, states his move once play resumed.
+            S::MoveStated => in_phases(&[P::Missing])
+                .or_else(|| (!resumed).then_some(AdjournmentError::NotResumed))
+                .or_else(|| {
+                    (!self.present.of(self.sealer))
+                        .then_some(AdjournmentError::SealerAbsent(self.sealer))
+                }),
+            S::SessionEnded => in_phases(&[P::Continuing, P::ReplySealed]),
+        }
+    }
+
     fn step(
         &mut self,
         event: AdjournmentEvent,
@@ -754,13 +860,8 @@ impl Adjournment {
     ) -> Result<Option<AdjournmentRuling>, AdjournmentError> {
         use AdjournmentEvent as Ev;
         use Phase as P;
-        let out_of_order = AdjournmentError::OutOfOrder {
-            event: event.name(),
-            phase: self.phase,
-        };
-        if self.phase == P::Concluded && !matches!(event, Ev::Forfeited { .. } | Ev::Arrived { .. })
-        {
-            return Err(self.concluded());
+        if let Some(refusal) = self.refusal(event.step()) {
+            return Err(refusal);
         }
         let continuing = |article: Article, why: String| {
             Ok(Some(AdjournmentRuling::new(
@@ -774,28 +875,16 @@ impl Adjournment {
                 sealer,
                 session_end_ms,
             } => {
-                self.expect(&[P::Playing], out_of_order)?;
                 self.sealer = sealer;
                 self.session_end_ms = session_end_ms;
                 self.phase = P::Sealing;
                 Ok(None)
             }
             Ev::Stopped => {
-                self.expect(&[P::Sealing], out_of_order)?;
-                if self.stopped_ms.is_some() {
-                    return Err(AdjournmentError::AlreadySealed);
-                }
                 self.stopped_ms = Some(at);
                 Ok(Some(self.stop_to_seal(at)))
             }
             Ev::Sealed { envelope } => {
-                if self.phase != P::Sealing {
-                    return Err(if self.envelopes.is_empty() {
-                        out_of_order
-                    } else {
-                        AdjournmentError::AlreadySealed
-                    });
-                }
                 let position = self.admit(&envelope)?;
                 let outside = envelope.envelope();
                 self.draw_offer = outside.draw_offer;
@@ -830,11 +919,6 @@ impl Adjournment {
                 ))
             }
             Ev::Amended { envelope } => {
-                match self.phase {
-                    P::Sealed => {}
-                    P::Kept | P::SetUp => return Err(AdjournmentError::AlreadyVerified),
-                    _ => return Err(out_of_order),
-                }
                 let position = self.admit(&envelope)?;
                 let why = format!(
                     "envelope amended; new fingerprint {}",
@@ -846,7 +930,6 @@ impl Adjournment {
                 continuing(Article::A3, why)
             }
             Ev::Resealed { envelope } => {
-                self.expect(&[P::Sealed, P::Kept, P::SetUp], out_of_order)?;
                 self.admit(&envelope)?;
                 if envelope.envelope() != self.envelopes[0].envelope() {
                     return Err(AdjournmentError::ResealChangesOutside);
@@ -860,11 +943,6 @@ impl Adjournment {
                 continuing(Article::A3, why)
             }
             Ev::Verified { game } => {
-                match self.phase {
-                    P::Sealed => {}
-                    P::Kept | P::SetUp => return Err(AdjournmentError::AlreadyVerified),
-                    _ => return Err(out_of_order),
-                }
                 let checklist = self.envelopes[0].envelope().checklist(&game);
                 if !checklist.is_complete() {
                     return Err(AdjournmentError::Inaccurate(checklist));
@@ -876,22 +954,8 @@ impl Adjournment {
                 )
             }
             Ev::DrawOffered { by } => {
-                self.expect(
-                    &[
-                        P::Sealed,
-                        P::Kept,
-                        P::SetUp,
-                        P::Resumed,
-                        P::Missing,
-                        P::ReplySealed,
-                    ],
-                    out_of_order,
-                )?;
                 if by == self.sealer {
                     return Err(AdjournmentError::DrawOfferBySealer);
-                }
-                if let Some(side) = self.draw_offer {
-                    return Err(AdjournmentError::OfferPending(side));
                 }
                 self.draw_offer = Some(by);
                 self.offer_after_sealing = true;
@@ -922,30 +986,23 @@ impl Adjournment {
                     format!("{by} accepts the draw offer{}", self.archive_note()),
                 )))
             }
-            Ev::DrawAgreed => {
-                self.before_resumption(out_of_order)?;
-                Ok(Some(AdjournmentRuling::new(
-                    Article::A6,
-                    Outcome::Draw,
-                    format!(
-                        "the game is agreed drawn before resumption{}",
-                        self.archive_note()
-                    ),
-                )))
-            }
-            Ev::Resigned { by } => {
-                self.before_resumption(out_of_order)?;
-                Ok(Some(AdjournmentRuling::new(
-                    Article::A6,
-                    Outcome::win_for(by.opponent()),
-                    format!(
-                        "{by} notifies the arbiter that he resigns{}",
-                        self.archive_note()
-                    ),
-                )))
-            }
+            Ev::DrawAgreed => Ok(Some(AdjournmentRuling::new(
+                Article::A6,
+                Outcome::Draw,
+                format!(
+                    "the game is agreed drawn before resumption{}",
+                    self.archive_note()
+                ),
+            ))),
+            Ev::Resigned { by } => Ok(Some(AdjournmentRuling::new(
+                Article::A6,
+                Outcome::win_for(by.opponent()),
+                format!(
+                    "{by} notifies the arbiter that he resigns{}",
+                    self.archive_note()
+                ),
+            ))),
             Ev::SessionAnnounced { start_ms, end_ms } => {
-                self.expect(&[P::Sealed, P::Kept, P::SetUp], out_of_order)?;
                 if at > start_ms {
                     return Err(AdjournmentError::SessionNotInAdvance {
                         announced_ms: at,
@@ -966,11 +1023,6 @@ impl Adjournment {
                 )
             }
             Ev::SetUp { time_used } => {
-                match self.phase {
-                    P::Kept => {}
-                    P::Sealed => return Err(AdjournmentError::NotVerified),
-                    _ => return Err(out_of_order),
-                }
                 let recorded = self.envelopes[0].envelope().time_used;
                 self.phase = P::SetUp;
                 let why = if time_used == recorded {
@@ -988,14 +1040,6 @@ impl Adjournment {
                 ))
             }
             Ev::Resumed { present } => {
-                match self.phase {
-                    P::SetUp => {}
-                    // A11a: found missing before play resumed.
-                    P::Missing if self.resumed_ms.is_none() => {}
-                    P::Sealed => return Err(AdjournmentError::NotVerified),
-                    P::Kept => return Err(AdjournmentError::NotSetUp),
-                    _ => return Err(out_of_order),
-                }
                 if let Some((start_ms, _)) = self.session
                     && at < start_ms
                 {
@@ -1044,9 +1088,6 @@ impl Adjournment {
                 }
             }
             Ev::Arrived { side } => {
-                if self.resumed_ms.is_none() {
-                    return Err(out_of_order);
-                }
                 if self.present.of(side) {
                     return Err(AdjournmentError::AlreadyPresent(side));
                 }
@@ -1075,12 +1116,9 @@ impl Adjournment {
                 }
                 Ok(None)
             }
-            Ev::Opened { sealed_move } => self.open(sealed_move, out_of_order).map(Some),
-            Ev::ReplySealed { envelope } => {
-                self.seal_reply(*envelope, clock, out_of_order).map(Some)
-            }
+            Ev::Opened { sealed_move } => Ok(Some(self.open(sealed_move))),
+            Ev::ReplySealed { envelope } => self.seal_reply(*envelope, clock).map(Some),
             Ev::Moved { by } => {
-                self.expect(&[P::Continuing], out_of_order)?;
                 if clock.is_some_and(|clock| clock.running != Some(by)) {
                     return Err(AdjournmentError::NotToMove(by));
                 }
@@ -1092,16 +1130,6 @@ impl Adjournment {
                 Ok(None)
             }
             Ev::ClockErrorPointedOut { by, finding } => {
-                self.expect(
-                    &[
-                        P::SetUp,
-                        P::Resumed,
-                        P::Missing,
-                        P::Continuing,
-                        P::ReplySealed,
-                    ],
-                    out_of_order,
-                )?;
                 if self.moved.of(by) {
                     return Err(AdjournmentError::AfterFirstMove(by));
                 }
@@ -1131,7 +1159,6 @@ impl Adjournment {
                 ))
             }
             Ev::FlagFell { side } => {
-                self.expect(&[P::Resumed, P::Continuing, P::ReplySealed], out_of_order)?;
                 if clock.and_then(|clock| clock.running) != Some(side) {
                     return Err(AdjournmentError::ClockNotRunning(side));
                 }
@@ -1149,7 +1176,6 @@ impl Adjournment {
                 fen: refen,
                 clocks_set_by_arbiter,
             } => {
-                self.expect(&[P::Sealed, P::Kept, P::SetUp, P::Resumed], out_of_order)?;
                 if !position_reestablished {
                     return Ok(Some(AdjournmentRuling::new(
                         Article::A11b,
@@ -1212,13 +1238,6 @@ impl Adjournment {
                 Ok(Some(ruling.with_clock(clock)))
             }
             Ev::MoveStated { sealed_move } => {
-                self.expect(&[P::Missing], out_of_order)?;
-                if self.resumed_ms.is_none() {
-                    return Err(AdjournmentError::NotResumed);
-                }
-                if !self.present.of(self.sealer) {
-                    return Err(AdjournmentError::SealerAbsent(self.sealer));
-                }
                 let position = self
                     .position
                     .clone()
@@ -1242,7 +1261,6 @@ impl Adjournment {
                 ))
             }
             Ev::SessionEnded => {
-                self.expect(&[P::Continuing, P::ReplySealed], out_of_order)?;
                 if let Some((_, end_ms)) = self.session
                     && at < end_ms
                 {
@@ -1257,18 +1275,6 @@ impl Adjournment {
                         .to_owned(),
                 )
             }
-        }
-    }
-
-    fn expect(
-        &self,
-        phases: &[Phase],
-        otherwise: AdjournmentError,
-    ) -> Result<(), AdjournmentError> {
-        if phases.contains(&self.phase) {
-            Ok(())
-        } else {
-            Err(otherwise)
         }
     }
 
@@ -1297,30 +1303,11 @@ impl Adjournment {
     }
 
     fn answer_offer(&mut self, by: Side) -> Result<(), AdjournmentError> {
-        if matches!(
-            self.phase,
-            Phase::Playing | Phase::Sealing | Phase::Readjourned
-        ) {
-            return Err(AdjournmentError::OutOfOrder {
-                event: "draw answer",
-                phase: self.phase,
-            });
-        }
         if self.draw_offer != Some(by.opponent()) {
             return Err(AdjournmentError::NoOfferFrom(by.opponent()));
         }
         self.draw_offer = None;
         Ok(())
-    }
-
-    fn before_resumption(&self, out_of_order: AdjournmentError) -> Result<(), AdjournmentError> {
-        match self.phase {
-            Phase::Sealed | Phase::Kept | Phase::SetUp => Ok(()),
-            Phase::Resumed | Phase::Missing | Phase::Continuing | Phase::ReplySealed => {
-                Err(AdjournmentError::AfterResumption)
-            }
-            _ => Err(out_of_order),
-        }
     }
 
     fn archive_note(&self) -> &'static str {
@@ -1342,25 +1329,18 @@ impl Adjournment {
         at.saturating_sub(start)
     }
 
-    fn open(
-        &mut self,
-        sealed_move: SealedMove,
-        out_of_order: AdjournmentError,
-    ) -> Result<AdjournmentRuling, AdjournmentError> {
+    /// Opens the envelope the table admitted (A9a, A9b, A9c).
+    fn open(&mut self, sealed_move: SealedMove) -> AdjournmentRuling {
         let article = match self.phase {
             Phase::Resumed if self.present_at_resumption.of(self.sealer.opponent()) => Article::A9a,
             Phase::Resumed => Article::A9b,
-            Phase::ReplySealed => Article::A9c,
-            Phase::Sealed | Phase::Kept | Phase::SetUp => return Err(AdjournmentError::NotResumed),
-            Phase::Continuing => return Err(AdjournmentError::AlreadyOpened),
-            _ => return Err(out_of_order),
+            _ => Article::A9c,
         };
         let outside = self.envelopes[self.opened].envelope();
         let replier = outside.replier();
-        if !self.present.of(replier) {
-            return Err(AdjournmentError::ReplierAbsent(replier));
-        }
-        let position = outside.position().map_err(AdjournmentError::Envelope)?;
+        let position = outside
+            .position()
+            .expect("an envelope is admitted with its position");
         let (mut judgment, after) = ruling::judge(&position, &sealed_move, &self.rules, article);
         let sealer = outside.sealer;
         if let SealedMoveVerdict::Legal { notes, .. } = &judgment.verdict
@@ -1382,30 +1362,17 @@ impl Adjournment {
         }
         self.phase = Phase::Continuing;
         // The replier's clock runs: the sealed move is completed on it.
-        Ok(judgment
+        judgment
             .ruling
-            .with_clock([ClockEffect::Run { side: replier }]))
+            .with_clock([ClockEffect::Run { side: replier }])
     }
 
     fn seal_reply(
         &mut self,
         envelope: SealedEnvelope,
         clock: Option<ClockNow>,
-        out_of_order: AdjournmentError,
     ) -> Result<AdjournmentRuling, AdjournmentError> {
-        if self.phase != Phase::Continuing || self.envelopes.len() != 1 {
-            return Err(out_of_order);
-        }
         let replier = self.sealer.opponent();
-        if self.present.of(self.sealer) {
-            return Err(AdjournmentError::SealerPresent(self.sealer));
-        }
-        if self.moved.of(replier) {
-            return Err(AdjournmentError::OutOfOrder {
-                event: "reply_sealed",
-                phase: self.phase,
-            });
-        }
         envelope
             .check_fingerprint()
             .map_err(AdjournmentError::Open)?;
@@ -1508,9 +1475,6 @@ impl Adjournment {
 
     /// A10: `late` is more than the limit late.
     fn forfeit(&self, late: Side, at: u64) -> Result<AdjournmentRuling, AdjournmentError> {
-        if self.resumed_ms.is_none() {
-            return Err(AdjournmentError::NotResumed);
-        }
         let late_by_ms = self.late_by(at);
         let limit_ms = self.rules.late_limit_ms;
         if late_by_ms <= limit_ms {

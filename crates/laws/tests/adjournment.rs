@@ -214,7 +214,18 @@ fn run_case(path: &Path) -> usize {
             _ => "moved",
         };
         let context = format!("{} (step {}, {name})", case.name, i + 1);
+        // What a screen is told before it offers the step.
+        let accepted = match &event {
+            Event::Adjournment(AdjournmentEvent::SealRequested { .. }) => before.may_adjourn(),
+            Event::Adjournment(step) => before.adjournment.accepts(step.step()),
+            _ => true,
+        };
         let result = game.apply(event, at);
+        // A step refused by its kind is refused whatever its particulars.
+        assert!(
+            accepted || result.is_err(),
+            "{context}: taken, but `accepts` said no"
+        );
         let Some(expect) = &step.expect else {
             result.unwrap_or_else(|e| panic!("{context}: refused: {e}"));
             continue;
@@ -771,4 +782,181 @@ proptest::proptest! {
         let back: SealedEnvelope = serde_json::from_str(&serde_json::to_string(&sealed).unwrap()).unwrap();
         proptest::prop_assert_eq!(back, sealed);
     }
+}
+
+/// Which steps each phase of a plain adjournment accepts, as the screens
+/// ask before offering them (A1a to A9a, then A9c).
+#[test]
+fn each_phase_accepts_the_steps_appendix_a_allows_then() {
+    use laws::adjournment::Step as S;
+    const ALL: [S; 24] = [
+        S::SealRequested,
+        S::Stopped,
+        S::Sealed,
+        S::Amended,
+        S::Resealed,
+        S::Verified,
+        S::DrawOffered,
+        S::DrawDeclined,
+        S::DrawAccepted,
+        S::DrawAgreed,
+        S::Resigned,
+        S::SessionAnnounced,
+        S::SetUp,
+        S::Resumed,
+        S::Arrived,
+        S::Opened,
+        S::ReplySealed,
+        S::Moved,
+        S::ClockErrorPointedOut,
+        S::FlagFell,
+        S::Forfeited,
+        S::EnvelopeMissing,
+        S::MoveStated,
+        S::SessionEnded,
+    ];
+    let sealed = sample_sealed();
+    let outside = sealed.envelope().clone();
+    let sealer = outside.sealer;
+    let accepted = |adjournment: &Adjournment| -> Vec<S> {
+        ALL.into_iter()
+            .filter(|step| adjournment.accepts(*step))
+            .collect()
+    };
+    let mut adjournment = Adjournment::new(AdjournmentRules::default());
+    let mut take = |event: AdjournmentEvent, adjournment: &mut Adjournment| {
+        let step = event.step();
+        assert!(
+            adjournment.accepts(step),
+            "{step:?} in {:?}",
+            adjournment.phase()
+        );
+        adjournment.apply(event, 1_000, None).unwrap();
+    };
+    let walk: [(AdjournmentEvent, &[S]); 6] = [
+        (
+            AdjournmentEvent::SealRequested {
+                sealer,
+                session_end_ms: 0,
+            },
+            &[S::Stopped, S::Sealed],
+        ),
+        (
+            AdjournmentEvent::Sealed {
+                envelope: Box::new(sealed.clone()),
+            },
+            // A3 before anything else; A4, A6, A11 already.
+            &[
+                S::Amended,
+                S::Resealed,
+                S::Verified,
+                S::DrawOffered,
+                S::DrawAgreed,
+                S::Resigned,
+                S::SessionAnnounced,
+                S::EnvelopeMissing,
+            ],
+        ),
+        (
+            AdjournmentEvent::Verified {
+                game: Box::new(outside.clone()),
+            },
+            &[
+                S::Resealed,
+                S::DrawOffered,
+                S::DrawAgreed,
+                S::Resigned,
+                S::SessionAnnounced,
+                S::SetUp,
+                S::EnvelopeMissing,
+            ],
+        ),
+        (
+            AdjournmentEvent::DrawOffered {
+                by: sealer.opponent(),
+            },
+            // The offer stands (A4): answered, not offered again.
+            &[
+                S::Resealed,
+                S::DrawDeclined,
+                S::DrawAccepted,
+                S::DrawAgreed,
+                S::Resigned,
+                S::SessionAnnounced,
+                S::SetUp,
+                S::EnvelopeMissing,
+            ],
+        ),
+        (
+            AdjournmentEvent::DrawDeclined { by: sealer },
+            &[
+                S::Resealed,
+                S::DrawOffered,
+                S::DrawAgreed,
+                S::Resigned,
+                S::SessionAnnounced,
+                S::SetUp,
+                S::EnvelopeMissing,
+            ],
+        ),
+        (
+            AdjournmentEvent::SetUp {
+                time_used: outside.time_used,
+            },
+            &[
+                S::Resealed,
+                S::DrawOffered,
+                S::DrawAgreed,
+                S::Resigned,
+                S::SessionAnnounced,
+                S::Resumed,
+                S::ClockErrorPointedOut,
+                S::EnvelopeMissing,
+            ],
+        ),
+    ];
+    for (event, then) in walk {
+        let name = event.name();
+        take(event, &mut adjournment);
+        assert_eq!(accepted(&adjournment), then, "after {name}");
+    }
+    // A9b: the replier is absent: the envelope stays closed (A7) until he comes.
+    take(
+        AdjournmentEvent::Resumed {
+            present: Presence::default(),
+        },
+        &mut adjournment,
+    );
+    let closed = accepted(&adjournment);
+    assert!(!closed.contains(&S::Opened), "{closed:?}");
+    assert!(closed.contains(&S::Arrived) && closed.contains(&S::Forfeited));
+    assert!(!closed.contains(&S::DrawAgreed), "A6 is before resumption");
+    take(
+        AdjournmentEvent::Arrived {
+            side: sealer.opponent(),
+        },
+        &mut adjournment,
+    );
+    assert!(adjournment.accepts(S::Opened));
+    take(
+        AdjournmentEvent::Opened {
+            sealed_move: sealed.open(PIN).unwrap(),
+        },
+        &mut adjournment,
+    );
+    // A9c: the sealer is absent, so the replier may seal his reply.
+    let opened = accepted(&adjournment);
+    assert!(
+        opened.contains(&S::ReplySealed) && opened.contains(&S::Moved),
+        "{opened:?}"
+    );
+    assert!(
+        !opened.contains(&S::Opened) && !opened.contains(&S::DrawOffered),
+        "{opened:?}"
+    );
+    take(AdjournmentEvent::Arrived { side: sealer }, &mut adjournment);
+    assert!(
+        !adjournment.accepts(S::ReplySealed),
+        "the sealer is here: the reply is made on the board"
+    );
 }

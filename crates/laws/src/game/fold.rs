@@ -6,7 +6,7 @@ use super::intervention::Applied;
 use super::{Event, Fold, GameError, GameResult, Logged, Setup, SetupError, Side};
 use crate::adjournment::{
     Adjournment, AdjournmentError, AdjournmentEvent, AdjournmentRuling, ClockNow, Envelope, Phase,
-    SealedMove, TimeUsed, after_sealed_move, carry_out, time_used,
+    SealedMove, Step, TimeUsed, after_sealed_move, carry_out, time_used,
 };
 use crate::clock::{Clock, ClockAction, ClockCorrection};
 use crate::encoding::fen;
@@ -431,6 +431,40 @@ impl Play {
 }
 
 impl Play {
+    /// A1a, A13: whether the arbiter may adjourn the game now: it goes on,
+    /// not adjourned yet or resumed after an adjournment.
+    ///
+    /// ```
+    /// use laws::game::{Event, Game, GameResult, Setup};
+    /// use laws::side::Side;
+    ///
+    /// let mut game = Game::new("g1", Setup::default(), 0);
+    /// let play = game.fold().unwrap();
+    /// assert!(play.may_adjourn());
+    /// game.apply(Event::Adjournment(play.seal_request(0)), 1000).unwrap();
+    /// assert!(!game.fold().unwrap().may_adjourn(), "it is being adjourned");
+    ///
+    /// let mut decided = Game::new("g2", Setup::default(), 0);
+    /// decided.apply(Event::Result(GameResult::Resigned { by: Side::White }), 1000).unwrap();
+    /// assert!(!decided.fold().unwrap().may_adjourn());
+    /// ```
+    #[must_use]
+    pub fn may_adjourn(&self) -> bool {
+        self.ended().is_none()
+            && (self.adjournment.accepts(Step::SealRequested)
+                || self.adjournment.may_adjourn_again())
+    }
+
+    /// A1a: the arbiter's request that the player having the move seal it;
+    /// `session_end_ms` is the session's nominal end (A1b), 0 for none.
+    #[must_use]
+    pub fn seal_request(&self, session_end_ms: u64) -> AdjournmentEvent {
+        AdjournmentEvent::SealRequested {
+            sealer: shakmaty::Position::turn(&self.position()).into(),
+            session_end_ms,
+        }
+    }
+
     /// The move opened from an envelope (or stated for a missing one, A11a)
     /// and played on the board, while the scoresheet does not have it yet:
     /// the scoresheet stands at the position it was sealed in.
@@ -482,11 +516,10 @@ impl Play {
     /// once the game's clock shows his flag fallen at `now_ms`.
     #[must_use]
     pub fn fallen_flag(&self, now_ms: u64) -> Option<Side> {
-        let resumed = matches!(
-            self.adjournment.phase(),
-            Phase::Resumed | Phase::Continuing | Phase::ReplySealed
-        );
-        let clock = self.clock.as_ref().filter(|_| resumed)?;
+        let clock = self
+            .clock
+            .as_ref()
+            .filter(|_| self.adjournment.accepts(Step::FlagFell))?;
         let side = ClockNow::of(clock, now_ms).running?;
         clock.flag(side, now_ms).map(|_| side)
     }

@@ -1,4 +1,4 @@
-use laws::adjournment::{Phase, SealedEnvelope};
+use laws::adjournment::{SealedEnvelope, Step};
 use leptos::prelude::*;
 
 use crate::adjournment_view::envelope_status;
@@ -54,10 +54,7 @@ pub fn Envelopes() -> impl IntoView {
                                     resealable: is_current
                                         && index == 0
                                         && sealed.is_sealed_under_pin()
-                                        && matches!(
-                                            adjournment.phase(),
-                                            Phase::Sealed | Phase::Kept | Phase::SetUp
-                                        ),
+                                        && adjournment.accepts(Step::Resealed),
                                 },
                             )
                         })

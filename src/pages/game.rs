@@ -1,7 +1,6 @@
-use laws::adjournment::{AdjournmentEvent, Phase};
+use laws::adjournment::Step;
 use laws::game::Event;
 use leptos::prelude::*;
-use shakmaty::Position;
 
 use crate::{t, tf};
 
@@ -51,11 +50,8 @@ pub fn GamePage(id: String) -> impl IntoView {
                         // A1a: the player having the move seals it; the fold
                         // ends a resumption session whose finish has passed (A13).
                         let requested = game.fold().map_err(|e| laws_text::game::game_error(&e)).and_then(|play| {
-                            let step = AdjournmentEvent::SealRequested {
-                                sealer: play.position().turn().into(),
-                                session_end_ms: nominal_end.unwrap_or(0),
-                            };
-                            state.apply_at(&id, Event::Adjournment(step), now)
+                            let request = play.seal_request(nominal_end.unwrap_or(0));
+                            state.apply_at(&id, Event::Adjournment(request), now)
                         });
                         match requested {
                             Ok(()) => navigate(&Route::Adjourn(id.clone())),
@@ -65,20 +61,17 @@ pub fn GamePage(id: String) -> impl IntoView {
                 });
                 let play = game.fold().ok();
                 let result = play.and_then(laws_text::game::game_over);
-                let adjournment_link = match play.map(|p| (p.adjournment.phase(), p.adjournment.may_adjourn_again())) {
-                    // A game already decided by a ruling is not adjourned.
-                    Some((Phase::Playing, _)) if result.is_some() => ().into_any(),
-                    Some((Phase::Playing, _)) => view! {
-                        <button class="button" on:click=move |_| confirm_adjourn.set(true)>{t!("Adjourn", "Odłóż partię")}</button>
-                    }.into_any(),
-                    // A13: a resumed game may be adjourned again.
-                    Some((_, true)) => view! {
-                        <a class="button primary" href=Route::Resume(id.clone()).href()>{t!("Resumption", "Wznowienie")}</a>
-                        <button class="button" on:click=move |_| confirm_adjourn.set(true)>{t!("Adjourn", "Odłóż partię")}</button>
-                    }.into_any(),
-                    Some((Phase::Sealing | Phase::Sealed, _)) => view! {
+                let adjourn_button = play.is_some_and(|p| p.may_adjourn()).then(|| view! {
+                    <button class="button" on:click=move |_| confirm_adjourn.set(true)>{t!("Adjourn", "Odłóż partię")}</button>
+                });
+                // The envelope is being sealed and verified (A1a to A3) on
+                // the adjournment's screen; from then on, the resumption's.
+                let adjournment = play.map(|p| &p.adjournment);
+                let adjournment_link = match adjournment {
+                    Some(a) if a.accepts(Step::Sealed) || a.accepts(Step::Verified) => view! {
                         <a class="button primary" href=Route::Adjourn(id.clone()).href()>{t!("Sealing the move", "Zapieczętowanie posunięcia")}</a>
                     }.into_any(),
+                    Some(a) if a.envelopes().is_empty() => ().into_any(),
                     Some(_) => view! {
                         <a class="button primary" href=Route::Resume(id.clone()).href()>{t!("Resumption", "Wznowienie")}</a>
                     }.into_any(),
@@ -108,6 +101,7 @@ pub fn GamePage(id: String) -> impl IntoView {
                             <a class="button" href=Route::Arbiter(id.clone()).href()>{t!("Arbiter's rulings", "Decyzje sędziego")}</a>
                             <a class="button" href=Route::EditGame(id.clone()).href()>{t!("Edit details", "Edytuj dane")}</a>
                             {adjournment_link}
+                            {adjourn_button}
                             <button class="button danger" on:click=move |_| confirm_delete.set(true)>{t!("Delete game", "Usuń partię")}</button>
                         </div>
                         <AdjournDialog

@@ -1,4 +1,4 @@
-use laws::adjournment::{ClockNow, Phase, TimeUsed, time_used};
+use laws::adjournment::{ClockNow, Phase, Step, TimeUsed, time_used};
 use laws::game::Side;
 use leptos::prelude::*;
 use shakmaty::ByColor;
@@ -64,23 +64,19 @@ pub fn Resumption(id: String) -> impl IntoView {
             outside.name(sealer),
             laws_text::side::side(sealer)
         );
-        let before = matches!(adjournment.phase(), Phase::Kept | Phase::SetUp)
+        let before = adjournment.accepts(Step::DrawAgreed)
                     .then(|| view! { <BeforeResumption game_id=id.clone() white=white.clone() black=black.clone() /> });
-        let missing = matches!(
-            adjournment.phase(),
-            Phase::Kept | Phase::SetUp | Phase::Resumed
-        )
-        .then(|| view! { <ReportMissing game_id=id.clone() fen=outside.fen.clone() /> });
+        let missing = adjournment
+            .accepts(Step::EnvelopeMissing)
+            .then(|| view! { <ReportMissing game_id=id.clone() fen=outside.fen.clone() /> });
         // What the game's clock shows now (the recorded times without one).
         let shown = |now: u64| match &play.clock {
             Some(clock) => time_used(clock, now),
             None => outside.time_used,
         };
-        let correction = matches!(
-            adjournment.phase(),
-            Phase::SetUp | Phase::Resumed | Phase::Missing | Phase::Continuing | Phase::ReplySealed
-        )
-        .then(|| view! { <ClockCorrection game_id=id.clone() current=shown(now_ms()) /> });
+        let correction = adjournment
+            .accepts(Step::ClockErrorPointedOut)
+            .then(|| view! { <ClockCorrection game_id=id.clone() current=shown(now_ms()) /> });
         let step = match adjournment.phase() {
                     Phase::Sealed | Phase::Sealing | Phase::Playing => view! {
                         <p>{t!("The arbiter must verify the envelope before play can resume (A3).", "Sędzia musi sprawdzić kopertę, zanim gra zostanie wznowiona (A3).")}</p>
@@ -94,7 +90,7 @@ pub fn Resumption(id: String) -> impl IntoView {
                     }.into_any(),
                     Phase::Resumed => {
                         let present = adjournment.present();
-                        let open = present.of(outside.replier()).then(|| view! {
+                        let open = adjournment.accepts(Step::Opened).then(|| view! {
                             <OpenEnvelope game_id=id.clone() sealed=sealed.clone() />
                         });
                         view! {
@@ -103,7 +99,7 @@ pub fn Resumption(id: String) -> impl IntoView {
                         }.into_any()
                     }
                     // A11: found missing before play resumed.
-                    Phase::Missing if adjournment.resumed_ms().is_none() => view! {
+                    Phase::Missing if adjournment.accepts(Step::Resumed) => view! {
                         <PresenceForm game_id=id.clone() white=white.clone() black=black.clone() />
                     }.into_any(),
                     Phase::Missing => {
@@ -118,17 +114,15 @@ pub fn Resumption(id: String) -> impl IntoView {
                         // Whoever is to move on the scoresheet made the move opened last.
                         let mover: Side = play.position().turn().into();
                         let record = play.sealed_move_to_record().cloned();
-                        let seal_reply = (phase == Phase::Continuing
-                            && !present.of(sealer)
-                            && adjournment.envelopes().len() == 1
-                            && record.is_none())
-                        .then(|| adjournment.position().map(|_| {
+                        // The sealed move goes on the scoresheet before anything is replied.
+                        let seal_reply = (adjournment.accepts(Step::ReplySealed) && record.is_none())
+                        .then(|| {
                             let replier = sealer.opponent();
                             view! {
                                 <SealReply game_id=id.clone() replier=format!("{} ({})", outside.name(replier), laws_text::side::side(replier)) lang=setup.notation />
                             }
-                        }));
-                        let open_reply = (phase == Phase::ReplySealed && present.of(sealer))
+                        });
+                        let open_reply = (phase == Phase::ReplySealed && adjournment.accepts(Step::Opened))
                             .then(|| adjournment.envelopes().get(1).cloned())
                             .flatten()
                             .map(|reply| view! {
@@ -186,20 +180,14 @@ pub fn Resumption(id: String) -> impl IntoView {
             .clock
             .as_ref()
             .and_then(|clock| ClockNow::of(clock, now_ms()).running)
-            .filter(|_| {
-                matches!(
-                    adjournment.phase(),
-                    Phase::Resumed | Phase::Continuing | Phase::ReplySealed
-                )
-            })
+            .filter(|_| adjournment.accepts(Step::FlagFell))
             .map(|side| view! { <FlagFall game_id=id.clone() side=side /> });
-        let draw = match adjournment.phase() {
-            Phase::Kept | Phase::SetUp | Phase::Resumed | Phase::Missing | Phase::ReplySealed => Some(true),
-            Phase::Continuing => adjournment.draw_offer().map(|_| false),
-            _ => None,
-        }
-        .map(|may_offer| view! {
-            <DrawOffer game_id=id.clone() offer=adjournment.draw_offer() sealer=sealer may_offer=may_offer white=white.clone() black=black.clone() />
+        let offer = adjournment
+            .draw_offer()
+            .filter(|_| adjournment.accepts(Step::DrawAccepted));
+        let offerer = adjournment.draw_offerer();
+        let draw = (offer.is_some() || offerer.is_some()).then(|| view! {
+            <DrawOffer game_id=id.clone() offer=offer offerer=offerer white=white.clone() black=black.clone() />
         });
         view! {
             <section class="page resumption">

@@ -738,6 +738,14 @@ impl Adjournment {
         self.refusal(step).is_none() && (!answer || self.draw_offer.is_some())
     }
 
+    /// A4: who may offer a draw now: after sealing, the sealer's opponent,
+    /// while no offer stands and the sealed move is not yet played.
+    #[must_use]
+    pub fn draw_offerer(&self) -> Option<Side> {
+        self.accepts(Step::DrawOffered)
+            .then(|| self.sealer.opponent())
+    }
+
     /// Which step each phase accepts: the refusal of a step of this kind
     /// now, before its particulars are looked at.
     fn refusal(&self, step: Step) -> Option<AdjournmentError> {

@@ -824,7 +824,7 @@ fn each_phase_accepts_the_steps_appendix_a_allows_then() {
             .collect()
     };
     let mut adjournment = Adjournment::new(AdjournmentRules::default());
-    let mut take = |event: AdjournmentEvent, adjournment: &mut Adjournment| {
+    let take = |event: AdjournmentEvent, adjournment: &mut Adjournment| {
         let step = event.step();
         assert!(
             adjournment.accepts(step),

@@ -9,15 +9,15 @@ use crate::{t, tf};
 
 /// A4: after the move is sealed, the sealer's opponent may offer a draw; it
 /// stands until the sealer accepts or rejects it (an offer written with
-/// the sealed move is answered the same way once it is known).
+/// the sealed move is answered the same way once it is known). Shown only
+/// while the adjournment accepts an offer or its answer.
 #[component]
 pub fn DrawOffer(
     game_id: String,
-    /// The current offer, by whom.
+    /// The offer standing, by whom.
     offer: Option<Side>,
-    sealer: Side,
-    /// Whether a new offer may be made now (before the sealed move is played).
-    may_offer: bool,
+    /// Who may offer one, while none stands.
+    offerer: Option<Side>,
     white: String,
     black: String,
 ) -> impl IntoView {
@@ -42,8 +42,10 @@ pub fn DrawOffer(
             }
             .into_any()
         }
-        None if may_offer => {
-            let by = sealer.opponent();
+        None => {
+            let Some(by) = offerer else {
+                return ().into_any();
+            };
             view! {
                 <div class="actions">
                     <button class="button" on:click=move |_| step(AdjournmentEvent::DrawOffered { by })>{tf!("{} offers a draw", "{} proponuje remis", name(by))}</button>
@@ -51,7 +53,6 @@ pub fn DrawOffer(
             }
             .into_any()
         }
-        None => return ().into_any(),
     };
     view! {
         <section class="draw-offer">

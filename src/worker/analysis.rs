@@ -136,8 +136,8 @@ impl Standing {
                 "Pat: partia kończy się remisem (5.2a)."
             )),
             Standing::Dead => Some(t!(
-                "Dead position: no series of legal moves can lead to checkmate, so the game is drawn (9.6).",
-                "Pozycja martwa: żadna seria prawidłowych posunięć nie prowadzi do mata, więc partia kończy się remisem (9.6)."
+                "Dead position: no series of legal moves can lead to checkmate (9.6).",
+                "Pozycja martwa: żadna seria prawidłowych posunięć nie prowadzi do mata (9.6)."
             )),
             Standing::Alive => None,
             Standing::Undetermined => Some(t!(

@@ -1,5 +1,5 @@
-//! Between a [`Game`] and PGN: a game's scoresheet as a [`pgn::Record`] for
-//! [`pgn::export`], and an imported PGN game as a new [`Game`].
+//! Between a [`Game`] and PGN: a game's scoresheet as a [`crate::pgn::Record`] for
+//! [`crate::pgn::export`], and an imported PGN game as a new [`Game`].
 //!
 //! Only what the sheet says is exported: the moves as read in the sheet's
 //! language, up to the first dash or irregularity (PGN cannot hold a move

@@ -339,7 +339,7 @@ pub enum IrregularityError {
     FirstFlagUnknown,
     /// 6.9: whether the opponent of the player whose flag fell can still
     /// checkmate was not decided within what a ruling at the board allows:
-    /// the arbiter decides ([`crate::clock::Verdict::ArbiterDecides`]).
+    /// the arbiter decides ([`crate::clock::FlagVerdict::ArbiterDecides`]).
     FlagUndecided { flagged: Side, explanation: String },
 }
 

@@ -12,7 +12,7 @@
 //! - [`MoveReading::Illegal`]: it reads as a move, but no legal move fits (A8c),
 //!   with the reason.
 //!
-//! [`write`] writes canonical SAN in each language, [`write_figurine`] with
+//! [`write()`] writes canonical SAN in each language, [`write_figurine`] with
 //! figurines. [`play_as_written`] moves the pieces as a move is written,
 //! legal or not: what a recording board shows.
 //!

@@ -158,7 +158,7 @@ fn tag_value<'a>(tags: &'a [(String, String)], name: &str) -> Option<&'a str> {
 }
 
 /// Why a mainline move could not be played. The verdicts on the move
-/// text are those of [`notation::read`] in English (Appendix A8).
+/// text are those of [`crate::notation::read`] in English (Appendix A8).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "verdict", rename_all = "snake_case")]
 pub enum MoveProblem {

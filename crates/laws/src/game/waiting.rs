@@ -111,7 +111,7 @@ impl Pending {
 }
 
 impl Play {
-    /// What waits for the arbiter in this game (see the [module](self)).
+    /// What waits for the arbiter in this game (see the module `game::waiting`).
     pub fn pending(&self) -> Pending {
         if self.ended().is_some() {
             return Pending::default();

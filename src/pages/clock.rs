@@ -2,7 +2,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use laws::clock::{Clock, ClockAction, ClockCorrection, ClockDisplay, FlagFall, rule_flag_fall};
-use laws::game::{Event, Game, Play, Side};
+use laws::game::{Event, Game, GameState, Side};
 use laws::irregularity::Finding;
 use leptos::ev;
 use leptos::prelude::*;
@@ -170,7 +170,7 @@ fn ClockScreen(id: String, game: Memo<Option<Game>>) -> impl IntoView {
         game.with(|g| {
             g.as_ref()
                 .and_then(|g| g.fold().ok())
-                .map(Play::position)
+                .map(GameState::position)
                 .unwrap_or_default()
         })
     });

@@ -29,7 +29,7 @@ fn records_saved_by_the_first_fold_read_the_same() {
         for format in ["format1", "format2"] {
             let text = std::fs::read_to_string(dir.join(format!("{name}.{format}.json"))).unwrap();
             let game = decode_game(name, &text).unwrap_or_else(|e| panic!("{name} {format}: {e}"));
-            assert_eq!(game.initial().fold, laws::game::Fold::First);
+            assert_eq!(game.initial().log_format, laws::game::LogFormat::First);
             let mut lines = readings.lines();
             for (n, play) in folds_after_each_event(&game) {
                 for _ in 0..2 {
@@ -103,7 +103,7 @@ fn records_saved_before_results_were_events_read_the_same() {
 
 /// The game as it stood after each event of its log (numbered from 1),
 /// folded anew from its first `n` events, as a stored record is read.
-fn folds_after_each_event(game: &Game) -> impl Iterator<Item = (usize, laws::game::Play)> {
+fn folds_after_each_event(game: &Game) -> impl Iterator<Item = (usize, laws::game::GameState)> {
     let events: Vec<(u64, Event)> = game
         .log()
         .iter()

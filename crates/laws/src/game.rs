@@ -1,7 +1,7 @@
 //! A game: its setup and the append-only, hash-chained log of its events.
 //!
 //! Nothing derived is stored: the app keeps a [`Game`] (setup plus log) and
-//! asks it for whatever it shows. The game holds its log folded ([`Play`]):
+//! asks it for whatever it shows. The game holds its log folded ([`GameState`]):
 //! folded once when it is made or read, then stepped by each event taken
 //! into the log, so an event costs one step, not a replay of the log. Each
 //! logged event carries the SHA-256 of the previous one, so an arbiter can
@@ -48,9 +48,9 @@ use chain::chain_hash;
 pub use chain::{ChainError, Logged};
 pub use event::Event;
 use fold::fold_log;
-pub use fold::{EndedBy, Ending, Play};
+pub use fold::{EndedBy, Ending, GameState};
 pub use result::{DrawClaim, GameResult, ResultError};
-pub use setup::{Fold, Player, Setup, SetupError};
+pub use setup::{LogFormat, Player, Setup, SetupError};
 pub use sheet_moves::SheetMoves;
 pub use waiting::{Pending, Waiting};
 
@@ -155,7 +155,7 @@ pub struct Game {
     /// The log folded: what [`Game::fold`] gives. Shared between copies
     /// of the game until one takes an event.
     #[serde(skip_serializing)]
-    folded: Arc<Result<Play, GameError>>,
+    folded: Arc<Result<GameState, GameError>>,
 }
 
 /// A game as written out: all but its fold, which reading makes again.
@@ -379,14 +379,14 @@ impl Game {
     /// folded once when made or read, then stepped by each event); `Err`
     /// names the first event the Laws refuse (a log edited by hand, or by
     /// an older build with a bug).
-    pub fn fold(&self) -> Result<&Play, GameError> {
+    pub fn fold(&self) -> Result<&GameState, GameError> {
         self.folded.as_ref().as_ref().map_err(Clone::clone)
     }
 
     /// The log replayed from the start, showing `each` every event with the
     /// game as it stands after it: what happened when, and where on the
     /// sheet. The same steps as [`Game::fold`]'s.
-    pub fn fold_each(&self, each: impl FnMut(&Logged, &Play)) -> Result<Play, GameError> {
+    pub fn fold_each(&self, each: impl FnMut(&Logged, &GameState)) -> Result<GameState, GameError> {
         fold_log(&self.initial, &self.log, each)
     }
 

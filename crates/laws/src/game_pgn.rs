@@ -34,7 +34,7 @@ use crate::arbiter_note::{self, ArbiterNote};
 use crate::calendar::utc_day;
 use crate::claim;
 use crate::clock::ClockAction;
-use crate::game::{Event, Game, GameError, Play, Player, Setup, SheetMoves, Side};
+use crate::game::{Event, Game, GameError, GameState, Player, Setup, SheetMoves, Side};
 use crate::irregularity::Finding;
 use crate::notation::{self, Lang};
 use crate::pgn::{ImportedGame, PgnResult, Record};
@@ -204,7 +204,7 @@ pub fn arbiter_notes(game: &Game) -> Result<Vec<(usize, ArbiterNote)>, GameError
 
 /// The result a ruling (Article 7, Appendix B, 10.2) or the adjournment
 /// (Appendix A) gave the game, when PGN can write it.
-fn ruled(play: &Play) -> Option<PgnResult> {
+fn ruled(play: &GameState) -> Option<PgnResult> {
     use crate::outcome::Outcome;
     match play.ended()?.outcome {
         Outcome::WhiteWins => Some(PgnResult::WhiteWins),

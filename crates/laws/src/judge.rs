@@ -14,7 +14,7 @@ use crate::adjournment::{
     TimeUsed, judge_sealed_move, time_used,
 };
 use crate::clock::ClockAction;
-use crate::game::{Event, Game, GameError, Play, Player, Setup};
+use crate::game::{Event, Game, GameError, GameState, Player, Setup};
 use crate::notation::Lang;
 use crate::side::Side;
 
@@ -301,7 +301,7 @@ impl Walk {
     }
 
     /// The game as its log now stands.
-    fn play(&self) -> &Play {
+    fn play(&self) -> &GameState {
         self.game
             .fold()
             .expect("a walk's game folds: it starts so and takes only what the Laws allow")

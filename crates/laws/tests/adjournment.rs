@@ -11,7 +11,7 @@ use std::path::Path;
 use laws::adjournment::*;
 use laws::article::Article;
 use laws::clock::{ClockAction, Setting};
-use laws::game::{Event, Game, Play, Player, Setup, Side};
+use laws::game::{Event, Game, GameState, Player, Setup, Side};
 use laws::judge::Scenario;
 use laws::notation::Lang;
 use serde::Deserialize;
@@ -90,7 +90,7 @@ fn outside(case: &Case) -> Envelope {
 
 /// Turns a case step into an event: the harness seals, verifies and opens
 /// for real where the case writes a shortcut.
-fn event(step: &Value, case: &Case, sealed: &SealedEnvelope, play: &Play, at: u64) -> Event {
+fn event(step: &Value, case: &Case, sealed: &SealedEnvelope, play: &GameState, at: u64) -> Event {
     let adjournment = &play.adjournment;
     let mut step = step.clone();
     let step_event = |event| Event::Adjournment(event);

@@ -9,7 +9,7 @@ use laws::adjournment::{
 };
 use laws::article::Article;
 use laws::clock::ClockAction;
-use laws::game::{Event, Game, Play, Player, Setup, Side};
+use laws::game::{Event, Game, GameState, Player, Setup, Side};
 use laws::notation::Lang;
 use laws::scoresheet::Entry;
 
@@ -130,7 +130,7 @@ fn resume_as_recorded(game: &mut Game, present: Presence, at: u64) {
     step(game, AdjournmentEvent::Resumed { present }, at);
 }
 
-fn play(game: &Game) -> &Play {
+fn play(game: &Game) -> &GameState {
     game.fold().unwrap()
 }
 

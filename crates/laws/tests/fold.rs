@@ -9,7 +9,7 @@
 use std::path::Path;
 
 use laws::clock::{ClockAction, ClockCorrection};
-use laws::game::{Event, Game, GameResult, Play, Side};
+use laws::game::{Event, Game, GameResult, GameState, Side};
 use laws::irregularity::Finding;
 use laws::scoresheet::{Entry, Slot, Written};
 
@@ -42,8 +42,8 @@ fn unplayed(game: &Game) -> Game {
     Game::new(game.id(), game.initial().clone(), game.created_ms())
 }
 
-/// Everything the fold holds, written out: [`Play`] is compared whole.
-fn shown(play: Result<&Play, laws::game::GameError>) -> String {
+/// Everything the fold holds, written out: [`GameState`] is compared whole.
+fn shown(play: Result<&GameState, laws::game::GameError>) -> String {
     format!("{play:?}")
 }
 

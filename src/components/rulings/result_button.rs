@@ -1,4 +1,4 @@
-use laws::game::{Event, GameResult, Play};
+use laws::game::{Event, GameResult, GameState};
 use leptos::prelude::*;
 
 use crate::components::common::confirm_dialog::ConfirmDialog;
@@ -14,7 +14,7 @@ pub fn ResultButton(
     id: String,
     label: String,
     result: GameResult,
-    play: Play,
+    play: GameState,
     #[prop(optional)] primary: bool,
 ) -> impl IntoView {
     let outcome = match result.outcome(&play) {

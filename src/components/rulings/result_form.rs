@@ -1,6 +1,6 @@
 use laws::article::Article;
 use laws::game::result::draw_claim;
-use laws::game::{DrawClaim, GameResult, Play, Side};
+use laws::game::{DrawClaim, GameResult, GameState, Side};
 use laws::irregularity::Outcome;
 use leptos::prelude::*;
 
@@ -28,7 +28,7 @@ fn claim_of(value: &str) -> DrawClaim {
 /// (9.1), a draw claim (9.2, 9.3) upheld when the scoresheet shows it is
 /// correct, the arbiter's decision with its article and reason.
 #[component]
-pub fn ResultForm(id: String, play: Play) -> impl IntoView {
+pub fn ResultForm(id: String, play: GameState) -> impl IntoView {
     let claim = RwSignal::new(DrawClaim::Repetition);
     let intended = RwSignal::new(String::new());
     let decided = RwSignal::new(Outcome::WhiteWins);

@@ -6,7 +6,7 @@
 
 use laws::claim::{self, ClaimRuling};
 use laws::game::SheetMoves;
-use laws::game::{Game, Play};
+use laws::game::{Game, GameState};
 use laws::notation::{self, MoveReading};
 use laws::scoresheet::{EntryVerdict, Scoresheet, SheetCheck};
 use leptos::prelude::*;
@@ -100,7 +100,7 @@ pub fn ruling_words(name: &str, ruling: &ClaimRuling) -> String {
 
 /// What the record says about a claim of a draw (9.2, 9.3) now, or, with
 /// `intended`, about one made by writing that move without playing it.
-pub fn claims(play: &Play, intended: &str) -> Vec<String> {
+pub fn claims(play: &GameState, intended: &str) -> Vec<String> {
     let read = SheetMoves::of(play);
     let moves = read.plain();
     let mut lines = Vec::new();
@@ -268,7 +268,7 @@ mod tests {
     use super::*;
     use crate::components::scoresheet::recording::tests::game;
 
-    fn play(texts: &[&str]) -> Play {
+    fn play(texts: &[&str]) -> GameState {
         game(texts).fold().unwrap().clone()
     }
 

@@ -39,13 +39,13 @@ pub fn setup_error(error: &laws::game::SetupError) -> String {
     }
 }
 
-/// How the game ended, as the core decided it ([`laws::game::Play::ended`]),
+/// How the game ended, as the core decided it ([`laws::game::GameState::ended`]),
 /// in words: the result recorded (its article and what happened), the
 /// article of the ruling that ended it, or the adjournment's ruling; `None`
 /// while it goes on. Shown in the list of games, so
 /// in the first load: the ruling's finding is on the rulings screen.
 #[must_use]
-pub fn game_over(play: &laws::game::Play) -> Option<String> {
+pub fn game_over(play: &laws::game::GameState) -> Option<String> {
     use laws::game::EndedBy;
     let ending = play.ended()?;
     let ended = outcome(ending.outcome);

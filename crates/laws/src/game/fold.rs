@@ -1,9 +1,9 @@
-//! The fold: what a game's log builds, one event at a time ([`Play`]).
+//! The fold: what a game's log builds, one event at a time ([`GameState`]).
 
 use shakmaty::{CastlingMode, Chess, fen::Fen};
 
 use super::intervention::Applied;
-use super::{Event, Fold, GameError, GameResult, Logged, Setup, SetupError, Side};
+use super::{Event, GameError, GameResult, LogFormat, Logged, Setup, SetupError, Side};
 use crate::adjournment::{
     Adjournment, AdjournmentError, AdjournmentEvent, AdjournmentRuling, ClockNow, Envelope, Phase,
     SealedMove, Step, TimeUsed, after_sealed_move, carry_out, time_used,
@@ -16,7 +16,7 @@ use crate::time_control::Class;
 
 /// What the log builds: the state every screen derives from.
 #[derive(Debug, Clone)]
-pub struct Play {
+pub struct GameState {
     pub setup: Setup,
     pub clock: Option<Clock>,
     pub sheet: Scoresheet,
@@ -42,15 +42,15 @@ pub struct Play {
     pub result: Option<GameResult>,
     /// The game as it stood just before the last ruling, its clock
     /// stopped, while that ruling may still be corrected.
-    pub(super) before_last_ruling: Option<Box<Play>>,
+    pub(super) before_last_ruling: Option<Box<GameState>>,
     /// The boxes holding a move opened from an envelope, as sealed.
     pub sealed_entries: Vec<Slot>,
     /// How the log reaches the clock (the game's first setup says).
-    pub(super) fold: Fold,
+    pub(super) log_format: LogFormat,
 }
 
 /// How a game ended: what became of it, and what decided it
-/// ([`Play::ended`]).
+/// ([`GameState::ended`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Ending<'a> {
     pub outcome: Outcome,
@@ -66,11 +66,11 @@ pub enum EndedBy<'a> {
     /// The arbiter's ruling (Article 7, 10.2, Appendix B).
     Ruling(&'a Applied),
     /// Appendix A's ruling on the adjourned game: the fold leaves
-    /// [`Play::outcome`] unset for it, so the stored logs fold as before.
+    /// [`GameState::outcome`] unset for it, so the stored logs fold as before.
     Adjournment(&'a AdjournmentRuling),
 }
 
-impl Play {
+impl GameState {
     /// Whether the game is over, and how: a result or a ruling that ended
     /// it, else the adjournment's ruling; `None` while it goes on.
     ///
@@ -132,7 +132,7 @@ impl Play {
     /// game as it stood before it, its clock stopped, which the correction
     /// is ruled on.
     #[must_use]
-    pub fn correctable(&self) -> Option<(usize, &Play)> {
+    pub fn correctable(&self) -> Option<(usize, &GameState)> {
         let before = self.before_last_ruling.as_deref()?;
         Some((self.rulings.len(), before))
     }
@@ -158,10 +158,10 @@ impl Play {
             .unwrap_or_else(|| self.start.clone())
     }
 
-    fn new(setup: &Setup) -> Result<Play, GameError> {
+    fn new(setup: &Setup) -> Result<GameState, GameError> {
         let start = setup.start_position().map_err(GameError::Setup)?;
         let clock = Clock::new(&setup.time_control, setup.clock).ok();
-        Ok(Play {
+        Ok(GameState {
             setup: setup.clone(),
             clock,
             sheet: Scoresheet::new(setup.notation, &start),
@@ -176,7 +176,7 @@ impl Play {
             result: None,
             before_last_ruling: None,
             sealed_entries: Vec::new(),
-            fold: setup.fold,
+            log_format: setup.log_format,
         })
     }
 
@@ -231,9 +231,9 @@ impl Play {
                     return Err(GameError::Setup(SetupError::LockedAfterStart));
                 }
                 if !self.begun {
-                    let fold = self.fold;
-                    *self = Play::new(setup)?;
-                    self.fold = fold;
+                    let log_format = self.log_format;
+                    *self = GameState::new(setup)?;
+                    self.log_format = log_format;
                 } else {
                     self.adjournment.set_rules(setup.adjournment.clone());
                     self.setup = (**setup).clone();
@@ -418,8 +418,8 @@ impl Play {
         actions: Vec<ClockAction>,
         at_ms: u64,
     ) -> Result<Vec<ClockAction>, GameError> {
-        match (self.fold, self.clock.as_mut()) {
-            (Fold::Facts | Fold::Matched, Some(clock)) => {
+        match (self.log_format, self.clock.as_mut()) {
+            (LogFormat::Facts | LogFormat::Matched, Some(clock)) => {
                 for action in actions {
                     clock.apply(action, at_ms).map_err(GameError::Clock)?;
                 }
@@ -430,7 +430,7 @@ impl Play {
     }
 }
 
-impl Play {
+impl GameState {
     /// A1a, A13: whether the arbiter may adjourn the game now: it goes on,
     /// not adjourned yet or resumed after an adjournment.
     ///
@@ -566,14 +566,14 @@ impl Play {
 }
 
 /// The one fold: `log` replayed from `initial`, one step
-/// ([`Play::apply`]) per event, showing `each` every event with the game
+/// ([`GameState::apply`]) per event, showing `each` every event with the game
 /// as it stands after it. `Err` names the first event the Laws refuse.
 pub(super) fn fold_log(
     initial: &Setup,
     log: &[Logged],
-    mut each: impl FnMut(&Logged, &Play),
-) -> Result<Play, GameError> {
-    let mut play = Play::new(initial)?;
+    mut each: impl FnMut(&Logged, &GameState),
+) -> Result<GameState, GameError> {
+    let mut play = GameState::new(initial)?;
     for logged in log {
         // The first fold's consequences are the log's next events.
         let _ = play.apply(&logged.event, logged.at_ms)?;

@@ -1,6 +1,6 @@
 //! The arbiter's rulings carried out on a game (Article 7, Appendix B, 10.2).
 //!
-//! [`Play::situation`] gives the rulings of [`crate::irregularity`] what
+//! [`GameState::situation`] gives the rulings of [`crate::irregularity`] what
 //! they need from the log: the moves as the board saw them (read from the
 //! scoresheet) and the clocks after every half-move (from the presses).
 //! When the arbiter applies a ruling ([`crate::game::Event::Ruled`]) the
@@ -42,7 +42,7 @@ use serde::{Deserialize, Serialize};
 use shakmaty::{CastlingMode, Chess, Position, san::San};
 
 use crate::clock::{ClockAction, Setting};
-use crate::game::{Fold, GameError, Play, Side};
+use crate::game::{GameError, GameState, LogFormat, Side};
 use crate::irregularity::replay::BoardMove;
 use crate::irregularity::{ClockReading, Effect, Finding, IrregularityRuling, Situation, rule};
 use crate::notation;
@@ -71,7 +71,7 @@ pub struct Disagreement {
     pub sheet: u32,
 }
 
-impl Play {
+impl GameState {
     /// The game as the rulings of Article 7 and Appendix B see it at `now_ms`.
     #[must_use]
     pub fn situation(&self, now_ms: u64) -> Situation {
@@ -87,7 +87,7 @@ impl Play {
             });
         // Readings matched to the moves by the count of presses only when
         // the presses and the scoresheet agree (a game folded before did not ask).
-        let matched = self.fold != Fold::Matched || self.readings_match();
+        let matched = self.log_format != LogFormat::Matched || self.readings_match();
         Situation {
             ruleset,
             class,

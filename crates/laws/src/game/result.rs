@@ -34,7 +34,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::article::Article;
 use crate::claim::{self, ClaimRuling};
-use crate::game::{Play, SheetMoves};
+use crate::game::{GameState, SheetMoves};
 use crate::notation::{self, MoveReading};
 use crate::outcome::Outcome;
 use crate::side::Side;
@@ -163,7 +163,7 @@ impl GameResult {
     }
 
     /// What becomes of the game in `play`, or why the result is refused.
-    pub fn outcome(&self, play: &Play) -> Result<Outcome, ResultError> {
+    pub fn outcome(&self, play: &GameState) -> Result<Outcome, ResultError> {
         match self {
             GameResult::Resigned { by } => Ok(Outcome::win_for(by.opponent())),
             GameResult::DrawAgreed => Ok(Outcome::Draw),
@@ -192,7 +192,7 @@ impl GameResult {
 /// The ruling on `claim` from the moves the scoresheet records, with the
 /// `intended` move written in the game's notation.
 pub fn draw_claim(
-    play: &Play,
+    play: &GameState,
     claim: DrawClaim,
     intended: Option<&str>,
 ) -> Result<ClaimRuling, ResultError> {

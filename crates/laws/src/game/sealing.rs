@@ -4,11 +4,11 @@
 
 use shakmaty::Position;
 
-use super::Play;
+use super::GameState;
 use crate::adjournment::{Envelope, Resumption, TimeUsed, time_used};
 use crate::encoding::fen;
 
-impl Play {
+impl GameState {
     /// The envelope's outside at `at_ms`, with the arbiter's name and the
     /// resumption's date, time and venue (A2g) as he writes them.
     #[must_use]

@@ -60,10 +60,15 @@ pub struct Setup {
     /// the Laws' own.
     #[serde(skip_serializing_if = "AdjournmentRules::is_default")]
     pub adjournment: AdjournmentRules,
-    /// How the log is folded: left out for games written the first way,
-    /// so their hash chains and meaning stay as they were.
-    #[serde(default = "Fold::first", skip_serializing_if = "Fold::is_first")]
-    pub fold: Fold,
+    /// The log's format version: left out for games written the first way,
+    /// so their hash chains and meaning stay as they were. Stored as
+    /// `fold`, its key in the records of earlier releases.
+    #[serde(
+        rename = "fold",
+        default = "LogFormat::first",
+        skip_serializing_if = "LogFormat::is_first"
+    )]
+    pub log_format: LogFormat,
     /// A game read from a PGN record, not played on this tablet (nothing
     /// to run or rule, only to show the players): the day it was played as
     /// the record writes it, `2026.11.30` (`????.??.??` when it does not).
@@ -71,10 +76,10 @@ pub struct Setup {
     pub record_date: Option<String>,
 }
 
-/// How a game's log is folded into its clock.
+/// The format version of a game's log: how its events are folded into its clock.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Fold {
+pub enum LogFormat {
     /// Games stored before 2026-12-01: after each adjournment step the log
     /// carries what the clock did as clock events of its own. New events
     /// for such a game are still written so ([`Game::apply`](super::Game::apply) appends them).
@@ -82,7 +87,7 @@ pub enum Fold {
     /// The log holds facts only: the fold works out what an adjournment
     /// step does to the clock (`adjournment::game_clock`).
     Facts,
-    /// As [`Fold::Facts`], and a ruling puts back only clock readings it
+    /// As [`LogFormat::Facts`], and a ruling puts back only clock readings it
     /// can match to the moves: with the clock's presses and the
     /// scoresheet more than a half-move apart it sets no clocks unless the
     /// arbiter gives the times. Games created before this kept the
@@ -90,13 +95,13 @@ pub enum Fold {
     Matched,
 }
 
-impl Fold {
-    fn first() -> Fold {
-        Fold::First
+impl LogFormat {
+    fn first() -> LogFormat {
+        LogFormat::First
     }
 
     fn is_first(&self) -> bool {
-        *self == Fold::First
+        *self == LogFormat::First
     }
 }
 
@@ -115,7 +120,7 @@ impl Default for Setup {
             start_fen: None,
             ruleset: Ruleset::default(),
             adjournment: AdjournmentRules::default(),
-            fold: Fold::Matched,
+            log_format: LogFormat::Matched,
             record_date: None,
         }
     }

@@ -3,7 +3,7 @@
 
 use shakmaty::{Chess, Move, Position};
 
-use crate::game::Play;
+use crate::game::GameState;
 use crate::notation;
 use crate::pgn::RecordMove;
 use crate::scoresheet::{Slot, Written};
@@ -30,7 +30,7 @@ pub struct SheetMoves {
 impl SheetMoves {
     /// Reads `play`'s sheet from its start position.
     #[must_use]
-    pub fn of(play: &Play) -> SheetMoves {
+    pub fn of(play: &GameState) -> SheetMoves {
         let mut pos = play.start.clone();
         let mut moves = Vec::new();
         for (slot, entry) in play.sheet.entries() {

@@ -36,7 +36,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::Play;
+use super::GameState;
 use super::intervention::Disagreement;
 use crate::adjournment::Phase;
 use crate::clock::Clock;
@@ -110,7 +110,7 @@ impl Pending {
     }
 }
 
-impl Play {
+impl GameState {
     /// What waits for the arbiter in this game (see the module `game::waiting`).
     pub fn pending(&self) -> Pending {
         if self.ended().is_some() {

@@ -49,7 +49,7 @@ pub use chain::{ChainError, Logged};
 pub use event::Event;
 use fold::fold_log;
 pub use fold::{EndedBy, Ending, GameState};
-pub use result::{DrawClaim, GameResult, ResultError};
+pub use result::{ClaimRefusal, DrawClaim, GameResult, ResultError};
 pub use setup::{LogFormat, Player, Setup, SetupError};
 pub use sheet_moves::SheetMoves;
 pub use waiting::{Pending, Waiting};

@@ -7,8 +7,7 @@ use super::outcome::outcome;
 use super::side::{side, sides};
 use crate::text::i18n::{UiLang, lang};
 use crate::{t, tf};
-use laws::adjournment::AdjournmentError;
-use laws::game::{DrawClaim, GameResult, ResultError};
+use laws::game::{ClaimRefusal, DrawClaim, GameResult, ResultError};
 
 /// Why the details of a game are refused.
 #[must_use]
@@ -97,16 +96,35 @@ pub fn game_result(result: &GameResult) -> String {
     }
 }
 
+/// Why a draw claim is not upheld.
+fn claim_refusal(refusal: &ClaimRefusal) -> String {
+    match refusal {
+        ClaimRefusal::Judged(reason) => super::claim::claim_reason(reason),
+        ClaimRefusal::SheetStops(slot) => tf!(
+            "the scoresheet cannot be followed from box {slot}",
+            "blankietu nie da się odczytać od pola {slot}"
+        ),
+        ClaimRefusal::IntendedMoveIllegal(text) => tf!(
+            "the intended move “{text}” is not legal",
+            "zamierzone posunięcie „{text}” jest nieprawidłowe"
+        ),
+        ClaimRefusal::History(e) => tf!(
+            "half-move {} ({}) is not legal",
+            "półruch {} ({}) jest nieprawidłowy",
+            e.ply,
+            e.uci
+        ),
+    }
+}
+
 /// Why a result was refused.
 #[must_use]
 pub fn result_error(error: &ResultError) -> String {
     match error {
-        ResultError::ClaimNotUpheld { article, why } => with_reason(
-            &tf!(
-                "the claim under Article {article} is not correct",
-                "reklamacja według artykułu {article} jest niesłuszna"
-            ),
-            why,
+        ResultError::ClaimNotUpheld { article, why } => tf!(
+            "the claim under Article {article} is not correct: {}",
+            "reklamacja według artykułu {article} jest niesłuszna: {}",
+            claim_refusal(why)
         ),
         ResultError::NotAResult(ended) => tf!(
             "“{}” is no result: the game would not end",
@@ -145,19 +163,8 @@ pub fn game_error(error: &laws::game::GameError) -> String {
             "na blankiecie nie ma pola {}",
             e.0
         ),
-        GameError::Adjournment(AdjournmentError::Concluded(ruling)) => tf!(
-            "the game is over: {}",
-            "partia jest zakończona: {}",
-            adjournment_result(ruling)
-        ),
-        GameError::Adjournment(e) => with_reason(
-            t!(
-                "the Laws on adjournment do not allow this",
-                "przepisy o odkładaniu partii na to nie pozwalają"
-            ),
-            &e.to_string(),
-        ),
-        GameError::Irregularity(e) => with_reason(t!("no ruling", "brak decyzji"), &e.to_string()),
+        GameError::Adjournment(e) => super::adjournment::adjournment_error(e),
+        GameError::Irregularity(e) => super::irregularity::irregularity_error(e),
         GameError::Over(outcome) => tf!(
             "the game is over: {}",
             "partia jest zakończona: {}",

@@ -37,6 +37,7 @@ use crate::claim::{self, ClaimRuling};
 use crate::game::{GameState, SheetMoves};
 use crate::notation::{self, MoveReading};
 use crate::outcome::Outcome;
+use crate::scoresheet::Slot;
 use crate::side::Side;
 
 /// How the game ended, as the arbiter records it.
@@ -116,11 +117,39 @@ pub enum DrawClaim {
     FiftyMoves,
 }
 
+/// Why a draw claim (9.2, 9.3) is not upheld.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ClaimRefusal {
+    /// Judged on the moves recorded, the claim is not correct.
+    Judged(claim::Reason),
+    /// The scoresheet cannot be followed from this box.
+    SheetStops(Slot),
+    /// The intended move, as written, is not legal.
+    IntendedMoveIllegal(String),
+    /// The moves recorded cannot be replayed.
+    History(claim::HistoryError),
+}
+
+impl fmt::Display for ClaimRefusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ClaimRefusal::Judged(reason) => reason.fmt(f),
+            ClaimRefusal::SheetStops(slot) => {
+                write!(f, "the scoresheet cannot be followed from box {slot}")
+            }
+            ClaimRefusal::IntendedMoveIllegal(text) => {
+                write!(f, "the intended move {text:?} is not legal")
+            }
+            ClaimRefusal::History(e) => e.fmt(f),
+        }
+    }
+}
+
 /// A result the game refuses; nothing changes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ResultError {
     /// The claim is not correct (or the scoresheet cannot show it is).
-    ClaimNotUpheld { article: Article, why: String },
+    ClaimNotUpheld { article: Article, why: ClaimRefusal },
     /// The arbiter's decision must end the game.
     NotAResult(Outcome),
     /// The arbiter's decision needs its reason written.
@@ -174,7 +203,7 @@ impl GameResult {
                 } else {
                     Err(ResultError::ClaimNotUpheld {
                         article: ruling.article,
-                        why: ruling.reason.to_string(),
+                        why: ClaimRefusal::Judged(ruling.reason),
                     })
                 }
             }
@@ -200,18 +229,20 @@ pub fn draw_claim(
         DrawClaim::Repetition => Article::Art9_2,
         DrawClaim::FiftyMoves => Article::Art9_3,
     };
-    let refused = |why: String| ResultError::ClaimNotUpheld { article, why };
+    let refused = |why: ClaimRefusal| ResultError::ClaimNotUpheld { article, why };
     let read = SheetMoves::of(play);
     if let Some(slot) = read.stopped_at {
-        return Err(refused(format!(
-            "the scoresheet cannot be followed from box {slot}"
-        )));
+        return Err(refused(ClaimRefusal::SheetStops(slot)));
     }
     let intended = match intended.map(str::trim).filter(|text| !text.is_empty()) {
         None => None,
         Some(text) => match notation::read(&read.end(), text, play.sheet.lang) {
             MoveReading::Legal { mv, .. } => Some(mv),
-            _ => return Err(refused(format!("the intended move {text:?} is not legal"))),
+            _ => {
+                return Err(refused(ClaimRefusal::IntendedMoveIllegal(
+                    text.to_owned(),
+                )));
+            }
         },
     };
     let moves = read.plain();
@@ -219,5 +250,5 @@ pub fn draw_claim(
         DrawClaim::Repetition => claim::repetition(&read.start, &moves, intended.as_ref()),
         DrawClaim::FiftyMoves => claim::fifty_moves(&read.start, &moves, intended.as_ref()),
     };
-    ruled.map_err(|e| refused(e.to_string()))
+    ruled.map_err(|e| refused(ClaimRefusal::History(e)))
 }

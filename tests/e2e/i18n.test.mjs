@@ -277,9 +277,15 @@ test('every screen in Polish, no English left; back to English; the choice survi
   await page.getByRole('button', { name: 'Szachownica i zegary ustawione jak w zapisie' }).click();
   await page.getByRole('heading', { name: 'Kto jest przy szachownicy? (A9)' }).waitFor();
   await assertPolish(page, 'resumption: presence');
-  await page.getByLabel(`${WHITE} (białe) jest obecny`).check();
   await page.getByLabel(`${BLACK} (czarne) jest obecny`).check();
   await page.getByRole('button', { name: 'Wznów grę' }).click();
+  // White, who replies, is not here yet: the finding that he is more than
+  // the limit late is refused, with the core's reason worded in Polish.
+  await page.getByRole('button', { name: 'Białe spóźniły się ponad limit (A10)' }).click();
+  const refusal = page.getByRole('alert').filter({ hasText: 'A10' });
+  assert.match(await refusal.innerText(), /A10: zawodnik spóźnia się 0:00:\d\d, a limit wynosi 1:00:00/);
+  await assertPolish(page, 'resumption: a finding refused (A10)');
+  await page.getByRole('button', { name: `${WHITE} (Białe) przybywa teraz` }).click();
   await page.getByRole('heading', { name: 'Otwórz kopertę (A7)' }).waitFor();
   await page.getByLabel('PIN sędziego').fill('1357');
   await page.getByRole('button', { name: 'Otwórz kopertę' }).click();

@@ -285,6 +285,7 @@ test('every screen in Polish, no English left; back to English; the choice survi
   const refusal = page.getByRole('alert').filter({ hasText: 'A10' });
   assert.match(await refusal.innerText(), /A10: zawodnik spóźnia się 0:00:\d\d, a limit wynosi 1:00:00/);
   await assertPolish(page, 'resumption: a finding refused (A10)');
+  await refusal.getByRole('button', { name: 'Zamknij' }).click();
   await page.getByRole('button', { name: `${WHITE} (Białe) przybywa teraz` }).click();
   await page.getByRole('heading', { name: 'Otwórz kopertę (A7)' }).waitFor();
   await page.getByLabel('PIN sędziego').fill('1357');

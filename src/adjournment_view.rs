@@ -68,7 +68,7 @@ mod tests {
     use super::*;
     use laws::adjournment::{Entropy, MIN_ITERATIONS, SealingDraft};
     use laws::game::{Player, Setup, Side};
-    use laws::notation::Lang;
+    use laws::notation::NotationLang;
     use laws::scoresheet::Entry;
 
     const PIN: &str = "2468";
@@ -129,7 +129,7 @@ mod tests {
         assert_eq!(status_of(&game), "not sealed yet");
         let outside = game_record(&game, 4_000, &entries()).unwrap();
         let mut draft = SealingDraft::new(&outside).unwrap();
-        draft.write("e5", Lang::En).unwrap();
+        draft.write("e5", NotationLang::En).unwrap();
         let sealed = draft
             .seal(
                 outside,

@@ -1,5 +1,5 @@
 //! The arbiter's key on this tablet, and the arbiters new envelopes are
-//! sealed to. The cryptography is the rules core's (`laws::arbiter_key`);
+//! sealed to. The cryptography is the rules core's (`laws::sealing::arbiter_key`);
 //! here: which keys to seal to, storage, and the words.
 //!
 //! New envelopes are sealed to the recipients set in Settings; with none,
@@ -8,7 +8,7 @@
 //! can always adjourn).
 
 use laws::adjournment::SealedEnvelope;
-use laws::arbiter_key::{
+use laws::sealing::arbiter_key::{
     ArbiterSecret, Cost, KeyError, KeyFile, MAX_WAIT_MS, Recipient, TabletKey, UnlockError,
 };
 
@@ -344,7 +344,9 @@ mod tests {
         };
         let outside = game_record(&game, 3_000, &entries).unwrap();
         let mut draft = SealingDraft::new(&outside).unwrap();
-        draft.write("Nc6", laws::notation::Lang::En).unwrap();
+        draft
+            .write("Nc6", laws::notation::NotationLang::En)
+            .unwrap();
         let SealWith::Keys(recipients) = seal_with(&store.load_recipients().unwrap(), Some(&own))
         else {
             panic!("sealed to keys");

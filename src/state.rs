@@ -4,7 +4,7 @@
 use std::rc::Rc;
 
 use laws::game::{Event, Game, Lineage, Setup};
-use laws::pin::PinHash;
+use laws::sealing::pin::PinHash;
 use leptos::prelude::*;
 
 use crate::backup::{self, Merge};

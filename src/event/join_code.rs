@@ -6,7 +6,7 @@
 
 use std::fmt;
 
-use laws::arbiter_key::{KeyError, PublicKey, Recipient};
+use laws::sealing::arbiter_key::{KeyError, PublicKey, Recipient};
 
 use crate::arbiter_keys::key_error_text;
 use crate::event::sync::EventLink;
@@ -119,7 +119,7 @@ impl JoinCode {
 
 #[cfg(test)]
 mod tests {
-    use laws::arbiter_key::ArbiterSecret;
+    use laws::sealing::arbiter_key::ArbiterSecret;
 
     use super::*;
 

@@ -22,7 +22,7 @@ pub fn AdjournPage(id: String) -> impl IntoView {
     let state = expect_context::<AppState>();
     // The sealed move lives here, in memory, until it is encrypted.
     let written = RwSignal::new(String::new());
-    let sealer_lang = RwSignal::new(None::<laws::notation::Lang>);
+    let sealer_lang = RwSignal::new(None::<laws::notation::NotationLang>);
     let stopped_ms = RwSignal::new(None::<u64>);
     // Leaving the page would lose the move written and not yet sealed.
     let leaving = window_event_listener(leptos::ev::beforeunload, move |e| {

@@ -11,8 +11,8 @@ use crate::listing::Listing;
 use crate::text::i18n::UiLang;
 use laws::clock::ClockAction;
 use laws::game::{Game, Side};
-use laws::pin::PinHash;
 use laws::scoresheet::{Entry, Written};
+use laws::sealing::pin::PinHash;
 
 /// Records saved by the release before the fold worked out the clock
 /// itself (tests/records, both formats): adjourned and resumed games

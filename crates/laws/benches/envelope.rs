@@ -12,8 +12,8 @@ use criterion::{Criterion, black_box, criterion_group, criterion_main};
 use laws::adjournment::{
     DEFAULT_ITERATIONS, Entropy, Envelope, SealedEnvelope, SealedMove, TimeUsed,
 };
-use laws::arbiter_key::{ArbiterSecret, Cost, KeyFile, Recipient};
-use laws::notation::Lang;
+use laws::notation::NotationLang;
+use laws::sealing::arbiter_key::{ArbiterSecret, Cost, KeyFile, Recipient};
 
 fn outside() -> Envelope {
     let time_used = TimeUsed {
@@ -32,7 +32,7 @@ fn outside() -> Envelope {
 fn bench_envelope(c: &mut Criterion) {
     let sealed_move = SealedMove {
         text: "Bb5".into(),
-        lang: Lang::En,
+        lang: NotationLang::En,
     };
     let entropy = Entropy {
         salt: [7; 16],

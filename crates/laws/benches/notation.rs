@@ -2,7 +2,7 @@
 //! records, and on every move of a PGN file checked in batch.
 
 use criterion::{Criterion, black_box, criterion_group, criterion_main};
-use laws::notation::{Lang, read, write};
+use laws::notation::{NotationLang, read, write};
 use shakmaty::{CastlingMode, Chess, Position, fen::Fen};
 
 fn middlegame() -> Chess {
@@ -16,14 +16,14 @@ fn middlegame() -> Chess {
 fn bench_read(c: &mut Criterion) {
     let position = middlegame();
     for (text, lang) in [
-        ("Nf3", Lang::En),
-        ("cxd5", Lang::En),
-        ("Ld3", Lang::De),
-        ("Nb5+!?", Lang::En),
-        ("nb5", Lang::En),
-        ("0-0", Lang::En),
-        ("Sf3", Lang::En),
-        ("Qh5", Lang::En),
+        ("Nf3", NotationLang::En),
+        ("cxd5", NotationLang::En),
+        ("Ld3", NotationLang::De),
+        ("Nb5+!?", NotationLang::En),
+        ("nb5", NotationLang::En),
+        ("0-0", NotationLang::En),
+        ("Sf3", NotationLang::En),
+        ("Qh5", NotationLang::En),
     ] {
         c.bench_function(&format!("read {text} ({lang})"), |b| {
             b.iter(|| read(black_box(&position), black_box(text), lang))
@@ -32,7 +32,7 @@ fn bench_read(c: &mut Criterion) {
     c.bench_function("write every legal move", |b| {
         b.iter(|| {
             for m in &position.legal_moves() {
-                black_box(write(&position, m, Lang::Ru));
+                black_box(write(&position, m, NotationLang::Ru));
             }
         })
     });

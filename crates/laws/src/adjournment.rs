@@ -20,7 +20,7 @@
 //!     replies_to: None,
 //! };
 //! let mut draft = SealingDraft::new(&outside).unwrap();
-//! draft.write("c5", laws::notation::Lang::En).unwrap();
+//! draft.write("c5", laws::notation::NotationLang::En).unwrap();
 //! let entropy = Entropy { salt: [1; 16], nonce: [2; 12] };
 //! let sealed = draft.seal(outside.clone(), 0, 0, "2468", MIN_ITERATIONS, entropy).unwrap();
 //!
@@ -42,10 +42,8 @@
 //! ```
 
 mod apply;
-mod envelope;
 mod game_clock;
 mod ruling;
-mod seal;
 mod step;
 
 use std::fmt;
@@ -53,16 +51,16 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 use shakmaty::{Chess, Position};
 
+pub use crate::envelope::{Check, Checklist, Envelope, EnvelopeError, Resumption, TimeUsed};
 pub use crate::outcome::Outcome;
-pub use envelope::{Check, Checklist, Envelope, EnvelopeError, Resumption, TimeUsed};
-pub use game_clock::{ClockNow, time_used};
-pub(crate) use game_clock::{after_sealed_move, carry_out};
-pub use ruling::{AdjournmentRuling, ClockEffect, Judgment, SealedMoveVerdict, judge_sealed_move};
-pub use seal::{
+pub use crate::sealing::seal::{
     AmendError, DEFAULT_ITERATIONS, Entropy, HPKE_SUITE, HpkeSeal, Kdf, KeySeal, MAX_ITERATIONS,
     MAX_RECIPIENTS, MIN_ITERATIONS, MIN_PIN_LEN, OpenError, SealError, SealedEnvelope, SealedFor,
     SealedMove, SealingDraft, SealingError,
 };
+pub use game_clock::{ClockNow, time_used};
+pub(crate) use game_clock::{after_sealed_move, carry_out};
+pub use ruling::{AdjournmentRuling, ClockEffect, Judgment, SealedMoveVerdict, judge_sealed_move};
 pub use step::Step;
 
 use crate::article::Article;
@@ -450,8 +448,8 @@ impl fmt::Display for AdjournmentError {
             E::NotLate { late_by_ms, limit_ms } => write!(
                 f,
                 "A10: the player is {} late, the limit is {}",
-                envelope::hms(*late_by_ms),
-                envelope::hms(*limit_ms)
+                crate::envelope::hms(*late_by_ms),
+                crate::envelope::hms(*limit_ms)
             ),
             E::Present(side) => write!(f, "{side} is at the board"),
             E::OpenEnvelopeFirst => f.write_str(

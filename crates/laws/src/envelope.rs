@@ -85,7 +85,7 @@ pub struct Resumption {
 
 /// The outside of the envelope: everything A2 asks for, in plain text, plus
 /// the game's identification. The sealed move itself is not here: it is in
-/// the ciphertext of a [`SealedEnvelope`](super::SealedEnvelope).
+/// the ciphertext of a sealed envelope (`sealing::seal`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Envelope {
     pub event: String,

@@ -411,7 +411,7 @@ mod tests {
     use crate::adjournment::AdjournmentEvent;
     use crate::clock::{ClockAction, ClockCorrection};
     use crate::irregularity::Finding;
-    use crate::notation::Lang;
+    use crate::notation::NotationLang;
     use crate::ruleset::Ruleset;
     use crate::scoresheet::{Entry, Written};
     use crate::time_control::Class;
@@ -627,7 +627,7 @@ mod tests {
 
     /// Seals `text`, written in `lang`, for the side to move in `g` at `at`
     /// and has it verified, as the adjourn screen does (the clock not used).
-    fn seal_and_verify(g: &mut Game, text: &str, lang: Lang, at: u64) {
+    fn seal_and_verify(g: &mut Game, text: &str, lang: NotationLang, at: u64) {
         use crate::adjournment::{
             Entropy, Envelope, MIN_ITERATIONS, Resumption, SealingDraft, TimeUsed,
         };
@@ -683,7 +683,7 @@ mod tests {
     #[test]
     fn a_resumed_game_is_adjourned_again_and_counts_the_moves_made_since() {
         let mut g = game();
-        seal_and_verify(&mut g, "e4", Lang::En, 2000);
+        seal_and_verify(&mut g, "e4", NotationLang::En, 2000);
         let sealed_move = g.fold().unwrap().adjournment.envelopes()[0]
             .open("2468")
             .unwrap();
@@ -713,7 +713,7 @@ mod tests {
             )))
         ));
         // A13: adjourned again; the first adjournment is kept.
-        seal_and_verify(&mut g, "Nf3", Lang::En, 5000);
+        seal_and_verify(&mut g, "Nf3", NotationLang::En, 5000);
         let play = g.fold().unwrap();
         assert_eq!(play.earlier_adjournments.len(), 1);
         assert_eq!(
@@ -814,7 +814,7 @@ mod tests {
         let adjourned = |g: &Game| g.fold().unwrap().adjournment.adjourned();
         let mut g = game();
         assert!(!adjourned(&g));
-        seal_and_verify(&mut g, "e4", Lang::En, 2000);
+        seal_and_verify(&mut g, "e4", NotationLang::En, 2000);
         assert!(adjourned(&g));
         let sealed_move = g.fold().unwrap().adjournment.envelopes()[0]
             .open("2468")
@@ -829,7 +829,7 @@ mod tests {
         g.apply(Event::Recorded(Entry::written("e4")), 3000)
             .unwrap();
         assert!(!adjourned(&g), "play goes on");
-        seal_and_verify(&mut g, "e5", Lang::En, 5000);
+        seal_and_verify(&mut g, "e5", NotationLang::En, 5000);
         assert!(adjourned(&g), "A13: adjourned again");
 
         let (mut mated, sealed_move) = sealed_mate();
@@ -849,11 +849,11 @@ mod tests {
 
     /// Fool's mate up to Black's sealed move: `Qh4` would mate.
     fn sealed_mate() -> (Game, crate::adjournment::SealedMove) {
-        sealed_mate_in("Qh4", Lang::En)
+        sealed_mate_in("Qh4", NotationLang::En)
     }
 
     /// [`sealed_mate`] with the queen's move written as `text` in `lang`.
-    fn sealed_mate_in(text: &str, lang: Lang) -> (Game, crate::adjournment::SealedMove) {
+    fn sealed_mate_in(text: &str, lang: NotationLang) -> (Game, crate::adjournment::SealedMove) {
         let mut g = game();
         for (i, text) in ["f3", "e5", "g4"].into_iter().enumerate() {
             g.apply(Event::Recorded(Entry::written(text)), 1000 + i as u64)
@@ -964,7 +964,7 @@ mod tests {
     #[test]
     fn a_move_sealed_in_the_sealer_s_own_notation_goes_on_the_scoresheet_in_the_game_s() {
         // Polish: H is the queen (hetman); the game's scoresheet is English.
-        let (mut g, sealed_move) = sealed_mate_in("Hh4", Lang::Pl);
+        let (mut g, sealed_move) = sealed_mate_in("Hh4", NotationLang::Pl);
         resume(&mut g, 3000);
         g.apply(
             Event::Adjournment(AdjournmentEvent::Opened { sealed_move }),

@@ -36,7 +36,7 @@ use crate::claim;
 use crate::clock::ClockAction;
 use crate::game::{Event, Game, GameError, GameState, Player, Setup, SheetMoves, Side};
 use crate::irregularity::Finding;
-use crate::notation::{self, Lang};
+use crate::notation::{self, NotationLang};
 use crate::pgn::{ImportedGame, PgnResult, Record};
 use crate::ruling::Effect;
 use crate::scoresheet::{Entry, Slot, Written};
@@ -248,7 +248,7 @@ pub fn import(imported: &ImportedGame, id: &str, created_ms: u64) -> Result<Game
             .tag("TimeControl")
             .and_then(|t| t.parse().ok())
             .unwrap_or(TimeControl::Unknown),
-        notation: Lang::En,
+        notation: NotationLang::En,
         start_fen,
         record_date: Some(
             imported
@@ -263,7 +263,7 @@ pub fn import(imported: &ImportedGame, id: &str, created_ms: u64) -> Result<Game
     let mut pos = imported.start.clone();
     for m in &imported.moves {
         let entry = Entry {
-            written: Written::Move(notation::write(&pos, &m.mv, Lang::En)),
+            written: Written::Move(notation::write(&pos, &m.mv, NotationLang::En)),
             clock_ms: m.clock_ms,
             draw_offer: m.draw_offer,
             corrections: Vec::new(),
@@ -284,7 +284,7 @@ mod tests {
     use super::*;
     use crate::pgn;
 
-    fn game(lang: Lang, start_fen: Option<&str>, entries: Vec<Entry>) -> Game {
+    fn game(lang: NotationLang, start_fen: Option<&str>, entries: Vec<Entry>) -> Game {
         let setup = Setup {
             event: "Club ch.".into(),
             round: "4".into(),
@@ -325,7 +325,7 @@ mod tests {
         let mut timed = Entry::written("Nf3");
         timed.clock_ms = Some(5_395_000);
         let g = game(
-            Lang::En,
+            NotationLang::En,
             None,
             vec![Entry::written("e4"), Entry::written("e5"), timed, offer],
         );
@@ -355,7 +355,7 @@ mod tests {
 
     #[test]
     fn the_date_is_the_day_the_game_began_and_clocks_are_whole_seconds() {
-        let mut g = game(Lang::En, None, Vec::new());
+        let mut g = game(NotationLang::En, None, Vec::new());
         let mut timed = Entry::written("e4");
         timed.clock_ms = Some(5_506_253);
         // 2026-11-30 10:00 UTC.
@@ -469,7 +469,7 @@ mod tests {
     #[test]
     fn a_german_sheet_is_exported_in_english_san() {
         let g = game(
-            Lang::De,
+            NotationLang::De,
             None,
             ["e4", "e5", "Sf3", "Sc6", "Lb5"].map(Entry::written).into(),
         );
@@ -480,7 +480,7 @@ mod tests {
     #[test]
     fn the_export_stops_at_the_first_entry_that_is_not_a_legal_move() {
         let g = game(
-            Lang::En,
+            NotationLang::En,
             None,
             vec![
                 Entry::written("e4"),
@@ -498,14 +498,18 @@ mod tests {
                 side: Side::White
             })
         );
-        let dashed = game(Lang::En, None, vec![Entry::written("d4"), Entry::dash()]);
+        let dashed = game(
+            NotationLang::En,
+            None,
+            vec![Entry::written("d4"), Entry::dash()],
+        );
         assert_eq!(export(&dashed).unwrap().record.moves.len(), 1);
     }
 
     #[test]
     fn checkmate_on_the_sheet_gives_the_result() {
         let g = game(
-            Lang::En,
+            NotationLang::En,
             None,
             ["f3", "e5", "g4", "Qh4"].map(Entry::written).into(),
         );
@@ -516,7 +520,7 @@ mod tests {
     fn a_set_up_position_with_black_to_move_survives() {
         let fen = "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1";
         let g = game(
-            Lang::En,
+            NotationLang::En,
             Some(fen),
             ["Kd7", "e4"].map(Entry::written).into(),
         );

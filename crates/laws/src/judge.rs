@@ -15,7 +15,7 @@ use crate::adjournment::{
 };
 use crate::clock::ClockAction;
 use crate::game::{Event, Game, GameError, GameState, Player, Setup};
-use crate::notation::Lang;
+use crate::notation::NotationLang;
 use crate::side::Side;
 
 /// The envelope as the scenario gives it: an exported envelope (it has a
@@ -112,7 +112,7 @@ pub struct Sealing {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SealedWriting {
     pub text: String,
-    pub lang: Lang,
+    pub lang: NotationLang,
     /// He made this move on the board after being told to seal.
     #[serde(default)]
     pub on_board: bool,

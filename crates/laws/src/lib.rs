@@ -16,8 +16,8 @@
 //! | [`pgn`] | import and export |
 //! | [`game_pgn`] | a game to PGN and back |
 //! | [`arbiter_note`] | what the arbiter did between moves, as a record keeps it |
-//! | [`pin`] | the arbiter's PIN, hashed |
-//! | [`arbiter_key`] | the arbiter's key pair, to which sealed moves are sealed |
+//! | [`envelope`] | A2: the envelope's outside |
+//! | [`sealing`] | A1a, A3, A7: the arbiter's PIN and key pair, the sealed move locked in its envelope |
 //! | [`game`] | setup, events, the fold |
 //! | [`claim`] | the duty to record (8.4), draw claims (9.2, 9.3), checkmate and stalemate |
 //! | [`adjournment`] | Appendix A |
@@ -28,11 +28,10 @@
 //! | [`ruleset`] | what differs between editions and competitions |
 //!
 //! Below them all, the words they share: [`side`], [`article`], [`outcome`], [`ruling`],
-//! [`touch_move`], [`board_move`], [`entropy`] (and, inside the crate, `encoding` and `calendar`). No
+//! [`touch_move`], [`board_move`] (and, inside the crate, `encoding` and `calendar`). No
 //! two modules import each other (`scripts/module-cycles.mjs`).
 
 pub mod adjournment;
-pub mod arbiter_key;
 pub mod arbiter_note;
 pub mod article;
 pub mod board_move;
@@ -40,7 +39,7 @@ mod calendar;
 pub mod claim;
 pub mod clock;
 mod encoding;
-pub mod entropy;
+pub mod envelope;
 pub mod game;
 pub mod game_pgn;
 // The arbiter's rulings carried out on a game: part of the game's fold.
@@ -50,11 +49,11 @@ pub mod judge;
 pub mod notation;
 pub mod outcome;
 pub mod pgn;
-pub mod pin;
 pub mod rapidplay;
 pub mod ruleset;
 pub mod ruling;
 pub mod scoresheet;
+pub mod sealing;
 pub mod side;
 pub mod time_control;
 pub mod touch_move;

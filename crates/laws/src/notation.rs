@@ -1,7 +1,7 @@
 //! Reading and writing moves as the Laws read them (Appendix E, A8).
 //!
 //! [`read`] takes a move as a player wrote it, in the language he chose
-//! ([`Lang`]: chosen, never guessed, since a French `R` is the king and an
+//! ([`NotationLang`]: chosen, never guessed, since a French `R` is the king and an
 //! English `R` the rook) and gives exactly one [`MoveReading`]:
 //!
 //! - [`MoveReading::Legal`]: one legal move fits; with [`Note`]s wherever the
@@ -26,7 +26,7 @@
 //!   letter case, Cyrillic О too), and as the king's move: `Kg1`, `Ke1-g1`.
 //! - Promotion: `e8Q`, `e8=Q`, `e8/Q`, `e8(Q)`, `e8=(Q)`.
 //! - Figurines ♔♕♖♗♘♙ and ♚♛♜♝♞♟, in any language, for either side.
-//! - Piece initials of [`Lang`] (English also reads `P` as the pawn); the
+//! - Piece initials of [`NotationLang`] (English also reads `P` as the pawn); the
 //!   Russian king is the two letters `Кр`, the Russian `К` alone the knight;
 //!   Cyrillic а, с, е typed for the files a, c, e are read as those files.
 //! - The pawn's short capture `ed` / `exd` (file to file).
@@ -86,14 +86,14 @@
 //!   [`Note::DrawOffer`]; the scoresheet acts on it.
 //!
 //! ```
-//! use laws::notation::{read, Lang, MoveReading};
+//! use laws::notation::{read, NotationLang, MoveReading};
 //! use shakmaty::Chess;
 //!
 //! let start = Chess::default();
-//! assert!(read(&start, "Sf3", Lang::De).is_legal());
-//! assert!(matches!(read(&start, "Sf3", Lang::En), MoveReading::Unreadable { .. }));
-//! assert!(matches!(read(&start, "e5", Lang::En), MoveReading::Illegal { .. }));
-//! match read(&start, "Ng1-f3+", Lang::En) {
+//! assert!(read(&start, "Sf3", NotationLang::De).is_legal());
+//! assert!(matches!(read(&start, "Sf3", NotationLang::En), MoveReading::Unreadable { .. }));
+//! assert!(matches!(read(&start, "e5", NotationLang::En), MoveReading::Illegal { .. }));
+//! match read(&start, "Ng1-f3+", NotationLang::En) {
 //!     MoveReading::Legal { san, notes, .. } => {
 //!         assert_eq!(san, "Nf3");
 //!         assert_eq!(notes.len(), 2); // origin not needed, check mark without check
@@ -116,7 +116,7 @@ use shakmaty::{CastlingMode, Chess, Move, Position, Role, Square};
 
 pub use as_written::{play_as_written, position_of};
 pub use explain::role_name;
-pub use lang::{Lang, ParseLangError};
+pub use lang::{NotationLang, ParseLangError};
 pub use write::{write, write_figurine};
 
 /// The verdict on a written move: exactly one of the four.
@@ -256,7 +256,7 @@ impl fmt::Display for Note {
 
 /// Reads `text`, a move written by the player to move in `position`, in
 /// `lang`. See the [module documentation](self) for what is read and how.
-pub fn read(position: &Chess, text: &str, lang: Lang) -> MoveReading {
+pub fn read(position: &Chess, text: &str, lang: NotationLang) -> MoveReading {
     let written = match parse::parse(text, lang) {
         Ok(written) => written,
         Err(reason) => return MoveReading::Unreadable { reason },
@@ -291,7 +291,7 @@ pub fn read(position: &Chess, text: &str, lang: Lang) -> MoveReading {
             [(mv, pattern)] => {
                 return MoveReading::Legal {
                     mv: *mv,
-                    san: write(position, mv, Lang::En),
+                    san: write(position, mv, NotationLang::En),
                     notes: fit::notes(position, pattern, &written.marks, *mv, group[0].0),
                 };
             }
@@ -313,15 +313,15 @@ pub fn read(position: &Chess, text: &str, lang: Lang) -> MoveReading {
 /// not say where the piece came from.
 ///
 /// ```
-/// use laws::notation::{squares, Lang};
+/// use laws::notation::{squares, NotationLang};
 /// use shakmaty::{Role, Square};
 ///
-/// assert_eq!(squares("Ke1-e3", Lang::En), Some((Square::E1, Square::E3, None)));
-/// assert_eq!(squares("e7e8=D", Lang::De), Some((Square::E7, Square::E8, Some(Role::Queen))));
-/// assert_eq!(squares("Nf3", Lang::En), None);
+/// assert_eq!(squares("Ke1-e3", NotationLang::En), Some((Square::E1, Square::E3, None)));
+/// assert_eq!(squares("e7e8=D", NotationLang::De), Some((Square::E7, Square::E8, Some(Role::Queen))));
+/// assert_eq!(squares("Nf3", NotationLang::En), None);
 /// ```
 #[must_use]
-pub fn squares(text: &str, lang: Lang) -> Option<(Square, Square, Option<Role>)> {
+pub fn squares(text: &str, lang: NotationLang) -> Option<(Square, Square, Option<Role>)> {
     let written = parse::parse(text, lang).ok()?;
     written
         .readings

@@ -18,12 +18,12 @@
 //!   that is reported honestly when it runs out.
 //!
 //! ```
-//! use laws::notation::Lang;
+//! use laws::notation::NotationLang;
 //! use laws::scoresheet::{Entry, Scoresheet, EntryVerdict};
 //! use shakmaty::Chess;
 //!
 //! let start = Chess::default();
-//! let mut sheet = Scoresheet::new(Lang::De, &start);
+//! let mut sheet = Scoresheet::new(NotationLang::De, &start);
 //! for text in ["e4", "e5", "Sf3", "Sc6", "Lb5", "Sd4"] {
 //!     sheet.record(Entry::written(text));
 //! }
@@ -44,7 +44,7 @@ use shakmaty::{Chess, Color, EnPassantMode, Move, Position, Setup, fen::Fen, san
 use crate::{
     arbiter_note::ArbiterNote,
     claim::RepetitionKey,
-    notation::{self, Lang, MoveReading, Note},
+    notation::{self, MoveReading, NotationLang, Note},
     side::Side,
 };
 
@@ -152,7 +152,7 @@ impl std::error::Error for NoSuchEntry {}
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Scoresheet {
     /// The language the player writes in (Appendix E: his own initials).
-    pub lang: Lang,
+    pub lang: NotationLang,
     /// The number of the first row.
     pub first_number: u32,
     /// The game starts with Black to move (a set-up position).
@@ -166,7 +166,7 @@ pub struct Scoresheet {
 
 impl Scoresheet {
     /// An empty sheet for a game starting at `start`.
-    pub fn new(lang: Lang, start: &Chess) -> Scoresheet {
+    pub fn new(lang: NotationLang, start: &Chess) -> Scoresheet {
         Scoresheet {
             lang,
             first_number: start.fullmoves().get(),
@@ -315,12 +315,12 @@ impl Scoresheet {
     /// illegal one. The side to move is the next box's.
     ///
     /// ```
-    /// use laws::notation::Lang;
+    /// use laws::notation::NotationLang;
     /// use laws::scoresheet::{Entry, Scoresheet};
     /// use shakmaty::{Chess, Role, Square};
     ///
     /// let start = Chess::default();
-    /// let mut sheet = Scoresheet::new(Lang::En, &start);
+    /// let mut sheet = Scoresheet::new(NotationLang::En, &start);
     /// // 2. Ke3 is illegal; the board shows the king there all the same.
     /// for text in ["e4", "e5", "Ke3", "Nc6"] {
     ///     sheet.record(Entry::written(text));
@@ -786,7 +786,7 @@ mod tests {
     fn rows_follow_the_move_numbers_from_a_black_start() {
         let fen: Fen = "4k3/8/8/8/8/8/4P3/4K3 b - - 0 40".parse().unwrap();
         let start: Chess = fen.into_position(shakmaty::CastlingMode::Standard).unwrap();
-        let mut sheet = Scoresheet::new(Lang::En, &start);
+        let mut sheet = Scoresheet::new(NotationLang::En, &start);
         assert_eq!(
             sheet.record(Entry::written("Kd7")),
             Slot {
@@ -809,7 +809,7 @@ mod tests {
     #[test]
     fn striking_out_moves_keeps_them_and_reopens_their_boxes() {
         let start = Chess::default();
-        let mut sheet = Scoresheet::new(Lang::En, &start);
+        let mut sheet = Scoresheet::new(NotationLang::En, &start);
         for text in ["e4", "e5", "Bf1-b5", "Nc6", "Nf3"] {
             sheet.record(Entry::written(text));
         }
@@ -834,7 +834,7 @@ mod tests {
     #[test]
     fn corrections_keep_what_was_struck_out() {
         let start = Chess::default();
-        let mut sheet = Scoresheet::new(Lang::En, &start);
+        let mut sheet = Scoresheet::new(NotationLang::En, &start);
         let slot = sheet.record(Entry::dash());
         sheet.correct(slot, Written::Move("e4".into())).unwrap();
         sheet.mark_draw_offer(slot).unwrap();

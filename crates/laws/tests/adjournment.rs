@@ -13,7 +13,7 @@ use laws::article::Article;
 use laws::clock::{ClockAction, Setting};
 use laws::game::{Event, Game, GameState, Player, Setup, Side};
 use laws::judge::Scenario;
-use laws::notation::Lang;
+use laws::notation::NotationLang;
 use serde::Deserialize;
 use serde_json::Value;
 
@@ -374,7 +374,7 @@ fn sample_outside() -> Envelope {
         time_control: default_control(),
         sealed_move: SealedMove {
             text: String::new(),
-            lang: Lang::En,
+            lang: NotationLang::En,
         },
         steps: Vec::new(),
     };
@@ -384,7 +384,7 @@ fn sample_outside() -> Envelope {
 fn sample_sealed() -> SealedEnvelope {
     let sealed_move = SealedMove {
         text: "Bb5".into(),
-        lang: Lang::En,
+        lang: NotationLang::En,
     };
     let entropy = Entropy {
         salt: [11; 16],
@@ -517,7 +517,7 @@ fn sealing_refuses_a_short_pin_too_few_rounds_and_an_empty_move() {
     };
     let mv = SealedMove {
         text: "Bb5".into(),
-        lang: Lang::En,
+        lang: NotationLang::En,
     };
     let seal = |pin: &str, rounds: u32, mv: &SealedMove| {
         SealedEnvelope::seal(sample_outside(), mv, pin, rounds, entropy)
@@ -532,7 +532,7 @@ fn sealing_refuses_a_short_pin_too_few_rounds_and_an_empty_move() {
     );
     let blank = SealedMove {
         text: " ".into(),
-        lang: Lang::En,
+        lang: NotationLang::En,
     };
     assert_eq!(
         seal(PIN, MIN_ITERATIONS, &blank),
@@ -581,13 +581,13 @@ fn a1a_the_draft_changes_until_the_clock_is_stopped() {
             .seal(outside.clone(), 0, 0, PIN, MIN_ITERATIONS, entropy),
         Err(SealError::NothingWritten)
     );
-    draft.write("Bc4", Lang::En).unwrap();
-    draft.write("Lb5", Lang::De).unwrap();
+    draft.write("Bc4", NotationLang::En).unwrap();
+    draft.write("Lb5", NotationLang::De).unwrap();
     assert_eq!(
         draft.written().unwrap(),
         &SealedMove {
             text: "Lb5".into(),
-            lang: Lang::De
+            lang: NotationLang::De
         }
     );
     let position = outside.position().unwrap();
@@ -595,7 +595,7 @@ fn a1a_the_draft_changes_until_the_clock_is_stopped() {
         .unwrap()
         .to_move(&position)
         .unwrap();
-    draft.choose(&bishop, Lang::En).unwrap();
+    draft.choose(&bishop, NotationLang::En).unwrap();
     assert_eq!(draft.written().unwrap().text, "Bb5");
     let sealed = draft
         .seal(outside, 0, 0, PIN, MIN_ITERATIONS, entropy)
@@ -608,13 +608,16 @@ fn a1a_a_move_made_on_the_board_is_the_sealed_move() {
     let outside = sample_outside();
     let position = outside.position().unwrap();
     let mut draft = SealingDraft::new(&outside).unwrap();
-    draft.write("d4", Lang::En).unwrap();
+    draft.write("d4", NotationLang::En).unwrap();
     let played = shakmaty::san::San::from_ascii(b"Bc4")
         .unwrap()
         .to_move(&position)
         .unwrap();
-    draft.played_on_board(&played, Lang::En).unwrap();
-    assert_eq!(draft.write("d4", Lang::En), Err(SealingError::MadeOnBoard));
+    draft.played_on_board(&played, NotationLang::En).unwrap();
+    assert_eq!(
+        draft.write("d4", NotationLang::En),
+        Err(SealingError::MadeOnBoard)
+    );
     assert_eq!(draft.written().unwrap().text, "Bc4");
     let illegal = shakmaty::Move::Normal {
         role: shakmaty::Role::King,
@@ -626,7 +629,7 @@ fn a1a_a_move_made_on_the_board_is_the_sealed_move() {
     assert_eq!(
         SealingDraft::new(&outside)
             .unwrap()
-            .choose(&illegal, Lang::En),
+            .choose(&illegal, NotationLang::En),
         Err(SealingError::NotLegalOnBoard)
     );
 }
@@ -635,7 +638,7 @@ fn a1a_a_move_made_on_the_board_is_the_sealed_move() {
 fn a1b_adjourning_early_charges_the_sealer_to_the_session_end() {
     let outside = sample_outside();
     let mut draft = SealingDraft::new(&outside).unwrap();
-    draft.write("Bb5", Lang::En).unwrap();
+    draft.write("Bb5", NotationLang::En).unwrap();
     let entropy = Entropy {
         salt: [1; 16],
         nonce: [2; 12],
@@ -738,12 +741,12 @@ fn a_move_chosen_on_the_board_is_written_in_the_players_language() {
         .to_move(&position)
         .unwrap();
     let mut draft = SealingDraft::new(&outside).unwrap();
-    draft.choose(&bishop, Lang::Pl).unwrap();
+    draft.choose(&bishop, NotationLang::Pl).unwrap();
     assert_eq!(
         draft.written().unwrap(),
         &SealedMove {
             text: "Gb5".into(),
-            lang: Lang::Pl
+            lang: NotationLang::Pl
         }
     );
     // And it reads back as the same move: the A9a ruling, not A8.
@@ -774,7 +777,7 @@ proptest::proptest! {
         salt in proptest::array::uniform16(proptest::prelude::any::<u8>()),
     ) {
         proptest::prop_assume!(!text.trim().is_empty() && pin != other);
-        let sealed_move = SealedMove { text, lang: Lang::Ru };
+        let sealed_move = SealedMove { text, lang: NotationLang::Ru };
         let entropy = Entropy { salt, nonce: [salt[0]; 12] };
         let sealed = SealedEnvelope::seal(sample_outside(), &sealed_move, &pin, MIN_ITERATIONS, entropy).unwrap();
         proptest::prop_assert_eq!(sealed.open(&pin).unwrap(), sealed_move);

@@ -10,7 +10,7 @@ use laws::adjournment::{
 use laws::article::Article;
 use laws::clock::ClockAction;
 use laws::game::{Event, Game, GameState, Player, Setup, Side};
-use laws::notation::Lang;
+use laws::notation::NotationLang;
 use laws::scoresheet::Entry;
 
 /// The players of every game here.
@@ -142,7 +142,7 @@ fn adjourn(game: &mut Game, now: u64, session_end: Option<u64>, stop: u64, text:
     step(game, AdjournmentEvent::Stopped, stop);
     let outside = record(game, stop);
     let mut draft = SealingDraft::new(&outside).unwrap();
-    draft.write(text, Lang::En).unwrap();
+    draft.write(text, NotationLang::En).unwrap();
     let entropy = Entropy {
         salt: [1; 16],
         nonce: [2; 12],
@@ -332,7 +332,7 @@ fn a11a_the_absent_sealer_s_clock_runs_from_the_resumption_until_he_states_his_m
         AdjournmentEvent::MoveStated {
             sealed_move: SealedMove {
                 text: "c5".into(),
-                lang: Lang::En,
+                lang: NotationLang::En,
             },
         },
         t + 31 * MIN,
@@ -426,7 +426,7 @@ fn a9c_the_reply_is_sealed_in_a_fresh_envelope_and_opened_on_arrival() {
     let outside = play(&game).reply_envelope(at_reply).unwrap();
     assert_eq!(outside.sealer, Side::White);
     let mut draft = SealingDraft::new(&outside).unwrap();
-    draft.write("Nf3", Lang::En).unwrap();
+    draft.write("Nf3", NotationLang::En).unwrap();
     let reply = draft
         .seal(
             outside,

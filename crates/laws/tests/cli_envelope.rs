@@ -8,8 +8,8 @@ use std::path::PathBuf;
 use std::process::{Command, Output};
 
 use laws::adjournment::{Entropy, MIN_ITERATIONS, SealedEnvelope, SealedMove, TimeUsed};
-use laws::arbiter_key::Recipient;
-use laws::notation::Lang;
+use laws::notation::NotationLang;
+use laws::sealing::arbiter_key::Recipient;
 use serde_json::Value;
 
 fn sealed(text: &str) -> SealedEnvelope {
@@ -25,7 +25,7 @@ fn sealed(text: &str) -> SealedEnvelope {
     );
     let sealed_move = SealedMove {
         text: text.into(),
-        lang: Lang::En,
+        lang: NotationLang::En,
     };
     SealedEnvelope::seal(
         outside,
@@ -209,7 +209,7 @@ fn an_envelope_sealed_to_a_key_opens_with_the_key_file_and_its_passphrase() {
     let outside = sealed("Ra8").envelope().clone();
     let sealed_move = SealedMove {
         text: "Ra8".into(),
-        lang: Lang::En,
+        lang: NotationLang::En,
     };
     let envelope =
         SealedEnvelope::seal_to_keys(outside, &sealed_move, &[recipient], [1; 32]).unwrap();

@@ -7,12 +7,12 @@ use laws::adjournment::{
     Adjournment, AdjournmentError, AdjournmentEvent, AdjournmentRules, Entropy, OpenError,
     SealError, SealedEnvelope, SealedMove, TimeUsed,
 };
-use laws::arbiter_key::{
+use laws::game::Side;
+use laws::notation::NotationLang;
+use laws::sealing::arbiter_key::{
     ArbiterSecret, Cost, FIRST_WAIT_MS, KeyError, KeyFile, PinTries, PublicKey, Recipient,
     TabletKey, UnlockError,
 };
-use laws::game::Side;
-use laws::notation::Lang;
 use serde_json::Value;
 
 const FEN: &str = "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 40";
@@ -32,7 +32,7 @@ fn outside() -> laws::adjournment::Envelope {
 fn ra8() -> SealedMove {
     SealedMove {
         text: "Ra8".into(),
-        lang: Lang::En,
+        lang: NotationLang::En,
     }
 }
 
@@ -305,7 +305,10 @@ fn the_wrapped_key_refuses_a_wrong_pin_and_slows_repeated_tries() {
         }
     );
     assert_eq!(PinTries::wait_after(5), 4 * FIRST_WAIT_MS);
-    assert_eq!(PinTries::wait_after(60), laws::arbiter_key::MAX_WAIT_MS);
+    assert_eq!(
+        PinTries::wait_after(60),
+        laws::sealing::arbiter_key::MAX_WAIT_MS
+    );
     // The right PIN after the wait opens it and resets the count.
     let t2 = t1 + 2 * FIRST_WAIT_MS;
     assert_eq!(

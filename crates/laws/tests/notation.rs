@@ -18,12 +18,12 @@
 use std::fs;
 use std::path::Path;
 
-use laws::notation::{self, Lang, MoveReading};
+use laws::notation::{self, MoveReading, NotationLang};
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position, fen::Fen, uci::UciMove};
 
 struct Context {
     position: Chess,
-    lang: Lang,
+    lang: NotationLang,
 }
 
 fn uci(m: &Move) -> String {
@@ -131,7 +131,7 @@ fn case_files() {
     for file in &files {
         let mut ctx = Context {
             position: Chess::default(),
-            lang: Lang::En,
+            lang: NotationLang::En,
         };
         let text = fs::read_to_string(file).unwrap();
         for (n, line) in text.lines().enumerate() {
@@ -182,8 +182,8 @@ mod properties {
         fn written_moves_read_back(choices in proptest::collection::vec(any::<u16>(), 0..80)) {
             let position = playout(&choices);
             for m in position.legal_moves() {
-                let san = notation::write(&position, &m, Lang::En);
-                for lang in Lang::ALL {
+                let san = notation::write(&position, &m, NotationLang::En);
+                for lang in NotationLang::ALL {
                     let text = notation::write(&position, &m, lang);
                     prop_assert_eq!(
                         notation::read(&position, &text, lang),
@@ -192,7 +192,7 @@ mod properties {
                     );
                 }
                 let figurine = notation::write_figurine(&position, &m);
-                prop_assert!(notation::read(&position, &figurine, Lang::Pl).is_legal(), "{}", figurine);
+                prop_assert!(notation::read(&position, &figurine, NotationLang::Pl).is_legal(), "{}", figurine);
             }
         }
 
@@ -204,7 +204,7 @@ mod properties {
             for m in position.legal_moves() {
                 let uci = uci(&m);
                 let text = format!("{}{}", &uci[..4], uci[4..].to_uppercase());
-                let reading = notation::read(&position, &text, Lang::En);
+                let reading = notation::read(&position, &text, NotationLang::En);
                 prop_assert_eq!(reading.legal_move(), Some(&m), "{} gave {}", text, reading);
             }
         }
@@ -214,7 +214,7 @@ mod properties {
         fn any_text_gets_a_sound_verdict(
             choices in proptest::collection::vec(any::<u16>(), 0..40),
             text in "[a-hKQRBNx1-8=+#:()O0 -]{0,12}|\\PC{0,12}",
-            lang in proptest::sample::select(Lang::ALL.to_vec()),
+            lang in proptest::sample::select(NotationLang::ALL.to_vec()),
         ) {
             let position = playout(&choices);
             let legal = position.legal_moves();

@@ -125,7 +125,7 @@ fn reconstruct_cases() {
 }
 
 mod properties {
-    use laws::notation::{self, Lang};
+    use laws::notation::{self, NotationLang};
     use laws::scoresheet::{self, Agreement, Budget, Entry, EntryVerdict, Found, Scoresheet};
     use proptest::prelude::*;
     use shakmaty::{Chess, Position};
@@ -139,7 +139,7 @@ mod properties {
         /// exactly that game.
         #[test]
         fn two_sheets_of_one_game(choices in prop::collection::vec(any::<u8>(), 1..40), langs in (0..8usize, 0..8usize), dashes in prop::collection::vec(any::<bool>(), 40)) {
-            let (la, lb) = (Lang::ALL[langs.0], Lang::ALL[langs.1]);
+            let (la, lb) = (NotationLang::ALL[langs.0], NotationLang::ALL[langs.1]);
             let start = Chess::default();
             let (mut a, mut b) = (Scoresheet::new(la, &start), Scoresheet::new(lb, &start));
             let mut full_b = Scoresheet::new(lb, &start);
@@ -151,7 +151,7 @@ mod properties {
                     break;
                 }
                 let mv = legal[usize::from(*choice) % legal.len()];
-                sans.push(notation::write(&pos, &mv, Lang::En).trim_end_matches(['+', '#']).to_owned());
+                sans.push(notation::write(&pos, &mv, NotationLang::En).trim_end_matches(['+', '#']).to_owned());
                 a.record(Entry::written(notation::write(&pos, &mv, la)));
                 full_b.record(Entry::written(notation::write(&pos, &mv, lb)));
                 b.record(if dashes[i] { Entry::dash() } else { Entry::written(notation::write(&pos, &mv, lb)) });

@@ -9,7 +9,7 @@ use laws::adjournment::{AdjournmentEvent, Entropy, MIN_ITERATIONS, Resumption, S
 use laws::clock::ClockAction;
 use laws::game::{Event, Game, GameResult, Player, Setup, Side, Waiting};
 use laws::irregularity::Finding;
-use laws::notation::Lang;
+use laws::notation::NotationLang;
 use laws::scoresheet::Entry;
 use serde::Deserialize;
 
@@ -77,7 +77,9 @@ fn apply(game: &mut Game, step: Step, at: u64) -> Result<(), String> {
                 .map_err(|e| e.to_string())?;
             let outside = outside(game, at);
             let mut draft = SealingDraft::new(&outside).map_err(|e| e.to_string())?;
-            draft.write(&text, Lang::En).map_err(|e| e.to_string())?;
+            draft
+                .write(&text, NotationLang::En)
+                .map_err(|e| e.to_string())?;
             let entropy = Entropy {
                 salt: [1; 16],
                 nonce: [2; 12],

@@ -1,4 +1,4 @@
-use laws::arbiter_key::{MIN_KEY_PIN_LEN, MIN_PASSPHRASE_LEN};
+use laws::sealing::arbiter_key::{MIN_KEY_PIN_LEN, MIN_PASSPHRASE_LEN};
 use leptos::prelude::*;
 
 use crate::arbiter_keys::max_wait_hours;

@@ -1,6 +1,6 @@
 use laws::adjournment::{AdjournmentEvent, DEFAULT_ITERATIONS, Envelope, Resumption, SealingDraft};
 use laws::game::Event;
-use laws::notation::Lang;
+use laws::notation::NotationLang;
 use leptos::prelude::*;
 
 use crate::adjournment_view::{ArbiterEntries, game_record};
@@ -22,7 +22,7 @@ pub fn EnvelopeForm(
     /// The sealed move, in memory only; cleared once sealed.
     written: RwSignal<String>,
     /// The language the sealer wrote it in.
-    lang: Lang,
+    lang: NotationLang,
     /// When the sealer stopped his clock.
     stopped_ms: u64,
 ) -> impl IntoView {

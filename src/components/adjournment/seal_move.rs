@@ -1,4 +1,4 @@
-use laws::notation::Lang;
+use laws::notation::NotationLang;
 use leptos::prelude::*;
 
 use crate::components::common::notation_select::NotationSelect;
@@ -15,8 +15,8 @@ pub fn SealMove(
     sealer: String,
     /// The language he writes in, when he chose one (A1a: as on paper, in
     /// his own notation); the game's until then.
-    lang: RwSignal<Option<Lang>>,
-    game_lang: Lang,
+    lang: RwSignal<Option<NotationLang>>,
+    game_lang: NotationLang,
     /// The move as written so far; only in memory, never stored.
     written: RwSignal<String>,
     on_stop: Callback<()>,

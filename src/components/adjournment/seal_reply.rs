@@ -1,5 +1,5 @@
 use laws::adjournment::{AdjournmentEvent, DEFAULT_ITERATIONS, SealingDraft};
-use laws::notation::Lang;
+use laws::notation::NotationLang;
 use leptos::prelude::*;
 
 use crate::adjournment_view::record_step_at;
@@ -20,12 +20,12 @@ pub fn SealReply(
     game_id: String,
     /// The replier, as his name is shown.
     replier: String,
-    lang: Lang,
+    lang: NotationLang,
 ) -> impl IntoView {
     let state = expect_context::<AppState>();
     // The reply lives here, in memory, until it is encrypted.
     let written = RwSignal::new(String::new());
-    let chosen_lang = RwSignal::new(None::<Lang>);
+    let chosen_lang = RwSignal::new(None::<NotationLang>);
     let stopped_ms = RwSignal::new(None::<u64>);
     let pin = RwSignal::new(String::new());
     let pin_again = RwSignal::new(String::new());

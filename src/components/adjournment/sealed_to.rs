@@ -1,4 +1,4 @@
-use laws::arbiter_key::Recipient;
+use laws::sealing::arbiter_key::Recipient;
 use leptos::prelude::*;
 
 use crate::t;

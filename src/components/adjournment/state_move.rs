@@ -1,5 +1,5 @@
 use laws::adjournment::{AdjournmentEvent, SealedMove};
-use laws::notation::Lang;
+use laws::notation::NotationLang;
 use leptos::prelude::*;
 
 use crate::adjournment_view::record_step;
@@ -9,7 +9,7 @@ use crate::{t, tf};
 
 /// A11a: the sealer states the move he sealed and makes it on the board.
 #[component]
-pub fn StateMove(game_id: String, lang: Lang, sealer: String) -> impl IntoView {
+pub fn StateMove(game_id: String, lang: NotationLang, sealer: String) -> impl IntoView {
     let state = expect_context::<AppState>();
     let text = RwSignal::new(String::new());
     let stated = move |ev: leptos::ev::SubmitEvent| {

@@ -1,4 +1,4 @@
-use laws::notation::Lang;
+use laws::notation::NotationLang;
 use leptos::prelude::*;
 
 use crate::text::laws_text::notation::lang_label;
@@ -9,8 +9,8 @@ use crate::text::laws_text::notation::lang_label;
 pub fn NotationSelect(
     label: String,
     name: &'static str,
-    value: Signal<Lang>,
-    on_change: Callback<Lang>,
+    value: Signal<NotationLang>,
+    on_change: Callback<NotationLang>,
 ) -> impl IntoView {
     view! {
         <label class="field">
@@ -20,7 +20,7 @@ pub fn NotationSelect(
                     on_change.run(lang);
                 }
             }>
-                {Lang::ALL.into_iter().map(|lang| view! {
+                {NotationLang::ALL.into_iter().map(|lang| view! {
                     <option value=lang.code() selected=move || value.get() == lang>{lang_label(lang)}</option>
                 }).collect_view()}
             </select>

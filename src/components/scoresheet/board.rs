@@ -1,7 +1,7 @@
 //! A chessboard: 64 buttons named for screen readers ("e4, white knight"),
 //! a move made by tapping two squares or by dragging, and a flip.
 
-use laws::notation::{self, Lang, MoveReading};
+use laws::notation::{self, MoveReading, NotationLang};
 use leptos::prelude::*;
 use shakmaty::{Chess, Color, File, Piece, Rank, Role, Square};
 use wasm_bindgen::JsCast;
@@ -76,7 +76,7 @@ pub fn tapped_text(
     board: &shakmaty::Board,
     from: Square,
     to: Square,
-    lang: Lang,
+    lang: NotationLang,
 ) -> String {
     let initial = board.piece_at(from).map_or("", |p| lang.initial(p.role));
     let mark = if board.occupied().contains(to) {
@@ -218,7 +218,7 @@ mod tests {
     }
 
     /// The tap's text from `pos`, whose board is shown.
-    fn tap(pos: Option<&Chess>, from: Square, to: Square, lang: Lang) -> String {
+    fn tap(pos: Option<&Chess>, from: Square, to: Square, lang: NotationLang) -> String {
         let board = pos
             .map(|p| p.board().clone())
             .unwrap_or_else(|| Chess::default().board().clone());
@@ -245,20 +245,41 @@ mod tests {
     #[test]
     fn a_legal_tap_writes_canonical_notation_in_the_sheets_language() {
         let pos = Chess::default();
-        assert_eq!(tap(Some(&pos), Square::G1, Square::F3, Lang::En), "Nf3");
-        assert_eq!(tap(Some(&pos), Square::G1, Square::F3, Lang::De), "Sf3");
-        assert_eq!(tap(Some(&pos), Square::E2, Square::E4, Lang::En), "e4");
+        assert_eq!(
+            tap(Some(&pos), Square::G1, Square::F3, NotationLang::En),
+            "Nf3"
+        );
+        assert_eq!(
+            tap(Some(&pos), Square::G1, Square::F3, NotationLang::De),
+            "Sf3"
+        );
+        assert_eq!(
+            tap(Some(&pos), Square::E2, Square::E4, NotationLang::En),
+            "e4"
+        );
     }
 
     #[test]
     fn any_other_tap_is_written_as_tapped() {
         let pos = Chess::default();
-        assert_eq!(tap(Some(&pos), Square::E2, Square::E5, Lang::En), "e2-e5");
-        assert_eq!(tap(Some(&pos), Square::G1, Square::G3, Lang::De), "Sg1-g3");
-        assert_eq!(tap(None, Square::E2, Square::E4, Lang::En), "e2-e4");
-        assert_eq!(tap(Some(&pos), Square::E4, Square::E5, Lang::En), "e4-e5");
+        assert_eq!(
+            tap(Some(&pos), Square::E2, Square::E5, NotationLang::En),
+            "e2-e5"
+        );
+        assert_eq!(
+            tap(Some(&pos), Square::G1, Square::G3, NotationLang::De),
+            "Sg1-g3"
+        );
+        assert_eq!(tap(None, Square::E2, Square::E4, NotationLang::En), "e2-e4");
+        assert_eq!(
+            tap(Some(&pos), Square::E4, Square::E5, NotationLang::En),
+            "e4-e5"
+        );
         // Onto a piece: a capture, whoever's it is.
-        assert_eq!(tap(None, Square::G1, Square::E2, Lang::En), "Ng1xe2");
+        assert_eq!(
+            tap(None, Square::G1, Square::E2, NotationLang::En),
+            "Ng1xe2"
+        );
     }
 
     #[test]
@@ -268,6 +289,9 @@ mod tests {
             .unwrap()
             .into_position(shakmaty::CastlingMode::Standard)
             .unwrap();
-        assert_eq!(tap(Some(&pos), Square::E7, Square::E8, Lang::En), "e8=Q");
+        assert_eq!(
+            tap(Some(&pos), Square::E7, Square::E8, NotationLang::En),
+            "e8=Q"
+        );
     }
 }

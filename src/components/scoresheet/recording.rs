@@ -232,7 +232,7 @@ pub fn RecordingSheet(id: String) -> impl IntoView {
 pub(crate) mod tests {
     use super::*;
     use laws::game::{Player, Setup};
-    use laws::notation::Lang;
+    use laws::notation::NotationLang;
     use shakmaty::{Color, Role};
 
     #[test]
@@ -297,7 +297,7 @@ pub(crate) mod tests {
             &shown.board,
             Square::F3,
             Square::D4,
-            Lang::En,
+            NotationLang::En,
         );
         assert_eq!(text, "Nxd4");
     }

@@ -1,7 +1,7 @@
 //! Appendix E's notation: what the reading of a written move notes.
 
 use crate::t;
-use laws::notation::Lang;
+use laws::notation::NotationLang;
 use shakmaty::Role;
 
 /// A remark on how a legal move was written.
@@ -59,16 +59,16 @@ pub fn note(note: laws::notation::Note) -> &'static str {
 /// A notation language as a select offers it: its name and its piece
 /// initials, "Polish (K H W G S)".
 #[must_use]
-pub fn lang_label(lang: Lang) -> String {
+pub fn lang_label(lang: NotationLang) -> String {
     let name = match lang {
-        Lang::En => t!("English", "angielski"),
-        Lang::De => t!("German", "niemiecki"),
-        Lang::Pl => t!("Polish", "polski"),
-        Lang::Fr => t!("French", "francuski"),
-        Lang::Es => t!("Spanish", "hiszpański"),
-        Lang::It => t!("Italian", "włoski"),
-        Lang::Nl => t!("Dutch", "niderlandzki"),
-        Lang::Ru => t!("Russian", "rosyjski"),
+        NotationLang::En => t!("English", "angielski"),
+        NotationLang::De => t!("German", "niemiecki"),
+        NotationLang::Pl => t!("Polish", "polski"),
+        NotationLang::Fr => t!("French", "francuski"),
+        NotationLang::Es => t!("Spanish", "hiszpański"),
+        NotationLang::It => t!("Italian", "włoski"),
+        NotationLang::Nl => t!("Dutch", "niderlandzki"),
+        NotationLang::Ru => t!("Russian", "rosyjski"),
     };
     let initials: Vec<&str> = [
         Role::King,
@@ -89,7 +89,7 @@ mod tests {
 
     #[test]
     fn languages_show_their_initials() {
-        assert_eq!(lang_label(Lang::Pl), "Polish (K H W G S)");
-        assert_eq!(lang_label(Lang::Ru), "Russian (Кр Ф Л С К)");
+        assert_eq!(lang_label(NotationLang::Pl), "Polish (K H W G S)");
+        assert_eq!(lang_label(NotationLang::Ru), "Russian (Кр Ф Л С К)");
     }
 }

@@ -11,7 +11,7 @@
 
 use laws::game::Setup;
 use laws::irregularity::editor::{PositionEditor, Refusal};
-use laws::notation::{self, Lang};
+use laws::notation::{self, NotationLang};
 use laws::scoresheet::{Entry, EntryVerdict, Scoresheet};
 use libfuzzer_sys::fuzz_target;
 use shakmaty::fen::Fen;
@@ -85,9 +85,9 @@ fuzz_target!(|data: &[u8]| {
         ),
     }
     // A scoresheet starts from it: its first legal move, then a dash.
-    let mut sheet = Scoresheet::new(Lang::En, &position);
+    let mut sheet = Scoresheet::new(NotationLang::En, &position);
     if let Some(mv) = position.legal_moves().first() {
-        sheet.record(Entry::written(notation::write(&position, mv, Lang::En)));
+        sheet.record(Entry::written(notation::write(&position, mv, NotationLang::En)));
         sheet.record(Entry::dash());
         let check = sheet.check(&position);
         assert_eq!(check.entries.len(), 2, "{fen:?}");

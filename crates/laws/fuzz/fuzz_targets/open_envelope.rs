@@ -20,8 +20,8 @@ use laws::adjournment::{
     AdjournmentRules, Entropy, MIN_ITERATIONS, OpenError, SealedEnvelope, SealedMove,
     SealedMoveVerdict, judge_sealed_move,
 };
-use laws::arbiter_key::{ArbiterSecret, Recipient};
-use laws::notation::Lang;
+use laws::sealing::arbiter_key::{ArbiterSecret, Recipient};
+use laws::notation::NotationLang;
 use libfuzzer_sys::fuzz_target;
 use shakmaty::Chess;
 
@@ -59,7 +59,7 @@ fn judge(position: &Chess, sealed_move: &SealedMove) {
 
 fuzz_target!(|data: &[u8]| {
     let [lang, rest @ ..] = data else { return };
-    let lang = Lang::ALL[usize::from(*lang) % Lang::ALL.len()];
+    let lang = NotationLang::ALL[usize::from(*lang) % NotationLang::ALL.len()];
     let split = rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len());
     let (text, file) = rest.split_at(split);
     let written = SealedMove {

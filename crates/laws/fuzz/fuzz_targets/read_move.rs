@@ -7,13 +7,13 @@
 
 #![no_main]
 
-use laws::notation::{self, Lang, MoveReading};
+use laws::notation::{self, NotationLang, MoveReading};
 use libfuzzer_sys::fuzz_target;
 use shakmaty::{Chess, Position};
 
 fuzz_target!(|data: &[u8]| {
     let [lang, plies, rest @ ..] = data else { return };
-    let lang = Lang::ALL[usize::from(*lang) % Lang::ALL.len()];
+    let lang = NotationLang::ALL[usize::from(*lang) % NotationLang::ALL.len()];
     let plies = usize::from(*plies % 64).min(rest.len());
     let (choices, text) = rest.split_at(plies);
     let mut position = Chess::default();
@@ -29,7 +29,7 @@ fuzz_target!(|data: &[u8]| {
     match notation::read(&position, &text, lang) {
         MoveReading::Legal { mv, san, .. } => {
             assert!(legal.contains(&mv), "{text:?} read as illegal {mv:?}");
-            assert_eq!(san, notation::write(&position, &mv, Lang::En));
+            assert_eq!(san, notation::write(&position, &mv, NotationLang::En));
             let written = notation::write(&position, &mv, lang);
             let again = notation::read(&position, &written, lang);
             assert_eq!(again.legal_move(), Some(&mv), "{written:?} in {lang}: {again}");

@@ -460,7 +460,8 @@ impl Adjournment {
         let position = match refen {
             // The arbiter's reconstruction, checked like an envelope's.
             Some(refen) => {
-                let position = envelope::parse_fen(&refen).map_err(AdjournmentError::Envelope)?;
+                let position =
+                    crate::envelope::parse_fen(&refen).map_err(AdjournmentError::Envelope)?;
                 if position.turn() != Color::from(self.sealer) {
                     let sealer = self.sealer;
                     return Err(AdjournmentError::Envelope(EnvelopeError::SealerNotToMove {
@@ -707,7 +708,7 @@ impl Adjournment {
                 limit_ms,
             });
         }
-        let late_for = format!("more than {} late", envelope::hms(limit_ms));
+        let late_for = format!("more than {} late", crate::envelope::hms(limit_ms));
         if self.phase == Phase::Concluded {
             // A10a-c: the late sealer's game was decided otherwise meanwhile.
             let decided = self.result().expect("a concluded game has its ruling");
@@ -752,7 +753,7 @@ impl Adjournment {
                 Outcome::BothLose,
                 format!(
                     "both players are more than {} late: both lose",
-                    envelope::hms(limit_ms)
+                    crate::envelope::hms(limit_ms)
                 ),
             ));
         }

@@ -121,13 +121,13 @@ pub struct Judgment {
 /// ```
 /// use laws::article::Article;
 /// use laws::adjournment::{judge_sealed_move, AdjournmentRules, Outcome, SealedMove};
-/// use laws::notation::Lang;
+/// use laws::notation::NotationLang;
 /// use shakmaty::Chess;
 ///
-/// let sealed = SealedMove { text: "Nf3".into(), lang: Lang::En };
+/// let sealed = SealedMove { text: "Nf3".into(), lang: NotationLang::En };
 /// let judgment = judge_sealed_move(&Chess::default(), &sealed, &AdjournmentRules::default(), Article::A9a);
 /// assert_eq!(judgment.ruling.outcome, Outcome::Continue);
-/// let sealed = SealedMove { text: "Ke3".into(), lang: Lang::En };
+/// let sealed = SealedMove { text: "Ke3".into(), lang: NotationLang::En };
 /// let judgment = judge_sealed_move(&Chess::default(), &sealed, &AdjournmentRules::default(), Article::A9a);
 /// assert_eq!((judgment.ruling.article, judgment.ruling.outcome), (Article::A8c, Outcome::BlackWins));
 /// ```

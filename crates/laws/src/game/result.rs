@@ -239,9 +239,7 @@ pub fn draw_claim(
         Some(text) => match notation::read(&read.end(), text, play.sheet.lang) {
             MoveReading::Legal { mv, .. } => Some(mv),
             _ => {
-                return Err(refused(ClaimRefusal::IntendedMoveIllegal(
-                    text.to_owned(),
-                )));
+                return Err(refused(ClaimRefusal::IntendedMoveIllegal(text.to_owned())));
             }
         },
     };

@@ -8,7 +8,7 @@ use shakmaty::{CastlingMode, Chess, fen::Fen};
 
 use crate::adjournment::AdjournmentRules;
 use crate::clock::ClockSettings;
-use crate::notation::Lang;
+use crate::notation::NotationLang;
 use crate::ruleset::Ruleset;
 use crate::side::Side;
 use crate::time_control::{Class, TimeControl};
@@ -46,7 +46,7 @@ pub struct Setup {
     /// How the clock adds periods and behaves at zero.
     pub clock: ClockSettings,
     /// The language the scoresheet is written in (Appendix E's initials).
-    pub notation: Lang,
+    pub notation: NotationLang,
     /// The starting position when it is not the standard one (FEN).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start_fen: Option<String>,
@@ -116,7 +116,7 @@ impl Default for Setup {
             black: Player::default(),
             time_control: "5400+30".parse().expect("a valid control"),
             clock: ClockSettings::default(),
-            notation: Lang::default(),
+            notation: NotationLang::default(),
             start_fen: None,
             ruleset: Ruleset::default(),
             adjournment: AdjournmentRules::default(),

@@ -72,7 +72,7 @@ impl SheetMoves {
     /// Every move read, as a replay shows it: its slot, its text in
     /// `lang`, and the position after it.
     #[must_use]
-    pub fn replayed(&self, lang: notation::Lang) -> Vec<Replayed> {
+    pub fn replayed(&self, lang: notation::NotationLang) -> Vec<Replayed> {
         let mut pos = self.start.clone();
         self.moves
             .iter()
@@ -107,7 +107,7 @@ impl SheetMoves {
 mod tests {
     use super::*;
     use crate::game::{Event, Game, Setup};
-    use crate::notation::Lang;
+    use crate::notation::NotationLang;
     use crate::scoresheet::Entry;
     use crate::side::Side;
 
@@ -119,7 +119,7 @@ mod tests {
                 .unwrap();
         }
         let read = SheetMoves::of(game.fold().unwrap());
-        let replayed = read.replayed(Lang::De);
+        let replayed = read.replayed(NotationLang::De);
         let texts: Vec<&str> = replayed.iter().map(|r| r.text.as_str()).collect();
         assert_eq!(texts, ["e4", "e5", "Sf3"]);
         assert_eq!(

@@ -9,7 +9,7 @@ use shakmaty::{
 
 use super::fit::fits;
 use super::parse::{self, MovePattern, Pattern};
-use super::{Lang, MoveReading, read};
+use super::{MoveReading, NotationLang, read};
 
 /// The position `setup` holds, when its pieces make one, however it was
 /// reached: castling rights and an e.p. square that no longer fit are
@@ -35,19 +35,19 @@ pub fn position_of(setup: &Setup) -> Option<Chess> {
 /// the lowest square (a8 last).
 ///
 /// ```
-/// use laws::notation::{Lang, play_as_written};
+/// use laws::notation::{NotationLang, play_as_written};
 /// use shakmaty::fen::Fen;
 /// use shakmaty::{Color, Role, Setup, Square};
 ///
 /// // Black's knight on e7 is pinned by the rook on e1: written, it moves all the same.
 /// let setup: Setup = "4k3/4n3/8/8/8/8/8/4RK2 b - - 0 1".parse::<Fen>().unwrap().into_setup();
-/// let after = play_as_written(&setup, "Sd5", Lang::De).unwrap();
+/// let after = play_as_written(&setup, "Sd5", NotationLang::De).unwrap();
 /// assert_eq!(after.board.piece_at(Square::D5).map(|p| p.role), Some(Role::Knight));
 /// assert_eq!(after.turn, Color::White);
-/// assert!(play_as_written(&setup, "xyz", Lang::De).is_none());
+/// assert!(play_as_written(&setup, "xyz", NotationLang::De).is_none());
 /// ```
 #[must_use]
-pub fn play_as_written(setup: &Setup, text: &str, lang: Lang) -> Option<Setup> {
+pub fn play_as_written(setup: &Setup, text: &str, lang: NotationLang) -> Option<Setup> {
     if let Some(position) = position_of(setup)
         && let MoveReading::Legal { mv, .. } = read(&position, text, lang)
     {

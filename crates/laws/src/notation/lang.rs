@@ -13,17 +13,17 @@ use shakmaty::Role;
 /// French `R` is the king, an English `R` the rook.
 ///
 /// ```
-/// use laws::notation::Lang;
+/// use laws::notation::NotationLang;
 ///
-/// let lang: Lang = "fr".parse()?;
-/// assert_eq!(lang, Lang::Fr);
+/// let lang: NotationLang = "fr".parse()?;
+/// assert_eq!(lang, NotationLang::Fr);
 /// assert_eq!(lang.to_string(), "fr");
 /// assert_eq!(lang.initial(shakmaty::Role::King), "R");
 /// # Ok::<_, laws::notation::ParseLangError>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
-pub enum Lang {
+pub enum NotationLang {
     /// English: K Q R B N.
     #[default]
     En,
@@ -43,31 +43,31 @@ pub enum Lang {
     Ru,
 }
 
-impl Lang {
+impl NotationLang {
     /// Every language, in the order of the enum.
-    pub const ALL: [Lang; 8] = [
-        Lang::En,
-        Lang::De,
-        Lang::Pl,
-        Lang::Fr,
-        Lang::Es,
-        Lang::It,
-        Lang::Nl,
-        Lang::Ru,
+    pub const ALL: [NotationLang; 8] = [
+        NotationLang::En,
+        NotationLang::De,
+        NotationLang::Pl,
+        NotationLang::Fr,
+        NotationLang::Es,
+        NotationLang::It,
+        NotationLang::Nl,
+        NotationLang::Ru,
     ];
 
     /// The code used in files and on the command line: `"en"`, `"de"`, ...
     #[must_use]
     pub const fn code(self) -> &'static str {
         match self {
-            Lang::En => "en",
-            Lang::De => "de",
-            Lang::Pl => "pl",
-            Lang::Fr => "fr",
-            Lang::Es => "es",
-            Lang::It => "it",
-            Lang::Nl => "nl",
-            Lang::Ru => "ru",
+            NotationLang::En => "en",
+            NotationLang::De => "de",
+            NotationLang::Pl => "pl",
+            NotationLang::Fr => "fr",
+            NotationLang::Es => "es",
+            NotationLang::It => "it",
+            NotationLang::Nl => "nl",
+            NotationLang::Ru => "ru",
         }
     }
 
@@ -85,25 +85,25 @@ impl Lang {
             Role::Knight => 4,
         };
         let initials: [&str; 5] = match self {
-            Lang::En => ["K", "Q", "R", "B", "N"],
-            Lang::De => ["K", "D", "T", "L", "S"],
-            Lang::Pl => ["K", "H", "W", "G", "S"],
-            Lang::Fr => ["R", "D", "T", "F", "C"],
-            Lang::Es | Lang::It => ["R", "D", "T", "A", "C"],
-            Lang::Nl => ["K", "D", "T", "L", "P"],
-            Lang::Ru => ["Кр", "Ф", "Л", "С", "К"],
+            NotationLang::En => ["K", "Q", "R", "B", "N"],
+            NotationLang::De => ["K", "D", "T", "L", "S"],
+            NotationLang::Pl => ["K", "H", "W", "G", "S"],
+            NotationLang::Fr => ["R", "D", "T", "F", "C"],
+            NotationLang::Es | NotationLang::It => ["R", "D", "T", "A", "C"],
+            NotationLang::Nl => ["K", "D", "T", "L", "P"],
+            NotationLang::Ru => ["Кр", "Ф", "Л", "С", "К"],
         };
         initials[row]
     }
 }
 
-impl fmt::Display for Lang {
+impl fmt::Display for NotationLang {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.code())
     }
 }
 
-/// A language code that is not one of [`Lang::ALL`].
+/// A language code that is not one of [`NotationLang::ALL`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ParseLangError {
     /// The code as given.
@@ -113,7 +113,7 @@ pub struct ParseLangError {
 impl fmt::Display for ParseLangError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "unknown language code {:?} (expected one of", self.code)?;
-        for lang in Lang::ALL {
+        for lang in NotationLang::ALL {
             write!(f, " {lang}")?;
         }
         f.write_str(")")
@@ -122,12 +122,12 @@ impl fmt::Display for ParseLangError {
 
 impl std::error::Error for ParseLangError {}
 
-impl FromStr for Lang {
+impl FromStr for NotationLang {
     type Err = ParseLangError;
 
     /// Reads a code, in any case: `"en"`, `"DE"`, ...
-    fn from_str(code: &str) -> Result<Lang, ParseLangError> {
-        Lang::ALL
+    fn from_str(code: &str) -> Result<NotationLang, ParseLangError> {
+        NotationLang::ALL
             .into_iter()
             .find(|lang| lang.code().eq_ignore_ascii_case(code.trim()))
             .ok_or_else(|| ParseLangError {
@@ -142,24 +142,24 @@ mod tests {
 
     #[test]
     fn codes_round_trip_through_from_str_and_serde() {
-        for lang in Lang::ALL {
-            assert_eq!(lang.code().parse::<Lang>(), Ok(lang));
+        for lang in NotationLang::ALL {
+            assert_eq!(lang.code().parse::<NotationLang>(), Ok(lang));
             let json = serde_json::to_string(&lang).unwrap();
             assert_eq!(json, format!("\"{}\"", lang.code()));
-            assert_eq!(serde_json::from_str::<Lang>(&json).unwrap(), lang);
+            assert_eq!(serde_json::from_str::<NotationLang>(&json).unwrap(), lang);
         }
     }
 
     #[test]
     fn unknown_code_names_itself_and_the_choices() {
-        let err = "xx".parse::<Lang>().unwrap_err();
+        let err = "xx".parse::<NotationLang>().unwrap_err();
         assert_eq!(err.code, "xx");
         assert!(err.to_string().contains("en de pl fr es it nl ru"));
     }
 
     #[test]
     fn initials_are_distinct_within_each_language() {
-        for lang in Lang::ALL {
+        for lang in NotationLang::ALL {
             let roles = [
                 Role::King,
                 Role::Queen,

@@ -8,7 +8,7 @@
 
 use shakmaty::{CastlingSide, File, Rank, Role, Square};
 
-use super::Lang;
+use super::NotationLang;
 
 /// More letters than this are not one move: refuse before enumerating.
 const MAX_CHARS: usize = 48;
@@ -89,7 +89,7 @@ enum Tok {
 /// # Errors
 ///
 /// A reason, in words, when no reading makes a move (Appendix A8b).
-pub(super) fn parse(text: &str, lang: Lang) -> Result<Readings, String> {
+pub(super) fn parse(text: &str, lang: NotationLang) -> Result<Readings, String> {
     if text.chars().count() > MAX_CHARS {
         return Err(format!(
             "too long to be one move ({} characters)",
@@ -240,7 +240,7 @@ fn castling(body: &str) -> Option<CastlingSide> {
 
 /// Each character of the move as the tokens it may stand for, with the
 /// penalty of each reading (1 for a letter read against its case).
-fn tokenize(body: &str, lang: Lang) -> Result<Vec<Vec<(u32, Tok)>>, String> {
+fn tokenize(body: &str, lang: NotationLang) -> Result<Vec<Vec<(u32, Tok)>>, String> {
     let chars: Vec<char> = body.chars().collect();
     let mut out = Vec::with_capacity(chars.len());
     let mut i = 0;
@@ -248,7 +248,7 @@ fn tokenize(body: &str, lang: Lang) -> Result<Vec<Vec<(u32, Tok)>>, String> {
         let c = chars[i];
         // The Russian king is two letters, Кр; К alone is the knight. Latin
         // K and p, which look the same, are read as the Cyrillic letters.
-        if lang == Lang::Ru
+        if lang == NotationLang::Ru
             && matches!(c, 'К' | 'к' | 'K' | 'k')
             && matches!(chars.get(i + 1), Some('р' | 'Р' | 'p' | 'P'))
         {
@@ -288,7 +288,7 @@ fn tokenize(body: &str, lang: Lang) -> Result<Vec<Vec<(u32, Tok)>>, String> {
 }
 
 /// The ways one character may be read, lowest penalty first.
-fn readings_of(c: char, lang: Lang) -> Vec<(u32, Tok)> {
+fn readings_of(c: char, lang: NotationLang) -> Vec<(u32, Tok)> {
     let mut alts = Vec::new();
     if let Some(role) = figurine(c) {
         alts.push((0, Tok::Piece(role)));
@@ -317,7 +317,9 @@ fn readings_of(c: char, lang: Lang) -> Vec<(u32, Tok)> {
     // capital is a piece initial in any language (a French `C` on an English
     // sheet is a wrong language, not the c-file).
     if c.is_uppercase() {
-        if Lang::ALL.into_iter().all(|l| piece_initial(c, l).is_none())
+        if NotationLang::ALL
+            .into_iter()
+            .all(|l| piece_initial(c, l).is_none())
             && let Some(file) = c.to_lowercase().next().and_then(file_letter)
         {
             alts.push((1, Tok::File(file)));
@@ -345,11 +347,11 @@ fn file_letter(c: char) -> Option<File> {
 /// The piece named by a one-letter initial of `lang` (the two-letter Кр is
 /// handled by the tokenizer). English also names the pawn `P`; in Russian
 /// the Latin C and K, which look the same, are the Cyrillic С and К.
-fn piece_initial(c: char, lang: Lang) -> Option<Role> {
+fn piece_initial(c: char, lang: NotationLang) -> Option<Role> {
     let c = match (lang, c) {
-        (Lang::En, 'P') => return Some(Role::Pawn),
-        (Lang::Ru, 'C') => 'С',
-        (Lang::Ru, 'K') => 'К',
+        (NotationLang::En, 'P') => return Some(Role::Pawn),
+        (NotationLang::Ru, 'C') => 'С',
+        (NotationLang::Ru, 'K') => 'К',
         _ => c,
     };
     let mut buf = [0; 4];
@@ -379,12 +381,12 @@ fn figurine(c: char) -> Option<Role> {
 }
 
 /// Why a character cannot be read, naming the languages it is an initial in.
-fn unexpected(c: char, lang: Lang) -> String {
+fn unexpected(c: char, lang: NotationLang) -> String {
     let upper = c.to_uppercase().next().unwrap_or(c);
-    let elsewhere: Vec<&str> = Lang::ALL
+    let elsewhere: Vec<&str> = NotationLang::ALL
         .into_iter()
         .filter(|&other| other != lang && piece_initial(upper, other).is_some())
-        .map(Lang::code)
+        .map(NotationLang::code)
         .collect();
     if elsewhere.is_empty() {
         format!("unexpected character {c:?}")
@@ -496,7 +498,7 @@ fn grammar(toks: &[Tok]) -> Result<MovePattern, &'static str> {
 mod tests {
     use super::*;
 
-    fn only(text: &str, lang: Lang) -> Pattern {
+    fn only(text: &str, lang: NotationLang) -> Pattern {
         let written = parse(text, lang).unwrap();
         assert_eq!(written.readings[0].0, 0, "{text}: {written:?}");
         written.readings[0].1
@@ -529,10 +531,10 @@ mod tests {
             Dest::Square(Square::F3),
             None,
         );
-        assert_eq!(only("Nf3", Lang::En), nf3);
-        assert_eq!(only("Sf3", Lang::De), nf3);
-        assert_eq!(only("Кf3", Lang::Ru), nf3);
-        assert_eq!(only("♞f3", Lang::Fr), nf3);
+        assert_eq!(only("Nf3", NotationLang::En), nf3);
+        assert_eq!(only("Sf3", NotationLang::De), nf3);
+        assert_eq!(only("Кf3", NotationLang::Ru), nf3);
+        assert_eq!(only("♞f3", NotationLang::Fr), nf3);
         let long = mv(
             Role::Knight,
             (Some(File::G), Some(Rank::First)),
@@ -540,8 +542,8 @@ mod tests {
             Dest::Square(Square::F3),
             None,
         );
-        assert_eq!(only("Ng1xf3", Lang::En), long);
-        assert_eq!(only("Ng1:f3", Lang::En), long);
+        assert_eq!(only("Ng1xf3", NotationLang::En), long);
+        assert_eq!(only("Ng1:f3", NotationLang::En), long);
     }
 
     #[test]
@@ -554,14 +556,14 @@ mod tests {
             Some(Role::Queen),
         );
         for text in ["e8Q", "e8=Q", "e8/Q", "e8(Q)", "e8=(Q)", "e8 = Q"] {
-            assert_eq!(only(text, Lang::En), e8q, "{text}");
+            assert_eq!(only(text, NotationLang::En), e8q, "{text}");
         }
-        assert_eq!(only("e8Ф", Lang::Ru), e8q);
+        assert_eq!(only("e8Ф", NotationLang::Ru), e8q);
     }
 
     #[test]
     fn marks_are_stripped_in_any_order() {
-        let w = parse("12... exd6 e.p.+!? (=)", Lang::En).unwrap();
+        let w = parse("12... exd6 e.p.+!? (=)", NotationLang::En).unwrap();
         assert_eq!(
             w.marks,
             Marks {
@@ -592,13 +594,17 @@ mod tests {
             ("O-O-O", CastlingSide::QueenSide),
             ("0-0-0#", CastlingSide::QueenSide),
         ] {
-            assert_eq!(only(text, Lang::En), Pattern::Castle(side), "{text}");
+            assert_eq!(
+                only(text, NotationLang::En),
+                Pattern::Castle(side),
+                "{text}"
+            );
         }
     }
 
     #[test]
     fn a_lower_case_b_is_first_the_file() {
-        let w = parse("bxc3", Lang::En).unwrap();
+        let w = parse("bxc3", NotationLang::En).unwrap();
         assert_eq!(
             w.readings,
             vec![
@@ -628,17 +634,32 @@ mod tests {
 
     #[test]
     fn unreadable_texts_say_why() {
-        assert_eq!(parse("", Lang::En).unwrap_err(), "nothing is written");
-        assert!(parse("Sf3", Lang::En).unwrap_err().contains("in de, pl"));
+        assert_eq!(
+            parse("", NotationLang::En).unwrap_err(),
+            "nothing is written"
+        );
         assert!(
-            parse("e4 e5", Lang::En)
+            parse("Sf3", NotationLang::En)
+                .unwrap_err()
+                .contains("in de, pl")
+        );
+        assert!(
+            parse("e4 e5", NotationLang::En)
                 .unwrap_err()
                 .contains("more than one word")
         );
-        assert!(parse("Nf", Lang::En).unwrap_err().contains("no square"));
-        assert!(parse("+!", Lang::En).unwrap_err().contains("only marks"));
         assert!(
-            parse(&"a".repeat(60), Lang::En)
+            parse("Nf", NotationLang::En)
+                .unwrap_err()
+                .contains("no square")
+        );
+        assert!(
+            parse("+!", NotationLang::En)
+                .unwrap_err()
+                .contains("only marks")
+        );
+        assert!(
+            parse(&"a".repeat(60), NotationLang::En)
                 .unwrap_err()
                 .contains("too long")
         );

@@ -3,7 +3,7 @@
 
 use shakmaty::{Chess, Color, Move, Position, Role, san::San, san::SanPlus, san::Suffix};
 
-use super::Lang;
+use super::NotationLang;
 
 /// The canonical SAN of `mv` in `position`, with the piece initials of
 /// `lang`: disambiguation only where needed, `x` for captures, `=` before a
@@ -16,17 +16,17 @@ use super::Lang;
 /// [`MoveReading::Legal`]: super::MoveReading::Legal
 ///
 /// ```
-/// use laws::notation::{write, Lang};
+/// use laws::notation::{write, NotationLang};
 /// use shakmaty::{Chess, Move, Role, Square};
 ///
 /// let nf3 = Move::Normal { role: Role::Knight, from: Square::G1, capture: None, to: Square::F3, promotion: None };
-/// assert_eq!(write(&Chess::default(), &nf3, Lang::En), "Nf3");
-/// assert_eq!(write(&Chess::default(), &nf3, Lang::De), "Sf3");
-/// assert_eq!(write(&Chess::default(), &nf3, Lang::Fr), "Cf3");
-/// assert_eq!(write(&Chess::default(), &nf3, Lang::Ru), "Кf3");
+/// assert_eq!(write(&Chess::default(), &nf3, NotationLang::En), "Nf3");
+/// assert_eq!(write(&Chess::default(), &nf3, NotationLang::De), "Sf3");
+/// assert_eq!(write(&Chess::default(), &nf3, NotationLang::Fr), "Cf3");
+/// assert_eq!(write(&Chess::default(), &nf3, NotationLang::Ru), "Кf3");
 /// ```
 #[must_use]
-pub fn write(position: &Chess, mv: &Move, lang: Lang) -> String {
+pub fn write(position: &Chess, mv: &Move, lang: NotationLang) -> String {
     render(position, mv, |role| lang.initial(role))
 }
 
@@ -117,14 +117,14 @@ mod tests {
             promotion: Some(Role::Queen),
         };
         let expected = [
-            (Lang::En, "bxa8=Q+"),
-            (Lang::De, "bxa8=D+"),
-            (Lang::Pl, "bxa8=H+"),
-            (Lang::Fr, "bxa8=D+"),
-            (Lang::Es, "bxa8=D+"),
-            (Lang::It, "bxa8=D+"),
-            (Lang::Nl, "bxa8=D+"),
-            (Lang::Ru, "bxa8=Ф+"),
+            (NotationLang::En, "bxa8=Q+"),
+            (NotationLang::De, "bxa8=D+"),
+            (NotationLang::Pl, "bxa8=H+"),
+            (NotationLang::Fr, "bxa8=D+"),
+            (NotationLang::Es, "bxa8=D+"),
+            (NotationLang::It, "bxa8=D+"),
+            (NotationLang::Nl, "bxa8=D+"),
+            (NotationLang::Ru, "bxa8=Ф+"),
         ];
         for (lang, san) in expected {
             assert_eq!(write(&pos, &mv, lang), san, "{lang}");
@@ -139,7 +139,7 @@ mod tests {
             king: shakmaty::Square::E1,
             rook: shakmaty::Square::H1,
         };
-        assert_eq!(write(&pos, &castle, Lang::Ru), "O-O");
+        assert_eq!(write(&pos, &castle, NotationLang::Ru), "O-O");
         let king = Move::Normal {
             role: Role::King,
             from: shakmaty::Square::E1,
@@ -147,7 +147,7 @@ mod tests {
             to: shakmaty::Square::D2,
             promotion: None,
         };
-        assert_eq!(write(&pos, &king, Lang::Ru), "Крd2");
-        assert_eq!(write(&pos, &king, Lang::Fr), "Rd2");
+        assert_eq!(write(&pos, &king, NotationLang::Ru), "Крd2");
+        assert_eq!(write(&pos, &king, NotationLang::Fr), "Rd2");
     }
 }

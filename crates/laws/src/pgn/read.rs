@@ -16,7 +16,7 @@ use super::{
     marked::{MARK, Marked, token_text},
     *,
 };
-use crate::notation::{self, Lang, MoveReading};
+use crate::notation::{self, MoveReading, NotationLang};
 
 impl From<Outcome> for PgnResult {
     fn from(outcome: Outcome) -> PgnResult {
@@ -424,7 +424,7 @@ fn origins(role: Role, us: Color, to: Square, capture: bool, occupied: Bitboard)
 
 /// Reads a move the way an arbiter reads a scoresheet entry (English).
 fn read_leniently(position: &Chess, text: &str) -> Result<Move, MoveProblem> {
-    match notation::read(position, text, Lang::En) {
+    match notation::read(position, text, NotationLang::En) {
         MoveReading::Legal { mv, .. } => Ok(mv),
         MoveReading::Ambiguous { candidates } => Err(MoveProblem::Ambiguous {
             candidates: candidates

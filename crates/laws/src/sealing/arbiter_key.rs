@@ -13,7 +13,7 @@
 //!
 //! ```
 //! use laws::adjournment::Entropy;
-//! use laws::arbiter_key::{ArbiterSecret, KeyFile, TabletKey, Cost, UnlockError};
+//! use laws::sealing::arbiter_key::{ArbiterSecret, KeyFile, TabletKey, Cost, UnlockError};
 //!
 //! let secret = ArbiterSecret::from_seed(&[7; 32]);
 //! let entropy = Entropy { salt: [1; 16], nonce: [2; 12] };
@@ -33,8 +33,8 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use sha2::{Digest, Sha256};
 use zeroize::Zeroizing;
 
+use super::entropy::Entropy;
 use crate::encoding::{hex, unhex};
-use crate::entropy::Entropy;
 
 /// The KEM of the envelopes' HPKE suite.
 pub(crate) type Kem = X25519HkdfSha256;

@@ -4,7 +4,7 @@
 //! The salt comes from the caller (this crate reads no random source).
 //!
 //! ```
-//! use laws::pin::PinHash;
+//! use laws::sealing::pin::PinHash;
 //!
 //! let hash = PinHash::new("2468", &[7; 16]).unwrap();
 //! assert!(hash.verify("2468"));

@@ -36,10 +36,10 @@ use rand_chacha::ChaCha20Rng;
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use zeroize::Zeroizing;
 
-use super::{Envelope, EnvelopeError};
-use crate::arbiter_key::{ArbiterSecret, Kem, PublicKey, Recipient};
+use super::arbiter_key::{ArbiterSecret, Kem, PublicKey, Recipient};
 use crate::encoding::{hex, unhex};
-use crate::notation::{Lang, write};
+use crate::envelope::{Envelope, EnvelopeError};
+use crate::notation::{NotationLang, write};
 
 /// PBKDF2 rounds for a new envelope: about a tenth of a second in wasm on a tablet.
 pub const DEFAULT_ITERATIONS: u32 = 150_000;
@@ -56,10 +56,10 @@ pub struct SealedMove {
     /// The move as written, in the sealer's notation.
     pub text: String,
     /// The language of the notation (`en`, `de`, `pl`... in JSON).
-    pub lang: Lang,
+    pub lang: NotationLang,
 }
 
-pub use crate::entropy::Entropy;
+pub use super::entropy::Entropy;
 
 /// A1a: the move being sealed. The text can be changed until the player stops
 /// his clock, which [`seal`](SealingDraft::seal)s it; sealing consumes the
@@ -67,7 +67,7 @@ pub use crate::entropy::Entropy;
 ///
 /// ```
 /// use laws::adjournment::{Entropy, SealingDraft, MIN_ITERATIONS};
-/// use laws::notation::Lang;
+/// use laws::notation::NotationLang;
 /// # use laws::adjournment::{Envelope, Resumption, TimeUsed};
 /// # use laws::game::Side;
 /// # let outside = Envelope {
@@ -80,8 +80,8 @@ pub use crate::entropy::Entropy;
 /// #     replies_to: None,
 /// # };
 /// let mut draft = SealingDraft::new(&outside).unwrap();
-/// draft.write("e5", Lang::En).unwrap();
-/// draft.write("c5", Lang::En).unwrap(); // changed his mind: allowed until the clock stops
+/// draft.write("e5", NotationLang::En).unwrap();
+/// draft.write("c5", NotationLang::En).unwrap(); // changed his mind: allowed until the clock stops
 /// let entropy = Entropy { salt: [7; 16], nonce: [9; 12] };
 /// let sealed = draft.seal(outside, 5_000, 5_000, "2468", MIN_ITERATIONS, entropy).unwrap();
 /// assert_eq!(sealed.open("2468").unwrap().text, "c5");
@@ -105,7 +105,7 @@ impl SealingDraft {
     }
 
     /// The player writes (or rewrites) his move, as on paper, in his language.
-    pub fn write(&mut self, text: &str, lang: Lang) -> Result<(), SealingError> {
+    pub fn write(&mut self, text: &str, lang: NotationLang) -> Result<(), SealingError> {
         if self.made_on_board {
             return Err(SealingError::MadeOnBoard);
         }
@@ -118,7 +118,7 @@ impl SealingDraft {
 
     /// The player chooses the move on a board: it is written for him in
     /// unambiguous notation (SAN in his language).
-    pub fn choose(&mut self, mv: &Move, lang: Lang) -> Result<(), SealingError> {
+    pub fn choose(&mut self, mv: &Move, lang: NotationLang) -> Result<(), SealingError> {
         if !self.position.is_legal(*mv) {
             return Err(SealingError::NotLegalOnBoard);
         }
@@ -128,7 +128,7 @@ impl SealingDraft {
 
     /// A1a: after being told to seal, the player made a move on the
     /// chessboard: that same move is his sealed move and can no longer change.
-    pub fn played_on_board(&mut self, mv: &Move, lang: Lang) -> Result<(), SealingError> {
+    pub fn played_on_board(&mut self, mv: &Move, lang: NotationLang) -> Result<(), SealingError> {
         self.choose(mv, lang)?;
         self.made_on_board = true;
         Ok(())

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use clap::Subcommand;
 use laws::adjournment::{AdjournmentRules, Entropy, SealedEnvelope, judge_sealed_move};
-use laws::arbiter_key::{ArbiterSecret, Cost, KeyFile, Protection};
+use laws::sealing::arbiter_key::{ArbiterSecret, Cost, KeyFile, Protection};
 
 /// The environment variable a key file's passphrase may come from.
 const PASSPHRASE_ENV: &str = "LAWS_KEY_PASSPHRASE";

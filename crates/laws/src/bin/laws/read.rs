@@ -2,7 +2,7 @@
 
 use std::io::{BufRead, Write};
 
-use laws::notation::{self, Lang, MoveReading, Note};
+use laws::notation::{self, MoveReading, NotationLang, Note};
 use serde::{Deserialize, Serialize};
 use shakmaty::{CastlingMode, Chess, fen::Fen};
 
@@ -40,7 +40,7 @@ pub fn run(args: Args) -> Result<(), String> {
         return batch();
     }
     let text = args.text.unwrap_or_default();
-    let lang: Lang = args.lang.parse().map_err(|e| format!("--lang: {e}"))?;
+    let lang: NotationLang = args.lang.parse().map_err(|e| format!("--lang: {e}"))?;
     let position = position(args.fen.as_deref()).map_err(|e| format!("--fen: {e}"))?;
     let answer = verdict(&position, &notation::read(&position, &text, lang));
     println!(
@@ -76,7 +76,7 @@ fn one(line: &str, number: usize) -> Result<ReadAnswer, String> {
         unknown: Unknown::Refuse,
     }
     .read(line)?;
-    let lang: Lang = request
+    let lang: NotationLang = request
         .lang
         .as_deref()
         .unwrap_or("en")

@@ -88,7 +88,7 @@ test('an illegal move found five moves later: position and clocks restored, the 
   // The sheet: 1. e4 e5 2. Nf3 Nc6 stand, the rest struck out.
   await page.getByRole('link', { name: 'Scoresheet' }).click();
   await page.getByText('Struck out by the arbiter').waitFor();
-  assert.deepEqual(await written(page), ['e4', 'e5', 'Nf3', 'Nc6']);
+  assert.deepEqual(await written(page), ['e2-e4', 'e7-e5', 'Ng1-f3', 'Nb8-c6']);
   // Taps after 3. Ke1-e3 started from the board shown, where 7... h6 is a move.
   assert.match(await page.locator('.struck-out').innerText(), /3\. Ke1-e3 .*7\.\.\. h6$/);
   await page.getByRole('button', { name: /^e1, white king/ }).waitFor();
@@ -107,7 +107,7 @@ test('an illegal move found five moves later: position and clocks restored, the 
   await tap(page, 'f1', 'c4');
   await page.getByRole('button', { name: 'Press the clock: White has moved' }).click();
   await page.locator('.move-list .written').nth(4).waitFor();
-  assert.deepEqual(await written(page), ['e4', 'e5', 'Nf3', 'Nc6', 'Bc4']);
+  assert.deepEqual(await written(page), ['e2-e4', 'e7-e5', 'Ng1-f3', 'Nb8-c6', 'Bf1-c4']);
   assert.deepEqual([await dial(page, 'White'), await dial(page, 'Black')], ['White 1:31:15', 'Black 1:32:30']);
   assert.deepEqual(errors, []);
   await context.close();

@@ -13,7 +13,8 @@
 //!   with the reason.
 //!
 //! [`write()`] writes canonical SAN in each language, [`write_figurine`] with
-//! figurines. [`play_as_written`] moves the pieces as a move is written,
+//! figurines, [`write_tapped`] a move tapped on a recording board, from the
+//! board alone. [`play_as_written`] moves the pieces as a move is written,
 //! legal or not: what a recording board shows.
 //!
 //! # What is read
@@ -107,6 +108,7 @@ mod explain;
 mod fit;
 mod lang;
 mod parse;
+mod tapped;
 mod write;
 
 use core::fmt;
@@ -117,6 +119,7 @@ use shakmaty::{CastlingMode, Chess, Move, Position, Role, Square};
 pub use as_written::{play_as_written, position_of};
 pub use explain::role_name;
 pub use lang::{NotationLang, ParseLangError};
+pub use tapped::write_tapped;
 pub use write::{write, write_figurine};
 
 /// The verdict on a written move: exactly one of the four.

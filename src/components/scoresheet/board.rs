@@ -1,9 +1,8 @@
 //! A chessboard: 64 buttons named for screen readers ("e4, white knight"),
 //! a move made by tapping two squares or by dragging, and a flip.
 
-use laws::notation::{self, MoveReading, NotationLang};
 use leptos::prelude::*;
-use shakmaty::{Chess, Color, File, Piece, Rank, Role, Square};
+use shakmaty::{Color, File, Piece, Rank, Role, Square};
 use wasm_bindgen::JsCast;
 
 use crate::text::laws_text;
@@ -63,39 +62,6 @@ pub fn figurine(piece: Piece) -> char {
         (Color::Black, Role::Knight) => '♞',
         (Color::Black, Role::Pawn) => '♟',
     }
-}
-
-/// The text a tap from `from` to `to` writes on the sheet, never judged:
-/// canonical notation in `lang` when `notation::read` finds the one legal
-/// move it means in `position` (a pawn reaching the last rank becomes a
-/// queen), otherwise the long form as tapped ("e2-e5", "Sg1-g3", "Sf3xd4"
-/// onto a piece). `board` is what the board shows; `position` is `None`
-/// when its pieces make no position.
-pub fn tapped_text(
-    position: Option<&Chess>,
-    board: &shakmaty::Board,
-    from: Square,
-    to: Square,
-    lang: NotationLang,
-) -> String {
-    let initial = board.piece_at(from).map_or("", |p| lang.initial(p.role));
-    let mark = if board.occupied().contains(to) {
-        "x"
-    } else {
-        "-"
-    };
-    let long = format!("{initial}{from}{mark}{to}");
-    let Some(position) = position else {
-        return long;
-    };
-    let queen = format!("{long}{}", lang.initial(Role::Queen));
-    [&long, &queen]
-        .into_iter()
-        .find_map(|text| match notation::read(position, text, lang) {
-            MoveReading::Legal { mv, .. } => Some(notation::write(position, &mv, lang)),
-            _ => None,
-        })
-        .unwrap_or_else(|| long.clone())
 }
 
 /// The square `element` is, or is in, if it is one of the board's.
@@ -210,19 +176,10 @@ pub fn Board(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::Position;
-    use shakmaty::fen::Fen;
+    use shakmaty::{Chess, Position};
 
     fn piece(pos: &Chess, square: Square) -> Option<Piece> {
         pos.board().piece_at(square)
-    }
-
-    /// The tap's text from `pos`, whose board is shown.
-    fn tap(pos: Option<&Chess>, from: Square, to: Square, lang: NotationLang) -> String {
-        let board = pos
-            .map(|p| p.board().clone())
-            .unwrap_or_else(|| Chess::default().board().clone());
-        tapped_text(pos, &board, from, to, lang)
     }
 
     #[test]
@@ -240,58 +197,5 @@ mod tests {
             "g1, white knight"
         );
         assert_eq!(square_name(Square::E4, None), "e4, empty");
-    }
-
-    #[test]
-    fn a_legal_tap_writes_canonical_notation_in_the_sheets_language() {
-        let pos = Chess::default();
-        assert_eq!(
-            tap(Some(&pos), Square::G1, Square::F3, NotationLang::En),
-            "Nf3"
-        );
-        assert_eq!(
-            tap(Some(&pos), Square::G1, Square::F3, NotationLang::De),
-            "Sf3"
-        );
-        assert_eq!(
-            tap(Some(&pos), Square::E2, Square::E4, NotationLang::En),
-            "e4"
-        );
-    }
-
-    #[test]
-    fn any_other_tap_is_written_as_tapped() {
-        let pos = Chess::default();
-        assert_eq!(
-            tap(Some(&pos), Square::E2, Square::E5, NotationLang::En),
-            "e2-e5"
-        );
-        assert_eq!(
-            tap(Some(&pos), Square::G1, Square::G3, NotationLang::De),
-            "Sg1-g3"
-        );
-        assert_eq!(tap(None, Square::E2, Square::E4, NotationLang::En), "e2-e4");
-        assert_eq!(
-            tap(Some(&pos), Square::E4, Square::E5, NotationLang::En),
-            "e4-e5"
-        );
-        // Onto a piece: a capture, whoever's it is.
-        assert_eq!(
-            tap(None, Square::G1, Square::E2, NotationLang::En),
-            "Ng1xe2"
-        );
-    }
-
-    #[test]
-    fn a_pawn_tapped_to_the_last_rank_becomes_a_queen() {
-        let pos: Chess = "8/4P3/8/8/8/8/k7/4K3 w - - 0 1"
-            .parse::<Fen>()
-            .unwrap()
-            .into_position(shakmaty::CastlingMode::Standard)
-            .unwrap();
-        assert_eq!(
-            tap(Some(&pos), Square::E7, Square::E8, NotationLang::En),
-            "e8=Q"
-        );
     }
 }

@@ -11,7 +11,7 @@ use laws::scoresheet::{Entry, Written};
 use leptos::prelude::*;
 use shakmaty::{Setup, Square};
 
-use crate::components::scoresheet::board::{Board, tapped_text};
+use crate::components::scoresheet::board::Board;
 use crate::components::scoresheet::correct_entry::CorrectEntry;
 use crate::components::scoresheet::move_list::{Cell, MoveList};
 use crate::components::scoresheet::struck_out::{StruckOut, slots, struck_out};
@@ -117,14 +117,7 @@ pub fn RecordingSheet(id: String) -> impl IntoView {
             let Some(game) = game.get_untracked() else {
                 return;
             };
-            let shown = shown(&game);
-            let text = tapped_text(
-                notation::position_of(&shown).as_ref(),
-                &shown.board,
-                from,
-                to,
-                game.setup().notation,
-            );
+            let text = notation::write_tapped(&shown(&game).board, from, to, game.setup().notation);
             record(Written::Move(text));
         }
     });
@@ -290,16 +283,9 @@ pub(crate) mod tests {
         let g = game(&[
             "e4", "e5", "Nf3", "Nc6", "Bb5", "Bb4", "c3", "Bc5", "d4", "Nxd4",
         ]);
-        let shown = shown(&g);
-        let position = notation::position_of(&shown);
-        let text = tapped_text(
-            position.as_ref(),
-            &shown.board,
-            Square::F3,
-            Square::D4,
-            NotationLang::En,
-        );
-        assert_eq!(text, "Nxd4");
+        let text =
+            notation::write_tapped(&shown(&g).board, Square::F3, Square::D4, NotationLang::En);
+        assert_eq!(text, "Nf3xd4");
     }
 
     #[test]

@@ -114,8 +114,9 @@ pub enum ClockAction {
 #[serde(rename_all = "snake_case")]
 pub enum ClockCorrection {
     /// The last press is taken back: the clock is as if it had not been
-    /// made (the pressing player's clock ran all along), pauses and
-    /// resumptions since kept.
+    /// made (the pressing player's clock ran all along), with what the
+    /// arbiter did since (pauses, resumptions, both clocks set, time added)
+    /// kept as he did it, less the move the press counted.
     UndoLastPress,
     /// The clock stood the other way round, each half timing the player
     /// facing it: the two halves' times, move counts and flags change sides,
@@ -150,8 +151,8 @@ pub enum ClockError {
     TooMuchTime {
         ms: u64,
     },
-    /// No press to take back: none since the clock was started or set, or
-    /// the last one was taken back already.
+    /// No press to take back: none since the clock was started or its
+    /// halves swapped, or the last one was taken back already.
     NoPressToUndo,
 }
 
@@ -182,7 +183,7 @@ impl fmt::Display for ClockError {
                 write!(f, "{ms} ms is more time than any game can last")
             }
             ClockError::NoPressToUndo => f.write_str(
-                "there is no press to take back: none since the clock was started or set, or it was taken back already",
+                "there is no press to take back: none since the clock was started or its halves swapped, or it was taken back already",
             ),
         }
     }
@@ -310,7 +311,8 @@ struct BeforePress {
     face: Face,
     at_ms: u64,
     times: usize,
-    /// Pauses and resumptions since the press.
+    /// What the arbiter did since the press (pauses, resumptions, settings,
+    /// time added): done again, as he did it, when the press is taken back.
     since: Vec<(u64, ClockAction)>,
 }
 
@@ -325,6 +327,29 @@ pub struct Clock {
     before_press: Option<Box<BeforePress>>,
     /// The halves change sides on the screen ([`ClockCorrection::SwapSides`]).
     swapped: bool,
+}
+
+/// `action`, done again after the press by `presser` is taken back: both
+/// clocks set as the arbiter set them, but the presser's move count without
+/// the press, which it counted.
+fn without_press(action: ClockAction, presser: Option<Side>) -> ClockAction {
+    match (action, presser) {
+        (
+            ClockAction::Adjust {
+                mut white,
+                mut black,
+            },
+            Some(side),
+        ) => {
+            let setting = match side {
+                Side::White => &mut white,
+                Side::Black => &mut black,
+            };
+            setting.moves = setting.moves.saturating_sub(1);
+            ClockAction::Adjust { white, black }
+        }
+        _ => action,
+    }
 }
 
 fn ix(side: Side) -> usize {
@@ -523,12 +548,15 @@ impl Clock {
                     since: Vec::new(),
                 }));
             }
-            ClockAction::Pause | ClockAction::Resume => {
+            ClockAction::Start { .. } => self.before_press = None,
+            ClockAction::Pause
+            | ClockAction::Resume
+            | ClockAction::Adjust { .. }
+            | ClockAction::AddTime { .. } => {
                 if let Some(before) = self.before_press.as_mut() {
                     before.since.push((at_ms, action));
                 }
             }
-            _ => self.before_press = None,
         }
         self.last_ms = at_ms;
         match action {
@@ -605,11 +633,16 @@ impl Clock {
         match correction {
             ClockCorrection::UndoLastPress => {
                 let before = self.before_press.take().ok_or(ClockError::NoPressToUndo)?;
+                // Only the running clock's player presses.
+                let presser = match before.face.run {
+                    Run::Running { side, .. } => Some(side),
+                    Run::NotStarted | Run::Paused { .. } => None,
+                };
                 self.face = before.face;
                 self.times.truncate(before.times);
                 self.last_ms = before.at_ms;
                 for (at, action) in before.since {
-                    self.apply(action, at)?;
+                    self.apply(without_press(action, presser), at)?;
                 }
             }
             ClockCorrection::SwapSides => {

@@ -260,7 +260,7 @@ impl AppState {
 
     pub fn warn(&self, text: impl Into<String>) {
         self.notice.set(Some(Notice {
-            text: text.into(),
+            text: crate::text::sentence::sentence(&text.into()),
             is_error: true,
             screen: None,
         }));

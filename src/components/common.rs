@@ -3,6 +3,7 @@
 pub mod confirm_dialog;
 pub mod diagram;
 pub mod field;
+pub mod form_error;
 pub mod later;
 pub mod modal_keys;
 pub mod notation_select;

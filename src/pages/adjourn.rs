@@ -13,6 +13,7 @@ use crate::route::Route;
 use crate::state::{AppState, now_ms};
 use crate::text::i18n::local_time;
 use crate::text::laws_text;
+use crate::text::sentence::sentence;
 use crate::{t, tf};
 
 /// Adjourning a game: the sealer writes his move, the arbiter fills in and
@@ -38,7 +39,7 @@ pub fn AdjournPage(id: String) -> impl IntoView {
         let title = laws_text::side::pairing(&setup.white.name, &setup.black.name);
         let play = match game.fold() {
                     Ok(play) => play,
-                    Err(e) => return view! { <section class="page"><h1>{title}</h1><p class="form-error" role="alert">{laws_text::game::game_error(&e)}</p></section> }.into_any(),
+                    Err(e) => return view! { <section class="page"><h1>{title}</h1><p class="form-error" role="alert">{sentence(&laws_text::game::game_error(&e))}</p></section> }.into_any(),
                 };
         let adjournment = play.adjournment.clone();
         let body = match adjournment.phase() {

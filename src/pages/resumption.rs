@@ -22,6 +22,7 @@ use crate::components::shell::game_screen::game_screen;
 use crate::route::Route;
 use crate::state::now_ms;
 use crate::text::laws_text;
+use crate::text::sentence::sentence;
 use crate::{t, tf};
 use laws::clock::clock_face;
 
@@ -45,7 +46,7 @@ pub fn Resumption(id: String) -> impl IntoView {
         let title = laws_text::side::pairing(&white, &black);
         let play = match game.fold() {
                     Ok(play) => play,
-                    Err(e) => return view! { <section class="page"><h1>{title}</h1><p class="form-error" role="alert">{laws_text::game::game_error(&e)}</p></section> }.into_any(),
+                    Err(e) => return view! { <section class="page"><h1>{title}</h1><p class="form-error" role="alert">{sentence(&laws_text::game::game_error(&e))}</p></section> }.into_any(),
                 };
         let adjournment = &play.adjournment;
         let Some(sealed) = adjournment.envelopes().first().cloned() else {

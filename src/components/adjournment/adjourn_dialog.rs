@@ -1,6 +1,7 @@
 use leptos::prelude::*;
 
 use crate::components::common::field::Field;
+use crate::components::common::form_error::FormError;
 use crate::platform::local_time::local_datetime_ms;
 use crate::t;
 
@@ -40,7 +41,7 @@ pub fn AdjournDialog(
                 <div class="dialog" role="alertdialog" aria-modal="true" aria-labelledby="adjourn-question">
                     <p id="adjourn-question">{question.clone()}</p>
                     <Field label=t!("Nominal end of the session, if adjourned before it (A1b)", "Planowy koniec sesji, jeśli partię odłożono przed nim (A1b)").into() value=session_end kind="datetime-local" />
-                    {move || error.get().map(|e| view! { <p class="form-error" role="alert">{e}</p> })}
+                    <FormError error=error />
                     <div class="actions">
                         <button class="button" autofocus on:click=move |_| open.set(false)>{t!("Cancel", "Anuluj")}</button>
                         <button class="button danger" on:click=adjourn>{t!("Adjourn", "Odłóż partię")}</button>

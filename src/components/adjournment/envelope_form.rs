@@ -8,10 +8,12 @@ use crate::arbiter_keys::SealWith;
 use crate::components::adjournment::envelope_outside::EnvelopeOutside;
 use crate::components::adjournment::sealed_to::SealedTo;
 use crate::components::common::field::Field;
+use crate::components::common::form_error::FormError;
 use crate::platform::random::{entropy, seed};
 use crate::state::AppState;
 use crate::t;
 use crate::text::laws_text;
+use crate::text::sentence::sentence;
 
 /// A2: the envelope, filled in from the game; the arbiter adds the date,
 /// time and venue of resumption and his name, and seals it: to the arbiters'
@@ -114,7 +116,7 @@ pub fn EnvelopeForm(
             <h2>{t!("The envelope (A2)", "Koperta (A2)")}</h2>
             {move || match preview.get() {
                 Ok(outside) => view! { <EnvelopeOutside outside=outside /> }.into_any(),
-                Err(e) => view! { <p class="form-error" role="alert">{e}</p> }.into_any(),
+                Err(e) => view! { <p class="form-error" role="alert">{sentence(&e)}</p> }.into_any(),
             }}
             <fieldset>
                 <legend>{t!("Resumption of play (A2g)", "Wznowienie gry (A2g)")}</legend>
@@ -134,7 +136,7 @@ pub fn EnvelopeForm(
                     }.into_any(),
                 }}
             </fieldset>
-            {move || error.get().map(|e| view! { <p class="form-error" role="alert">{e}</p> })}
+            <FormError error=error />
             <button type="submit" class="button primary">{t!("Seal the envelope", "Zapieczętuj kopertę")}</button>
         </form>
     }

@@ -4,6 +4,7 @@ use leptos::prelude::*;
 use crate::adjournment_view::record_step;
 use crate::components::adjournment::sealed_to::SealedTo;
 use crate::components::common::field::Field;
+use crate::components::common::form_error::FormError;
 use crate::state::AppState;
 use crate::t;
 use crate::text::laws_text;
@@ -50,7 +51,7 @@ pub fn OpenEnvelope(game_id: String, sealed: SealedEnvelope) -> impl IntoView {
             <p>{t!("The player who must reply is present: the arbiter opens the envelope and makes the sealed move on the board.", "Zawodnik, który ma odpowiedzieć, jest obecny: sędzia otwiera kopertę i wykonuje zapieczętowane posunięcie na szachownicy.")}</p>
             {(!under_pin).then(|| view! { <SealedTo recipients=recipients.clone() /> })}
             <Field label=label.into() value=pin kind="password" />
-            {move || error.get().map(|e| view! { <p class="form-error" role="alert">{e}</p> })}
+            <FormError error=error />
             <button type="submit" class="button primary">{t!("Open the envelope", "Otwórz kopertę")}</button>
         </form>
     }

@@ -4,6 +4,7 @@ use leptos::prelude::*;
 
 use crate::arbiter_keys::SealWith;
 use crate::components::common::field::Field;
+use crate::components::common::form_error::FormError;
 use crate::platform::random::seed;
 use crate::state::AppState;
 use crate::text::laws_text;
@@ -56,7 +57,7 @@ pub fn ResealEnvelope(game_id: String, sealed: SealedEnvelope) -> impl IntoView 
         <form class="reseal-envelope no-print" on:submit=reseal novalidate>
             <p class="weaker">{t!("Sealed under a PIN: weaker, since anyone with a copy of the file can try every PIN.", "Zapieczętowana PIN-em: słabiej, bo każdy z kopią pliku może próbować każdego PIN-u.")}</p>
             <Field label=t!("PIN used at sealing", "PIN użyty przy pieczętowaniu").into() value=pin kind="password" />
-            {move || error.get().map(|e| view! { <p class="form-error" role="alert">{e}</p> })}
+            <FormError error=error />
             <button type="submit" class="button">{t!("Seal it again to the arbiter's key", "Zapieczętuj ponownie dla klucza sędziego")}</button>
         </form>
     }

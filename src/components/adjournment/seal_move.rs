@@ -1,6 +1,7 @@
 use laws::notation::NotationLang;
 use leptos::prelude::*;
 
+use crate::components::common::form_error::FormError;
 use crate::components::common::notation_select::NotationSelect;
 use crate::text::laws_text::notation::lang_label;
 use crate::{t, tf};
@@ -62,7 +63,7 @@ pub fn SealMove(
                         on:input=move |ev| written.set(event_target_value(&ev))
                     />
                 </label>
-                {move || error.get().map(|e| view! { <p class="form-error" role="alert">{e}</p> })}
+                <FormError error=error />
                 <div class="seal-actions">
                     <button type="submit" class="button primary">{t!("Read my move back before sealing", "Odczytaj moje posunięcie przed zapieczętowaniem")}</button>
                 </div>

@@ -7,6 +7,7 @@ use crate::arbiter_keys::SealWith;
 use crate::components::adjournment::seal_move::SealMove;
 use crate::components::adjournment::sealed_to::SealedTo;
 use crate::components::common::field::Field;
+use crate::components::common::form_error::FormError;
 use crate::platform::random::{entropy, seed};
 use crate::state::{AppState, now_ms};
 use crate::t;
@@ -106,7 +107,7 @@ pub fn SealReply(
                                 <Field label=t!("The same PIN again", "Ten sam PIN ponownie").into() value=pin_again kind="password" />
                             }.into_any(),
                         }}
-                        {move || error.get().map(|e| view! { <p class="form-error" role="alert">{e}</p> })}
+                        <FormError error=error />
                         <button type="submit" class="button primary">{t!("Seal the reply", "Zapieczętuj odpowiedź")}</button>
                     </form>
                 }.into_any(),

@@ -4,9 +4,11 @@ use leptos::prelude::*;
 
 use crate::adjournment_view::{ArbiterEntries, game_record};
 use crate::components::common::field::Field;
+use crate::components::common::form_error::FormError;
 use crate::platform::random::{entropy, seed};
 use crate::state::{AppState, now_ms};
 use crate::text::laws_text;
+use crate::text::sentence::sentence;
 use crate::{t, tf};
 
 /// What each item of the A3 checklist is, in the arbiter's words.
@@ -63,7 +65,9 @@ pub fn VerifyEnvelope(game_id: String, sealed: SealedEnvelope) -> impl IntoView 
         .and_then(|game| game_record(&game, now_ms(), &entries));
     let record = match record {
         Ok(record) => record,
-        Err(e) => return view! { <p class="form-error" role="alert">{e}</p> }.into_any(),
+        Err(e) => {
+            return view! { <p class="form-error" role="alert">{sentence(&e)}</p> }.into_any();
+        }
     };
     let checks: Vec<Check> = outside.checklist(&record).items;
     let mismatched = checks.iter().any(|check| !check.matches);
@@ -174,7 +178,7 @@ pub fn VerifyEnvelope(game_id: String, sealed: SealedEnvelope) -> impl IntoView 
                 <form class="amend-envelope" on:submit=amend novalidate>
                     <h3>{t!("Correct the envelope from the game (A3)", "Popraw kopertę na podstawie partii (A3)")}</h3>
                     <Field label=amend_label.into() value=pin kind="password" />
-                    {move || amend_error.get().map(|e| view! { <p class="form-error" role="alert">{e}</p> })}
+                    <FormError error=amend_error />
                     <button type="submit" class="button">{t!("Correct the envelope", "Popraw kopertę")}</button>
                 </form>
             })}

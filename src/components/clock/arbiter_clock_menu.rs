@@ -2,6 +2,7 @@ use laws::clock::{ClockAction, ClockCorrection, ClockDisplay, DialDisplay, Setti
 use laws::game::Side;
 use leptos::prelude::*;
 
+use crate::components::common::form_error::FormError;
 use crate::components::common::modal_keys::ModalKeys;
 use crate::text::clock_reading::{dial, format_clock};
 use crate::text::laws_text;
@@ -304,7 +305,7 @@ pub fn ArbiterClockMenu(
                         <div class="actions">{starts_button(Side::White)}{starts_button(Side::Black)}</div>
                     </section>
                 </Show>
-                {move || error.get().map(|e| view! { <p class="form-error" role="alert">{e}</p> })}
+                <FormError error=error />
                 {move || done.get().map(|text| view! { <p class="menu-done" role="status">{text}</p> })}
                 <div class="actions">
                     <button class="button" on:click=move |_| open.set(false)>{t!("Close", "Zamknij")}</button>

@@ -4,6 +4,7 @@ use crate::components::common::qr_code::{QrCode, app_address};
 use crate::event::join_code::JoinCode;
 use crate::platform::qr::Qr;
 use crate::state::AppState;
+use crate::text::sentence::sentence;
 use crate::{t, tf};
 
 /// The event's join code for the board tablets: a QR code and its link,
@@ -30,7 +31,7 @@ pub fn JoinCodePanel() -> impl IntoView {
                     <p>{t!("A board tablet scans this code or opens the link: it fills in the server and the database, asks for its user and password (never in the code), and seals its envelopes to this tablet's arbiter's key.", "Tablet przy szachownicy skanuje ten kod albo otwiera link: wpisuje serwer i bazę, pyta o swojego użytkownika i hasło (nigdy w kodzie) i pieczętuje koperty dla klucza sędziego z tego tabletu.")}</p>
                     {match qr {
                         Ok(qr) => view! { <QrCode qr label=t!("Join code", "Kod dołączenia").to_owned() /> }.into_any(),
-                        Err(e) => view! { <p class="form-error" role="alert">{e}</p> }.into_any(),
+                        Err(e) => view! { <p class="form-error" role="alert">{sentence(&e)}</p> }.into_any(),
                     }}
                     <p style="overflow-wrap:anywhere"><a href=url.clone() data-testid="join-link">{url.clone()}</a></p>
                     {match chief {

@@ -12,6 +12,7 @@ use crate::components::clock::arbiter_clock_menu::ArbiterClockMenu;
 use crate::components::clock::clock_face::{ClockFace, Shown, next_change_in};
 use crate::components::clock::flag_ruling::FlagRuling;
 use crate::components::common::confirm_dialog::ConfirmDialog;
+use crate::components::common::form_error::FormError;
 use crate::components::common::pin_dialog::PinDialog;
 use crate::components::shell::game_over::GameOver;
 use crate::pages::not_found::MissingGame;
@@ -189,6 +190,18 @@ fn ClockScreen(id: String, game: Memo<Option<Game>>) -> impl IntoView {
     // The class the core's rulings follow: the game's edition and the
     // competition's own class decide it, not the time control alone.
     let class = game.with_untracked(|g| g.as_ref().and_then(|g| g.fold().ok()).map(|p| p.class()));
+    // The control and the Laws the game follows, in sight at the board.
+    let rules = game.with_untracked(|g| {
+        g.as_ref().map(|g| {
+            let setup = g.setup();
+            tf!(
+                "{} · rulings follow {}",
+                "{} · decyzje według: {}",
+                laws_text::time_control::time_control(&setup.time_control),
+                laws_text::ruleset::edition(setup.ruleset.edition)
+            )
+        })
+    });
     let first_to_move = game.with_untracked(|g| {
         g.as_ref()
             .and_then(|g| g.fold().ok())
@@ -431,8 +444,9 @@ fn ClockScreen(id: String, game: Memo<Option<Game>>) -> impl IntoView {
                     {toggle(t!("Sound", "Dźwięk"), sound)}
                     {toggle(t!("Vibration", "Wibracje"), vibration)}
                 </div>
+                <p class="clock-rules">{rules}</p>
                 {move || result.get().map(|result| view! { <GameOver result review=id.clone() /> })}
-                {move || problem.get().map(|p| view! { <p class="form-error" role="alert">{p}</p> })}
+                <FormError error=problem />
                 <FlagRuling flagged_first=flagged_first class=class ruling=ruling claim=claim_shown on_claim=on_claim over=over on_confirm=on_confirm />
                 <p class="clock-keys">
                     {t!("Keys: ", "Klawisze: ")} <kbd>"A"</kbd> {t!(" or left ", " lub lewy ")} <kbd lang="en">"Shift"</kbd> {t!(" presses White's clock, ", " naciska zegar białych, ")}

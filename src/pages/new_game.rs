@@ -22,7 +22,7 @@ pub fn NewGame() -> impl IntoView {
     view! {
         <section class="page">
             <h1>{t!("New game", "Nowa partia")}</h1>
-            <GameForm initial=Setup::default() submit_label=t!("Create game", "Utwórz partię") on_submit=create />
+            <GameForm initial=Setup::new_game() submit_label=t!("Create game", "Utwórz partię") on_submit=create />
         </section>
     }
 }

@@ -31,7 +31,7 @@ async function gameUnderPin(viewport, timeControl) {
   await savePin(page, PIN);
   await page.getByRole('link', { name: 'New game' }).first().click();
   if (timeControl) await page.getByLabel('Time control').selectOption(timeControl);
-  await page.getByLabel('Edition of the Laws the rulings follow').selectOption('2');
+  await page.getByLabel('Edition of the Laws the rulings follow').selectOption({ label: 'From July 2014 (two minutes to the opponent; the 2nd illegal move loses)' });
   await createGame(page, { white: 'Kowalski, Jan', black: 'Nowak, Anna' });
   return { context, page, errors, game: page.url() };
 }

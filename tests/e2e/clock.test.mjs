@@ -181,7 +181,7 @@ test('a 60-minute game under the 2014 Laws is standard play on the clock: its fl
   await importAndReview(page, '[White "Hour, Hanna"]\n[Black "Sixty, Sam"]\n[TimeControl "3600"]\n\n*\n', 'Hour, Hanna – Sixty, Sam');
   const game = page.url().replace(/\/review$/, '');
   await page.goto(`${game}/edit`);
-  await page.getByLabel('Edition of the Laws the rulings follow').selectOption('2');
+  await page.getByLabel('Edition of the Laws the rulings follow').selectOption({ label: 'From July 2014 (two minutes to the opponent; the 2nd illegal move loses)' });
   await page.getByRole('button', { name: 'Save details' }).click();
   await page.getByText('Details saved.').waitFor();
   await page.goto(`${game}/clock`);
@@ -232,6 +232,40 @@ test('the arbiter pauses, sets a clock (6.13) and adds time, behind a confirmati
   await context.close();
 });
 
+test('a press taken back after both clocks were set: the setting stands, the presser\'s clock runs, his move uncounted', async () => {
+  const { context, page, errors } = await openClock('5400+30');
+  const clockUrl = page.url();
+  await page.getByRole('link', { name: 'Back to the game' }).click();
+  await savePin(page, '2468');
+  await page.goto(clockUrl);
+  await page.getByRole('button', { name: "Start White's clock" }).click();
+  await page.clock.fastForward(10_000);
+  await face(page, 'white').dispatchEvent('pointerdown', { button: 0, isPrimary: true });
+  await page.getByRole('button', { name: 'Arbiter…' }).click();
+  const pin = page.getByRole('dialog', { name: "Arbiter's menu: it pauses the clocks" });
+  await pin.getByLabel("Arbiter's PIN").fill('2468');
+  await pin.getByRole('button', { name: 'Unlock' }).click();
+  const menu = page.getByRole('dialog', { name: "Arbiter's menu", exact: true });
+  const reason = menu.getByLabel("Reason (kept in the game's log)");
+  await menu.getByLabel("White's time").fill('1:00:00');
+  await reason.fill('a time agreed');
+  await menu.getByRole('button', { name: 'Set both clocks' }).click();
+  await menu.getByText('Both clocks are set.').waitFor();
+  await reason.fill('White pressed without moving');
+  await menu.getByRole('button', { name: 'Undo the last press' }).click();
+  await menu.getByText('The last press is taken back.').waitFor();
+  assert.equal(await menu.getByLabel("White's time").inputValue(), '1:00:00');
+  assert.equal(await menu.getByLabel("Black's time").inputValue(), '1:30:00');
+  assert.equal(await menu.getByLabel("White's moves made").inputValue(), '0');
+  await menu.getByRole('button', { name: 'Close' }).click();
+  // Paused by the menu, White's clock is the one to run again.
+  await page.getByRole('button', { name: 'Resume', exact: true }).click();
+  await page.clock.fastForward(5_000);
+  await expectTimes(page, '0:59:55', '1:30:00');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('the arbiter\'s menu, behind his PIN, shows the clock now: time added is kept by "Set both clocks"; a press undone, sides swapped (1180x820)', async () => {
   const { context, page, errors } = await openClock('5400+30', { width: 1180, height: 820 });
   // The arbiter's PIN, set in Settings, guards the menu.
@@ -260,7 +294,8 @@ test('the arbiter\'s menu, behind his PIN, shows the clock now: time added is ke
   // White pressed without moving: the arbiter takes the press back, with his reason.
   const reason = menu.getByLabel("Reason (kept in the game's log)");
   await menu.getByRole('button', { name: 'Undo the last press' }).click();
-  assert.match(await menu.getByRole('alert').innerText(), /give the reason/);
+  // Said as a sentence, not as a fragment.
+  assert.equal(await menu.getByRole('alert').innerText(), 'Give the reason for the correction.');
   await reason.fill('White pressed without moving');
   await menu.getByRole('button', { name: 'Undo the last press' }).click();
   await menu.getByText('The last press is taken back.').waitFor();
@@ -270,7 +305,7 @@ test('the arbiter\'s menu, behind his PIN, shows the clock now: time added is ke
   assert.equal(await menu.getByLabel("White's moves made").inputValue(), '0');
   await reason.fill('again');
   await menu.getByRole('button', { name: 'Undo the last press' }).click();
-  assert.match(await menu.getByRole('alert').innerText(), /no press to take back/);
+  assert.match(await menu.getByRole('alert').innerText(), /^There is no press to take back: .*\.$/);
 
   // Time added shows in the field at once, and setting both clocks keeps it.
   await menu.getByLabel('Time to add').fill('2:00');

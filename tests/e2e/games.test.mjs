@@ -23,6 +23,30 @@ test('a created game is still there after a reload', async () => {
   await context.close();
 });
 
+test('a new game follows the latest Laws and FIDE\'s standard control unless the arbiter chooses; the choice shows on its page and its clock', async () => {
+  const { page, errors, context } = await app.open();
+  await page.getByRole('link', { name: 'New game' }).first().click();
+  const edition = page.getByLabel('Edition of the Laws the rulings follow');
+  const control = page.getByLabel('Time control');
+  assert.match(await edition.locator('option:checked').innerText(), /^From July 2014/);
+  assert.match(await control.locator('option:checked').innerText(), /^FIDE standard 90'\/40 \+ 30'/);
+  // The source texts' edition is one choice away.
+  await edition.selectOption({ label: 'Until July 2009 (with adjournments; no penalty for an illegal move)' });
+  await page.getByLabel('White', { exact: true }).fill('Kowalski, Jan');
+  await page.getByLabel('Black', { exact: true }).fill('Nowak, Anna');
+  await page.getByRole('button', { name: 'Create game' }).click();
+  await page.getByRole('heading', { name: 'Kowalski, Jan – Nowak, Anna' }).waitFor();
+  assert.match(await page.locator('main').innerText(), /Rulings follow the edition of the source texts/);
+  await page.getByRole('link', { name: 'Clock' }).click();
+  assert.match(await page.locator('.clock-rules').innerText(), /^FIDE standard 90'\/40 \+ 30' .* · rulings follow the edition of the source texts$/);
+  // Left as offered: the 2014 and later Laws.
+  await page.goto(app.url + '#/');
+  await createGame(page, { white: 'Zielinski, Piotr', black: 'Wrobel, Ewa' });
+  assert.match(await page.locator('main').innerText(), /Rulings follow the 2014 and later Laws/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('a game without names is refused with a clear message', async () => {
   const { page, context, errors } = await app.open('#/new');
   await page.getByRole('button', { name: 'Create game' }).click();

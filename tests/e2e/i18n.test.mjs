@@ -312,6 +312,71 @@ test('every screen in Polish, no English left; back to English; the choice survi
   await context.close();
 });
 
+test('the adjournment\'s refusals and faults in Polish: a reply refused (A9c), a wrong sealed move (A8c)', async () => {
+  const { page, errors, context } = await app.open('#/', { locale: 'pl-PL' });
+  const before = leftovers.length;
+  await page.getByRole('link', { name: 'Nowa partia' }).first().click();
+  await page.getByLabel('Białe', { exact: true }).fill(WHITE);
+  await page.getByLabel('Czarne', { exact: true }).fill(BLACK);
+  await page.getByRole('button', { name: 'Utwórz partię' }).click();
+  await page.getByRole('heading', { name: `${WHITE} – ${BLACK}` }).waitFor();
+
+  // White seals 1. e4 and the envelope is kept.
+  await page.getByRole('button', { name: 'Odłóż partię' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Odłóż' }).click();
+  await page.getByLabel(/Twoje zapieczętowane posunięcie/).fill('e4');
+  await page.getByRole('button', { name: 'Odczytaj moje posunięcie przed zapieczętowaniem' }).click();
+  await page.getByRole('button', { name: 'Zatrzymaj mój zegar: posunięcie zapieczętowane' }).click();
+  await page.getByLabel('Data wznowienia').fill('2026-12-02');
+  await page.getByLabel('Godzina wznowienia').fill('10:00');
+  await page.getByLabel('Miejsce wznowienia').fill('Hala');
+  await page.getByLabel('Imię i nazwisko sędziego').fill('Irena Zielona');
+  await page.getByLabel('PIN sędziego (co najmniej 4 znaki)').fill(PIN);
+  await page.getByLabel('Ten sam PIN ponownie').fill(PIN);
+  await page.getByRole('button', { name: 'Zapieczętuj kopertę' }).click();
+  for (const box of await page.locator('.checklist input[type=checkbox]').all()) await box.check();
+  await page.getByRole('button', { name: 'Koperta sprawdzona' }).click();
+
+  // Resumption: Black, who replies, is here; White, who sealed, is not.
+  await page.getByRole('link', { name: 'Wznowienie' }).click();
+  await page.getByRole('button', { name: 'Szachownica i zegary ustawione jak w zapisie' }).click();
+  await page.getByLabel(`${BLACK} (czarne) jest obecny`).check();
+  await page.getByRole('button', { name: 'Wznów grę' }).click();
+  await page.getByLabel('PIN sędziego').fill(PIN);
+  await page.getByRole('button', { name: 'Otwórz kopertę' }).click();
+  await page.getByRole('button', { name: 'Zapisz je na blankiecie i uruchom zegar' }).click();
+  await page.getByText('Zapieczętowane posunięcie jest na blankiecie, a zegar chodzi.').waitFor();
+
+  // A9c: Black seals a reply (the king onto his own pawn: illegal); a PIN
+  // too short for the envelope is refused with the reason, in Polish.
+  await page.getByText(/odpowiedź pieczętuje się w nowej kopercie \(A9c\)/).click();
+  await page.getByLabel(/Twoje zapieczętowane posunięcie/).fill('Ke7');
+  await page.getByRole('button', { name: 'Odczytaj moje posunięcie przed zapieczętowaniem' }).click();
+  await page.getByRole('button', { name: 'Zatrzymaj mój zegar: posunięcie zapieczętowane' }).click();
+  await page.getByLabel('PIN sędziego do odpowiedzi (co najmniej 4 znaki)').fill('12');
+  await page.getByLabel('Ten sam PIN ponownie').fill('12');
+  await page.getByRole('button', { name: 'Zapieczętuj odpowiedź' }).click();
+  const refused = page.locator('.seal-reply').getByRole('alert');
+  assert.match(await refused.innerText(), /PIN/);
+  await assertPolish(page, 'A9c: the reply refused');
+  await page.getByLabel('PIN sędziego do odpowiedzi (co najmniej 4 znaki)').fill(PIN);
+  await page.getByLabel('Ten sam PIN ponownie').fill(PIN);
+  await page.getByRole('button', { name: 'Zapieczętuj odpowiedź' }).click();
+  await page.getByText(/Odpowiedź jest zapieczętowana w nowej kopercie \(A9c\)/).waitFor();
+
+  // White arrives; the reply is opened, and it is illegal: Black loses (A8c).
+  await page.getByRole('button', { name: `${WHITE} (Białe) przybywa teraz` }).click();
+  await page.getByLabel('PIN sędziego').fill(PIN);
+  await page.getByRole('button', { name: 'Otwórz kopertę' }).click();
+  const rulings = page.getByRole('region', { name: 'Decyzje' });
+  await rulings.getByText(/A8c/).waitFor();
+  assert.match(await rulings.innerText(), /A8c[^\n]*nieprawidłowe[^\n]*Wynik: wygrywają białe\./);
+  await assertPolish(page, 'A8c: a wrong sealed move');
+  assert.deepEqual(leftovers.slice(before), [], 'English left on the screens');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('Polish plurals agree with 1, 3 and 5 half-moves (CLDR rules)', async () => {
   const { page, errors, context } = await app.open('#/', { locale: 'pl-PL' });
   const games = ['1. Nf3 *', '1. Nf3 Nf6 2. Ng1 *', '1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 *']

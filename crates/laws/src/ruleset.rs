@@ -46,6 +46,12 @@ pub enum Edition {
     Fide2014,
 }
 
+impl Edition {
+    /// The latest edition the core knows: the one a game started today
+    /// follows, unless the arbiter chooses another.
+    pub const LATEST: Edition = Edition::Fide2014;
+}
+
 impl fmt::Display for Edition {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {

@@ -4,6 +4,7 @@ use laws::ruleset::{Edition, Ruleset};
 use laws::time_control::PRESETS;
 use leptos::prelude::*;
 
+use crate::components::common::form_error::FormError;
 use crate::components::common::notation_select::NotationSelect;
 use crate::text::laws_text;
 use crate::{t, tf};
@@ -26,10 +27,8 @@ pub fn parse_fide_id(text: &str) -> Result<Option<u32>, String> {
         })
 }
 
-/// How a language appears on the form: its name and its piece initials,
-/// so the arbiter sees at once which letters the sheet will be read with.
-/// The editions an arbiter can choose.
-const EDITIONS: [Edition; 3] = [Edition::Source, Edition::Fide2009, Edition::Fide2014];
+/// The editions an arbiter can choose, the latest first.
+const EDITIONS: [Edition; 3] = [Edition::Fide2014, Edition::Fide2009, Edition::Source];
 
 /// An edition in the arbiter's words.
 fn edition_label(edition: Edition) -> &'static str {
@@ -224,7 +223,7 @@ pub fn GameForm(
                     on_change=Callback::new(move |lang| notation.set(lang))
                 />
             </fieldset>
-            {move || error.get().map(|e| view! { <p class="form-error" role="alert">{e}</p> })}
+            <FormError error=error />
             <button class="button primary" type="submit">{submit_label}</button>
         </form>
     }

@@ -9,9 +9,9 @@ use shakmaty::{CastlingMode, Chess, fen::Fen};
 use crate::adjournment::AdjournmentRules;
 use crate::clock::ClockSettings;
 use crate::notation::NotationLang;
-use crate::ruleset::Ruleset;
+use crate::ruleset::{Edition, Ruleset};
 use crate::side::Side;
-use crate::time_control::{Class, TimeControl};
+use crate::time_control::{Class, PRESETS, TimeControl};
 
 /// A player as written on the pairing list.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -127,6 +127,28 @@ impl Default for Setup {
 }
 
 impl Setup {
+    /// A new game's details as an arbiter starts one today: the latest Laws
+    /// the core knows ([`Edition::LATEST`]) and FIDE's standard control,
+    /// the first of [`PRESETS`]. [`Setup::default`] stays the source texts',
+    /// which a record naming no edition has always been folded under.
+    ///
+    /// ```
+    /// use laws::game::Setup;
+    /// use laws::ruleset::Edition;
+    ///
+    /// let setup = Setup::new_game();
+    /// assert_eq!(setup.ruleset.edition, Edition::LATEST);
+    /// assert_eq!(setup.time_control.to_string(), "40/5400+30:1800+30");
+    /// ```
+    #[must_use]
+    pub fn new_game() -> Setup {
+        Setup {
+            time_control: PRESETS[0].control(),
+            ruleset: Ruleset::of(Edition::LATEST),
+            ..Setup::default()
+        }
+    }
+
     /// B1: the class the time control gives under the edition's limits,
     /// before a competition's override; standard when it gives none.
     pub(super) fn class_by_time_control(&self) -> Class {

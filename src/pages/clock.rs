@@ -433,7 +433,7 @@ fn ClockScreen(id: String, game: Memo<Option<Game>>) -> impl IntoView {
     view! {
         <div class="clock-screen" class:swapped=swapped class:upright=upright class:flat=move || !upright.get() class:paused=paused>
             <div class="clock-half black-half">
-                <ClockFace side=Side::Black name=black_name reading=reading on_press=press />
+                <ClockFace side=Side::Black name=black_name reading=reading over=over on_press=press />
             </div>
             <div class="clock-bar">
                 <div class="clock-controls">
@@ -455,7 +455,7 @@ fn ClockScreen(id: String, game: Memo<Option<Game>>) -> impl IntoView {
                 </p>
             </div>
             <div class="clock-half white-half">
-                <ClockFace side=Side::White name=white_name reading=reading on_press=press />
+                <ClockFace side=Side::White name=white_name reading=reading over=over on_press=press />
             </div>
             {if pin_set {
                 view! { <PinDialog open=confirm_menu title=t!("Arbiter's menu: it pauses the clocks", "Menu sędziego: zatrzymuje zegary") on_pin=open_with_pin /> }.into_any()

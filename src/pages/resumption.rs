@@ -1,4 +1,4 @@
-use laws::adjournment::{ClockNow, Phase, Step, TimeUsed, time_used};
+use laws::adjournment::{Phase, Step, TimeUsed, time_used};
 use laws::game::Side;
 use leptos::prelude::*;
 use shakmaty::ByColor;
@@ -178,10 +178,7 @@ pub fn Resumption(id: String) -> impl IntoView {
                     }
                 };
         let flag = play
-            .clock
-            .as_ref()
-            .and_then(|clock| ClockNow::of(clock, now_ms()).running)
-            .filter(|_| adjournment.accepts(Step::FlagFell))
+            .flag_watched(now_ms())
             .map(|side| view! { <FlagFall game_id=id.clone() side=side /> });
         let offer = adjournment
             .draw_offer()

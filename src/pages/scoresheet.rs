@@ -77,7 +77,10 @@ pub fn ScoresheetPage(id: String) -> impl IntoView {
                 view! {
                     <div class="mode-banner check" role="status">
                         <span><strong>{t!("Arbiter check", "Kontrola sędziego")}</strong>{t!(" — each entry with its verdict.", " — każdy zapis z oceną.")}</span>
-                        <button type="button" class="button primary" on:click=lock.clone()>{t!("Recording mode (hand to the player)", "Tryb zapisu (przekaż zawodnikowi)")}</button>
+                        // Over, the game takes no more moves: nothing to hand over.
+                        {result.with(Option::is_none).then(|| view! {
+                            <button type="button" class="button primary" on:click=lock.clone()>{t!("Recording mode (hand to the player)", "Tryb zapisu (przekaż zawodnikowi)")}</button>
+                        })}
                         <a class="button" href=review.clone()>{t!("Review and PGN", "Przegląd i PGN")}</a>
                         <a class="button" href=details.clone()>{t!("Game details", "Dane partii")}</a>
                     </div>

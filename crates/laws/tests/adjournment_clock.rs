@@ -9,7 +9,7 @@ use laws::adjournment::{
 };
 use laws::article::Article;
 use laws::clock::ClockAction;
-use laws::game::{Event, Game, GameState, Player, Setup, Side};
+use laws::game::{Event, Game, GameResult, GameState, Player, Setup, Side};
 use laws::notation::NotationLang;
 use laws::scoresheet::Entry;
 
@@ -367,8 +367,20 @@ fn a9b_a9c_the_clocks_follow_the_replier_and_the_reply_envelope() {
     );
     assert_eq!(game.clock().unwrap().running_side(), Some(Side::White));
     // His flag would fall when his 89 minutes left are gone (6.10).
+    assert_eq!(play(&game).flag_watched(t + 88 * MIN), Some(Side::White));
     assert_eq!(play(&game).fallen_flag(t + 88 * MIN), None);
     assert_eq!(play(&game).fallen_flag(t + 90 * MIN), Some(Side::White));
+    // Over by another way (Black resigns before White comes), no flag is
+    // watched any more.
+    let mut resigned = game.clone();
+    resigned
+        .apply(
+            Event::Result(GameResult::Resigned { by: Side::Black }),
+            t + MIN,
+        )
+        .unwrap();
+    assert_eq!(play(&resigned).flag_watched(t + 90 * MIN), None);
+    assert_eq!(play(&resigned).fallen_flag(t + 90 * MIN), None);
     // A flag the game's clock does not show fallen is refused.
     assert!(
         game.clone()

@@ -25,16 +25,18 @@ pub struct Face {
 }
 
 impl Face {
-    fn of(reading: Option<ClockDisplay>, side: Side) -> Face {
+    /// `over`: the game is over (the core says so), so nobody is to move.
+    fn of(reading: Option<ClockDisplay>, side: Side, over: bool) -> Face {
         let own = reading.map(|r| dial(r, side));
         Face {
             running: reading.is_some_and(|r| r.running == Some(side)),
-            to_move: reading.is_some_and(|r| r.paused && r.to_move == Some(side)),
+            to_move: !over && reading.is_some_and(|r| r.paused && r.to_move == Some(side)),
             low: own.is_some_and(|d| d.remaining_ms < LOW_TIME_MS),
             flagged: own.is_some_and(|d| d.flag.is_some()),
             moves: own.map_or(0, |d| d.moves),
             period: own.map_or(1, |d| d.period),
             status: match reading {
+                _ if over => t!("Game over", "Partia zakończona"),
                 Some(r) if r.running == Some(side) => t!(
                     "Running: press after your move",
                     "Czas płynie: naciśnij po swoim posunięciu"
@@ -62,7 +64,8 @@ impl Shown {
     pub fn of(reading: Option<ClockDisplay>) -> Shown {
         let face = |side| {
             let time = reading.map(|r| shown_time(r, side)).unwrap_or_default();
-            (time, Face::of(reading, side))
+            // The game's end changes the faces once, not with the reading.
+            (time, Face::of(reading, side, false))
         };
         Shown([face(Side::White), face(Side::Black)])
     }
@@ -99,6 +102,8 @@ pub fn ClockFace(
     /// The player's name.
     name: String,
     reading: Memo<Option<ClockDisplay>>,
+    /// The game is over: the face invites no move.
+    over: Signal<bool>,
     /// The player pressed (a finger touching down, or Enter on the focused face).
     on_press: Callback<Side>,
 ) -> impl IntoView {
@@ -107,7 +112,7 @@ pub fn ClockFace(
     // reach the page.
     let time =
         Memo::new(move |_| reading.with(|r| r.map(|r| shown_time(r, side)).unwrap_or_default()));
-    let face = Memo::new(move |_| reading.with(|r| Face::of(*r, side)));
+    let face = Memo::new(move |_| reading.with(|r| Face::of(*r, side, over.get())));
     let flagged = move || face.with(|f| f.flagged);
     let side_name = laws_text::side::side(side);
     view! {

@@ -4,6 +4,7 @@ use laws::time_control::Class;
 use leptos::prelude::*;
 
 use crate::components::common::confirm_dialog::ConfirmDialog;
+use crate::text::i18n::lang;
 use crate::text::laws_text;
 use crate::{t, tf};
 
@@ -61,7 +62,7 @@ pub fn FlagRuling(
             <section class="flag-ruling" role="alert" aria-labelledby="flag-title">
                 <h2 id="flag-title">
                     {tf!("{}'s flag fell first", "Chorągiewka {} opadła pierwsza", laws_text::side::sides_plain(first.side))}
-                    <span class="flag-when">{tf!(" (after {} moves, in period {})", " (po {} posunięciach, w okresie {})", first.moves, first.period)}</span>
+                    <span class="flag-when">{tf!(" (after {} {}, in period {})", " (po {} {}, w okresie {})", first.moves, lang().plural(u64::from(first.moves), ["move", "moves"], ["posunięciu", "posunięciach", "posunięciach"]), first.period)}</span>
                 </h2>
                 {move || ruling.get().map(|ruling| view! { <RulingText ruling=ruling /> })}
                 <Show when=move || decided() && !over.get()>

@@ -512,16 +512,24 @@ impl GameState {
         )
     }
 
-    /// 6.9/6.10 at resumption: the player whose clock the adjournment runs,
-    /// once the game's clock shows his flag fallen at `now_ms`.
+    /// 6.9/6.10 at resumption: the player whose clock the adjournment runs
+    /// at `now_ms`, whose flag the arbiter records when it falls; nobody's
+    /// once the game is over, however it ended.
     #[must_use]
-    pub fn fallen_flag(&self, now_ms: u64) -> Option<Side> {
+    pub fn flag_watched(&self, now_ms: u64) -> Option<Side> {
         let clock = self
             .clock
             .as_ref()
-            .filter(|_| self.adjournment.accepts(Step::FlagFell))?;
-        let side = ClockNow::of(clock, now_ms).running?;
-        clock.flag(side, now_ms).map(|_| side)
+            .filter(|_| self.ended().is_none() && self.adjournment.accepts(Step::FlagFell))?;
+        ClockNow::of(clock, now_ms).running
+    }
+
+    /// The [watched](Self::flag_watched) player, once the game's clock
+    /// shows his flag fallen at `now_ms`.
+    #[must_use]
+    pub fn fallen_flag(&self, now_ms: u64) -> Option<Side> {
+        let side = self.flag_watched(now_ms)?;
+        self.clock.as_ref()?.flag(side, now_ms).map(|_| side)
     }
 
     /// A9c: the outside of the fresh envelope for the replier's reply at

@@ -295,6 +295,12 @@ pub fn GameReview(
     let game_id = move || game.with(|g| g.as_ref().map(|g| g.id().to_owned()).unwrap_or_default());
     view! {
                     <h1>{move || game.with(|g| g.as_ref().map(|g| heading(&g.setup().white.name, &g.setup().black.name)).unwrap_or_default())}</h1>
+                    {move || game.with(|g| {
+                        g.as_ref()
+                            .and_then(|g| g.fold().ok())
+                            .and_then(laws_text::game::game_over)
+                            .map(|result| view! { <p class="review-result" role="status">{tf!("Result: {}", "Wynik: {}", result)}</p> })
+                    })}
                     <Show when=move || record.get()>
                         <p class="record-details">{move || game.with(|g| g.as_ref().map(record_details).unwrap_or_default())}</p>
                     </Show>
@@ -353,6 +359,12 @@ pub fn GameReview(
 #[component]
 fn PrintSheet(game: Game) -> impl IntoView {
     let setup = game.setup().clone();
+    // The result PGN would write (1-0, 0-1, 1/2-1/2), else a line to fill in.
+    let result = game_pgn::export(&game)
+        .ok()
+        .map(|export| export.record.result)
+        .filter(|result| *result != pgn::PgnResult::Unknown)
+        .map_or_else(|| "______".to_owned(), |result| result.as_str().to_owned());
     let sheet = game.scoresheet();
     let (left, right) = print_columns(sheet.first_number, sheet.rows.last().map(|r| r.number));
     let box_text =
@@ -397,7 +409,7 @@ fn PrintSheet(game: Game) -> impl IntoView {
                 {column(left)}
                 {column(right)}
             </div>
-            <p class="print-sign">{t!("Signature of White ____________    Signature of Black ____________    Result ______", "Podpis białych ____________    Podpis czarnych ____________    Wynik ______")}</p>
+            <p class="print-sign">{t!("Signature of White ____________    Signature of Black ____________    Result ", "Podpis białych ____________    Podpis czarnych ____________    Wynik ")}{result}</p>
         </section>
     }
 }

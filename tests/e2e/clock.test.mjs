@@ -168,7 +168,7 @@ test('in rapidplay a flag counts only on a claim, ruled by the Laws', async () =
   await context.close();
 });
 
-test('a 60-minute game under the 2014 Laws is standard play on the clock: its flag is ruled at once (6.9), as the core rules it', async () => {
+test('a 60-minute game under the 2014 Laws is standard play on the clock: its flag is ruled at once (6.9), as the core rules it; once confirmed, nothing invites play', async () => {
   const context = await app.browser.newContext({ locale: 'en-US', viewport: { width: 1180, height: 820 } });
   const page = await context.newPage();
   const errors = [];
@@ -188,12 +188,23 @@ test('a 60-minute game under the 2014 Laws is standard play on the clock: its fl
   await page.locator('.clock-screen').waitFor();
   await page.clock.pauseAt(T0 + 60_000);
   await page.getByRole('button', { name: "Start White's clock" }).click();
+  // One move each, then White's hour runs out.
+  await page.keyboard.press('a');
+  await page.keyboard.press('l');
   await page.clock.fastForward(3_600_000 + 1_000);
   const panel = page.locator('.flag-ruling');
-  await panel.getByRole('heading', { name: /White's flag fell first/ }).waitFor();
+  await panel.getByRole('heading', { name: "White's flag fell first (after 1 move, in period 1)" }).waitFor();
   assert.match(await panel.innerText(), /Black wins \(Article 6\.9\)/);
-  assert.equal(await panel.getByRole('button', { name: 'Confirm the result (6.9)' }).count(), 1);
   assert.equal(await panel.getByRole('button', { name: /claims$/ }).count(), 0);
+  await panel.getByRole('button', { name: 'Confirm the result (6.9)' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: /Confirm/ }).click();
+  // Over: neither face invites a move, and no sheet is handed to a player.
+  await page.locator('.clock-face[data-side=white] .face-status', { hasText: 'Game over' }).waitFor();
+  assert.deepEqual(await page.locator('.face-status').allInnerTexts(), ['Game over', 'Game over']);
+  assert.equal(await page.locator('.clock-face.to-move').count(), 0);
+  await page.goto(`${game}/scoresheet`);
+  await page.getByText('Arbiter check', { exact: true }).waitFor();
+  assert.equal(await page.getByRole('button', { name: 'Recording mode (hand to the player)' }).count(), 0);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -2,7 +2,7 @@
 // resignation recorded on the rulings screen, and a flag in standard play
 // confirmed on the clock. Each ends the game everywhere it shows: the games
 // list, the game's page, the clock (no press is taken any more), the PGN
-// Result tag and the printed report.
+// Result tag, Review, the printed scoresheet and the printed report.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
@@ -46,6 +46,9 @@ async function shownEverywhere(page, game, banner, tag) {
   const pgn = await readFile(await download.path(), 'utf8');
   assert.match(pgn, new RegExp(`\\[Result "${tag}"\\]`));
   assert.equal(await page.locator('.report-result').textContent(), banner);
+  // Review says it, and the printed scoresheet has it on its Result line.
+  assert.equal(await page.locator('.review-result').innerText(), `Result: ${banner}`);
+  assert.ok((await page.locator('.print-sign').textContent()).endsWith(`Result ${tag}`), 'the Result line filled in');
 }
 
 /// The clock says the game is over; a press starts no clock; the times stand.

@@ -85,12 +85,12 @@ test('an illegal move found five moves later: position and clocks restored, the 
   await page.getByText('Ruling applied (Article 7.4).').waitFor();
   await page.locator('.rulings', { hasText: 'Rulings given' }).getByText('Article 7.4').waitFor();
 
-  // The sheet: 1. e4 e5 2. Nf3 Nc6 stand, the rest struck out.
+  // The sheet: 1. e4 e5 2. Nf3 Nc6 stand (tapped, so in the long form), the rest struck out.
   await page.getByRole('link', { name: 'Scoresheet' }).click();
   await page.getByText('Struck out by the arbiter').waitFor();
   assert.deepEqual(await written(page), ['e2-e4', 'e7-e5', 'Ng1-f3', 'Nb8-c6']);
   // Taps after 3. Ke1-e3 started from the board shown, where 7... h6 is a move.
-  assert.match(await page.locator('.struck-out').innerText(), /3\. Ke1-e3 .*7\.\.\. h6$/);
+  assert.match(await page.locator('.struck-out').innerText(), /3\. Ke1-e3 .*7\.\.\. h7-h6$/);
   await page.getByRole('button', { name: /^e1, white king/ }).waitFor();
 
   // The clocks as the log had them after 2... Nc6, two minutes to Black, and

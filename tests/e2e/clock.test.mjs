@@ -200,7 +200,8 @@ test('a 60-minute game under the 2014 Laws is standard play on the clock: its fl
   await page.getByRole('alertdialog').getByRole('button', { name: /Confirm/ }).click();
   // Over: neither face invites a move, and no sheet is handed to a player.
   await page.locator('.clock-face[data-side=white] .face-status', { hasText: 'Game over' }).waitFor();
-  assert.deepEqual(await page.locator('.face-status').allInnerTexts(), ['Game over', 'Game over']);
+  // Black's half comes first on the screen; White's flag is still marked.
+  assert.deepEqual(await page.locator('.face-status').allInnerTexts(), ['Game over', 'Game over · Flag fallen']);
   assert.equal(await page.locator('.clock-face.to-move').count(), 0);
   await page.goto(`${game}/scoresheet`);
   await page.getByText('Arbiter check', { exact: true }).waitFor();
@@ -266,13 +267,13 @@ test('a press taken back after both clocks were set: the setting stands, the pre
   await menu.getByRole('button', { name: 'Undo the last press' }).click();
   await menu.getByText('The last press is taken back.').waitFor();
   assert.equal(await menu.getByLabel("White's time").inputValue(), '1:00:00');
-  assert.equal(await menu.getByLabel("Black's time").inputValue(), '1:30:00');
+  assert.equal(await menu.getByLabel("Black's time").inputValue(), '1:30:30');
   assert.equal(await menu.getByLabel("White's moves made").inputValue(), '0');
   await menu.getByRole('button', { name: 'Close' }).click();
   // Paused by the menu, White's clock is the one to run again.
   await page.getByRole('button', { name: 'Resume', exact: true }).click();
   await page.clock.fastForward(5_000);
-  await expectTimes(page, '0:59:55', '1:30:00');
+  await expectTimes(page, '0:59:55', '1:30:30');
   assert.deepEqual(errors, []);
   await context.close();
 });

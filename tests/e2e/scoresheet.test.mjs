@@ -117,7 +117,7 @@ test('recording mode never judges, holds the tablet until the PIN, and the check
   assert.match(await first.innerText(), /Ke1-e3[\s\S]*illegal/);
   assert.match(await page.locator('.irregularity-summary').innerText(), /2\. White “Ke1-e3”/);
   // The position after an entry, on a tap.
-  await page.getByRole('button', { name: /^1\. White: e4/ }).click();
+  await page.getByRole('button', { name: /^1\. White: e2-e4/ }).click();
   await page.getByText('The board shows the position after 1. White.').waitFor();
   assert.match(await page.getByRole('button', { name: /^e5,/ }).getAttribute('aria-label'), /empty/);
   assert.match(await page.getByRole('button', { name: /^e4,/ }).getAttribute('aria-label'), /white pawn/);

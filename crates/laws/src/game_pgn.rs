@@ -163,8 +163,15 @@ pub fn arbiter_notes(game: &Game) -> Result<Vec<(usize, ArbiterNote)>, GameError
             }
             Event::Ruled { finding, .. } => {
                 let newly = &play.sheet.struck_out[struck.min(play.sheet.struck_out.len())..];
-                if let Finding::IllegalMove { by, .. } = finding {
-                    let by = by.or(newly.first().map(|(slot, _)| slot.side));
+                if let Finding::IllegalMove {
+                    by,
+                    offender_unknown,
+                    ..
+                } = finding
+                {
+                    let by = by
+                        .or(newly.first().map(|(slot, _)| slot.side))
+                        .filter(|_| !offender_unknown);
                     notes.push((ply, ArbiterNote::IllegalMove { by }));
                 }
                 if !newly.is_empty() {

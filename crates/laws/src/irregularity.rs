@@ -128,6 +128,13 @@ impl Situation {
         Side::from(if plies.is_multiple_of(2) { turn } else { !turn })
     }
 
+    /// The player who made the illegal move, when the record shows him.
+    #[must_use]
+    pub fn recorded_offender(&self) -> Option<Side> {
+        let (reinstatement, _) = replay::find(&self.start, &self.moves, &self.clocks).ok()?;
+        reinstatement.illegal.map(|illegal| illegal.side)
+    }
+
     /// Who made the illegal move, as the record shows: the player of the
     /// first illegal half-move, or, where the record cannot identify the
     /// half-move, the player in whose box it is written. `None` when the
@@ -172,12 +179,17 @@ pub enum Finding {
     /// of the record was the last correct one.
     DisplacementFound { ply: usize },
     /// 7.4: an illegal move was made; the record shows where. `by` names
-    /// the player when the record cannot; `touched` the pieces he touched
-    /// for it when they are not just the moved and the captured one, or, for
-    /// an en passant attempt, the pawn beside it (4.3).
+    /// the player who made it, as the arbiter finds (over what the record
+    /// shows); without it the record shows who, or, when it cannot, nobody
+    /// can say. `offender_unknown`: the arbiter finds that nobody can say
+    /// who made it, whatever the record shows: no penalty. `touched` the
+    /// pieces he touched for it when they are not just the moved and the
+    /// captured one, or, for an en passant attempt, the pawn beside it (4.3).
     IllegalMove {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         by: Option<Side>,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        offender_unknown: bool,
         #[serde(default, with = "text::squares", skip_serializing_if = "Vec::is_empty")]
         touched: Vec<Square>,
         /// The times the arbiter sets the clocks to, when the log has no
@@ -211,6 +223,8 @@ struct StoredFinding {
     new_game_ordered: bool,
     #[serde(default)]
     by: Option<Side>,
+    #[serde(default)]
+    offender_unknown: bool,
     #[serde(default)]
     ply: Option<usize>,
     #[serde(default, with = "text::squares")]
@@ -246,6 +260,7 @@ impl TryFrom<StoredFinding> for Finding {
             },
             "illegal_move" => Finding::IllegalMove {
                 by: stored.by,
+                offender_unknown: stored.offender_unknown,
                 touched: stored.touched,
                 clocks: stored.clocks,
             },
@@ -278,6 +293,7 @@ impl Finding {
     pub fn illegal_move() -> Finding {
         Finding::IllegalMove {
             by: None,
+            offender_unknown: false,
             touched: Vec::new(),
             clocks: None,
         }
@@ -294,6 +310,10 @@ impl Finding {
             Finding::DisplacementFound { ply } => {
                 format!("Pieces were found displaced after half-move {ply}")
             }
+            Finding::IllegalMove {
+                offender_unknown: true,
+                ..
+            } => "An illegal move was made; nobody can say by whom".to_owned(),
             Finding::IllegalMove { by: Some(by), .. } => format!("{by} made an illegal move"),
             Finding::IllegalMove { by: None, .. } => "An illegal move was made".to_owned(),
             Finding::ClockSetWrongly => "A clock was set wrongly".to_owned(),
@@ -403,6 +423,7 @@ pub fn actions_now(situation: &Situation) -> Vec<Applicable> {
         // The scoresheet shows who made it: the penalty follows.
         Finding::IllegalMove {
             by: situation.illegal_move_by(),
+            offender_unknown: false,
             touched: Vec::new(),
             clocks: None,
         },
@@ -503,9 +524,17 @@ pub fn rule(
         }
         Finding::IllegalMove {
             by,
+            offender_unknown,
             touched,
             clocks,
-        } => illegal_move(situation, *by, touched, *clocks)?,
+        } => {
+            let named = if *offender_unknown {
+                Named::Nobody
+            } else {
+                by.map_or(Named::AsRecorded, Named::Side)
+            };
+            illegal_move(situation, named, touched, *clocks)?
+        }
         Finding::ClockSetWrongly => IrregularityRuling::new(
             Article::Art6_13,
             Outcome::Continue,
@@ -683,9 +712,19 @@ fn clocks_sentence(reinstatement: &Reinstatement, given: bool) -> String {
 }
 
 /// 7.4 with the edition's penalties, and the rapidplay and blitz claims.
+/// Who made an illegal move, as the arbiter finds.
+#[derive(Debug, Clone, Copy)]
+enum Named {
+    /// The player the record shows, if it can.
+    AsRecorded,
+    Side(Side),
+    /// Nobody can say, whatever the record shows.
+    Nobody,
+}
+
 fn illegal_move(
     situation: &Situation,
-    by: Option<Side>,
+    named: Named,
     touched: &[Square],
     given: Option<ClockReading>,
 ) -> Result<IrregularityRuling, IrregularityError> {
@@ -696,7 +735,11 @@ fn illegal_move(
     }
     let clocks_sentence =
         |reinstatement: &Reinstatement| clocks_sentence(reinstatement, given.is_some());
-    let offender = reinstatement.illegal.as_ref().map(|i| i.side).or(by);
+    let offender = match named {
+        Named::AsRecorded => reinstatement.illegal.as_ref().map(|i| i.side),
+        Named::Side(side) => Some(side),
+        Named::Nobody => None,
+    };
     let what = match &reinstatement.illegal {
         Some(illegal) => format!("{illegal}."),
         None => format!(
@@ -931,7 +974,14 @@ mod tests {
             Finding::illegal_move(),
             Finding::IllegalMove {
                 by: Some(Side::Black),
+                offender_unknown: false,
                 touched: vec![Square::E2, Square::D5],
+                clocks: None,
+            },
+            Finding::IllegalMove {
+                by: None,
+                offender_unknown: true,
+                touched: Vec::new(),
                 clocks: None,
             },
             Finding::PiecesDisplaced { by: Side::White },

@@ -68,6 +68,7 @@ fn finding(
                 "black" => Some(Side::Black),
                 _ => None,
             },
+            offender_unknown: by == "nobody",
             touched: squares(touched)?,
             clocks: times,
         },
@@ -212,6 +213,7 @@ mod tests {
             finding(Kind::IllegalMove, "", "black", "e7", None),
             Ok(Finding::IllegalMove {
                 by: Some(Side::Black),
+                offender_unknown: false,
                 touched: vec![Square::E7],
                 clocks: None,
             })

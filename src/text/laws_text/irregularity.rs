@@ -123,6 +123,14 @@ pub fn finding(finding: &Finding) -> String {
             "Pieces were found displaced after half-move {ply}",
             "Stwierdzono przesunięcie bierek po półruchu {ply}"
         ),
+        Finding::IllegalMove {
+            offender_unknown: true,
+            ..
+        } => t!(
+            "An illegal move was made; nobody can say by whom",
+            "Wykonano nieprawidłowe posunięcie; nie można ustalić, kto je wykonał"
+        )
+        .to_owned(),
         Finding::IllegalMove { by: Some(by), .. } => tf!(
             "{} made an illegal move",
             "{} wykonały nieprawidłowe posunięcie",

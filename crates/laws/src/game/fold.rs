@@ -419,7 +419,7 @@ impl GameState {
         at_ms: u64,
     ) -> Result<Vec<ClockAction>, GameError> {
         match (self.log_format, self.clock.as_mut()) {
-            (LogFormat::Facts | LogFormat::Matched, Some(clock)) => {
+            (LogFormat::Facts | LogFormat::Matched | LogFormat::Named, Some(clock)) => {
                 for action in actions {
                     clock.apply(action, at_ms).map_err(GameError::Clock)?;
                 }

@@ -87,7 +87,7 @@ impl GameState {
             });
         // Readings matched to the moves by the count of presses only when
         // the presses and the scoresheet agree (a game folded before did not ask).
-        let matched = self.log_format != LogFormat::Matched || self.readings_match();
+        let matched = self.log_format < LogFormat::Matched || self.readings_match();
         Situation {
             ruleset,
             class,
@@ -198,6 +198,25 @@ impl GameState {
             .collect()
     }
 
+    /// `finding` as the log's format reads it: before [`LogFormat::Named`]
+    /// the player the record shows made an illegal move, whoever the
+    /// arbiter named.
+    fn as_logged(&self, finding: &Finding, situation: &Situation) -> Finding {
+        match finding {
+            Finding::IllegalMove { by: Some(_), .. }
+                if self.log_format < LogFormat::Named
+                    && situation.recorded_offender().is_some() =>
+            {
+                let mut finding = finding.clone();
+                if let Finding::IllegalMove { by, .. } = &mut finding {
+                    *by = None;
+                }
+                finding
+            }
+            _ => finding.clone(),
+        }
+    }
+
     /// Rules on `finding` as things stand at `at_ms` and carries the ruling
     /// out; refused (and nothing changed) when the Laws give no ruling.
     /// `corrects` names the earlier ruling this one corrects.
@@ -212,6 +231,7 @@ impl GameState {
             claimant_touched_piece,
             ..self.situation(at_ms)
         };
+        let finding = &self.as_logged(finding, &situation);
         let ruling = rule(finding, &situation).map_err(GameError::Irregularity)?;
         let mut before = self.clone();
         before.stop_clock(at_ms)?;
@@ -376,6 +396,63 @@ mod tests {
         assert_eq!(play.sheet.len(), 5);
     }
 
+    /// White's third move Ng1-f3?? leaves his king in check from b4: the
+    /// record, with its squares written, shows White made it.
+    fn ignored_check(format: LogFormat) -> Game {
+        let game = played(&["e4", "e5", "d4", "Bb4", "Ng1-f3"]);
+        let mut setup = game.setup().clone();
+        setup.log_format = format;
+        let mut again = Game::new("g", setup, 0);
+        for logged in game.log() {
+            again.apply(logged.event.clone(), logged.at_ms).unwrap();
+        }
+        again
+    }
+
+    /// The time `finding` adds to White's clock and to Black's.
+    fn charged(mut game: Game, finding: Finding) -> (i64, i64) {
+        let before = game.fold().unwrap().clock.clone().unwrap();
+        game.apply(Event::ruled(finding), 300_000).unwrap();
+        let play = game.fold().unwrap();
+        let clock = play.clock.as_ref().unwrap();
+        let added =
+            |side| clock.remaining(side, 300_000) as i64 - before.remaining(side, 300_000) as i64;
+        (added(Side::White), added(Side::Black))
+    }
+
+    #[test]
+    fn the_arbiter_names_who_made_an_illegal_move_over_the_record() {
+        let illegal = |by, offender_unknown| Finding::IllegalMove {
+            by,
+            offender_unknown,
+            touched: Vec::new(),
+            clocks: None,
+        };
+        let game = ignored_check(LogFormat::Named);
+        // As the record shows: White made it, Black gets two minutes (the
+        // clocks are also put back to the position reinstated).
+        let (white, black) = charged(game.clone(), Finding::illegal_move());
+        let minutes = 120_000;
+        // Black named: White gets them.
+        let named = illegal(Some(Side::Black), false);
+        assert_eq!(
+            charged(game.clone(), named.clone()),
+            (white + minutes, black - minutes)
+        );
+        // Nobody can say: no penalty.
+        let nobody = (white, black - minutes);
+        assert_eq!(
+            charged(game.clone(), illegal(Some(Side::White), true)),
+            nobody
+        );
+        assert_eq!(charged(game, illegal(None, true)), nobody);
+        // A game logged before: the record's player, as it was folded then.
+        assert_eq!(
+            charged(ignored_check(LogFormat::Matched), named),
+            (white, black)
+        );
+    }
+
     #[test]
     fn a_ruling_given_by_mistake_is_corrected_by_a_later_one_and_both_stay_in_the_log() {
         // 2... Kd6 (written in Black's box) is illegal; the arbiter first
@@ -394,6 +471,7 @@ mod tests {
         );
         let by_black = Finding::IllegalMove {
             by: Some(Side::Black),
+            offender_unknown: false,
             touched: Vec::new(),
             clocks: None,
         };
@@ -504,6 +582,7 @@ mod tests {
         };
         let finding = Finding::IllegalMove {
             by: Some(Side::Black),
+            offender_unknown: false,
             touched: Vec::new(),
             clocks: Some(given),
         };

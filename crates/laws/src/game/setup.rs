@@ -76,8 +76,9 @@ pub struct Setup {
     pub record_date: Option<String>,
 }
 
-/// The format version of a game's log: how its events are folded into its clock.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+/// The format version of a game's log: how its events are folded into its
+/// clock and its rulings. Later versions compare greater.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum LogFormat {
     /// Games stored before 2026-12-01: after each adjournment step the log
@@ -93,6 +94,11 @@ pub enum LogFormat {
     /// arbiter gives the times. Games created before this kept the
     /// readings by the count of presses.
     Matched,
+    /// As [`LogFormat::Matched`], and an illegal move is charged to the
+    /// player the arbiter names, or to nobody when he finds nobody can
+    /// say, whatever the record shows. Games created before this charged
+    /// the player the record shows, when it could.
+    Named,
 }
 
 impl LogFormat {
@@ -120,7 +126,7 @@ impl Default for Setup {
             start_fen: None,
             ruleset: Ruleset::default(),
             adjournment: AdjournmentRules::default(),
-            log_format: LogFormat::Matched,
+            log_format: LogFormat::Named,
             record_date: None,
         }
     }

@@ -322,6 +322,7 @@ test('A9c: the sealer is absent; the replier seals his reply in a fresh envelope
   assert.equal(await page.locator('.clocks').innerText(), "Time used: White 0:00:00, Black 0:02:00. White's clock is running.");
   // Both envelopes are in the arbiter's keeping.
   await page.getByRole('link', { name: 'Envelopes', exact: true }).click();
+  await page.locator('.envelope-status').nth(1).waitFor();
   assert.deepEqual(await page.locator('.envelope-status').allInnerTexts(), ['Status: opened', "Status: reply sealed (A9c), in the arbiter's keeping"]);
   await page.getByRole('link', { name: 'Resumption' }).first().click();
 
@@ -508,6 +509,8 @@ test('A13: a session announced in advance; at its finish the resumed game is adj
   await verify(page);
   assert.match(await page.locator('.envelope-outside').innerText(), /Sealed by\s+Game, Gus \(Black\)[\s\S]*Sealed move number\s+1/);
   await page.getByRole('link', { name: 'Envelopes', exact: true }).click();
+  // The screen's module may come after the click returns: wait for both.
+  await page.locator('.envelope-status').nth(1).waitFor();
   const statuses = await page.locator('.envelope-status').allInnerTexts();
   assert.deepEqual(statuses.map((s) => s.replace('Status: ', '')), ['opened', "verified, in the arbiter's keeping"]);
   assert.deepEqual(errors, []);

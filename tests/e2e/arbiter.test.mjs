@@ -206,6 +206,59 @@ test('presses ahead of the sheet are told; 4... Kd6 in Black\'s box: the 7.4 rul
   await context.close();
 });
 
+test('7.4 as the arbiter finds it: Black named is charged, "Nobody can say" charges nobody, whatever the scoresheet shows', async () => {
+  const { context, page, errors, game } = await gameUnderPin({ width: 1024, height: 768 }, '5400+30');
+  await page.getByRole('link', { name: 'Clock' }).click();
+  await page.locator('.clock-screen').waitFor();
+  await page.clock.pauseAt(T0 + 60_000);
+  await page.getByRole('button', { name: "Start White's clock" }).click();
+  await page.goto(game);
+  await page.getByRole('link', { name: 'Scoresheet', exact: true }).click();
+  await page.getByRole('button', { name: 'Recording mode (hand to the player)' }).click();
+  // 2. Ke1-e3 in White's box: the scoresheet shows White made it.
+  for (const [i, [from, to]] of [['e2', 'e4'], ['e7', 'e5'], ['e1', 'e3']].entries()) {
+    await page.clock.fastForward(10_000);
+    await tap(page, from, to);
+    await page.getByRole('button', { name: `Press the clock: ${i % 2 ? 'Black' : 'White'} has moved` }).click();
+    await page.locator('.move-list .written').nth(i).waitFor();
+  }
+  await page.getByRole('button', { name: 'Leave recording mode (arbiter)' }).click();
+  await page.getByLabel("Arbiter's PIN").fill(PIN);
+  await page.getByRole('button', { name: 'Unlock' }).click();
+  await page.goto(game);
+  await page.getByRole('link', { name: "Arbiter's rulings" }).click();
+  await page.getByRole('button', { name: 'Stop the clocks' }).click();
+  await page.locator('details.all-rulings summary').click();
+  const form = page.locator('details.all-rulings .finding-form');
+  const who = form.getByRole('combobox', { name: /^Who made it/ });
+  const card = form.locator('.ruling-card');
+  assert.equal(await who.inputValue(), 'white');
+  assert.match(await card.innerText(), /0:02:00 is added to Black's clock\./);
+  // The arbiter finds Black made it: the ruling charges Black.
+  await who.selectOption('black');
+  await card.getByRole('heading', { name: 'Black made an illegal move' }).waitFor();
+  assert.match(await card.innerText(), /0:02:00 is added to White's clock\./);
+  assert.doesNotMatch(await card.innerText(), /added to Black's clock/);
+  // Nobody can say: no penalty, whatever the scoresheet shows.
+  await who.selectOption('nobody');
+  await card.getByRole('heading', { name: 'An illegal move was made; nobody can say by whom' }).waitFor();
+  assert.match(await card.innerText(), /No penalty: nobody can say which player made the illegal move/);
+  assert.doesNotMatch(await card.innerText(), /is added to/);
+  await card.getByRole('button', { name: /^Rule: An illegal move was made/ }).click();
+  await page.getByRole('button', { name: 'Apply the ruling' }).click();
+  await page.getByText('Ruling applied (Article 7.4).').waitFor();
+  const given = page.locator('.rulings', { hasText: 'Rulings given' }).locator('li');
+  assert.match(await given.first().innerText(), /No penalty: nobody can say which player made the illegal move/);
+  // The clocks: put back to after 1... e5 (90' + 30", ten seconds each and
+  // the increment), and no two minutes to anybody.
+  await page.goto(game);
+  await page.getByRole('link', { name: 'Clock' }).click();
+  const time = (side) => page.locator(`.clock-face[data-side=${side}] .face-time`).innerText();
+  assert.deepEqual([await time('white'), await time('black')], ['1:30:50', '1:30:50']);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('a dead position reached by a recorded move is shown to the arbiter with 9.6, from the analyser worker', async () => {
   const { context, page, errors } = await app.open();
   const workers = [];

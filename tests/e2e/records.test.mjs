@@ -39,17 +39,17 @@ test('the PGN has the date and whole-second clocks; the sheet keeps corrections 
   await page.getByLabel("Arbiter's PIN").fill(PIN);
   await page.getByRole('button', { name: 'Unlock' }).click();
   await page.getByText('Arbiter check', { exact: true }).waitFor();
-  // The arbiter corrects White's box: d4, not d3.
+  // The arbiter corrects White's box: d4, not d3 (tapped, so d2-d3).
   await page.getByLabel('Box to correct').selectOption({ label: '1. White' });
   await page.getByLabel('Write instead (a move, or - for a dash)').fill('d4');
   await page.getByRole('button', { name: 'Correct the box' }).click();
   await page.getByText('1. corrected; the old writing stays, struck out.').waitFor();
-  assert.deepEqual(await written(page), ['d4 (was d3)', 'd5 (=)']);
+  assert.deepEqual(await written(page), ['d4 (was d2-d3)', 'd7-d5 (=)']);
   await page.screenshot({ path: 'tests/e2e/output/check-1180x820.png' });
 
   await page.getByRole('link', { name: 'Review and PGN' }).click();
   await page.getByRole('heading', { name: 'Review: Kowalski, Jan – Nowak, Anna' }).waitFor();
-  assert.deepEqual(await written(page), ['d4 (was d3)', 'd5 (=)']);
+  assert.deepEqual(await written(page), ['d4 (was d2-d3)', 'd5 (=)']);
   const pgn = await downloadPgn(page);
   const today = await page.evaluate(() => new Date().toISOString().slice(0, 10).replaceAll('-', '.'));
   assert.match(pgn, new RegExp(`\\[Date "${today}"\\]`));
@@ -61,7 +61,7 @@ test('the PGN has the date and whole-second clocks; the sheet keeps corrections 
   for (const fact of [today, '1503014', '1170546', 'Time control', '90', 'Date']) {
     assert.ok(printed.includes(fact), `printed sheet has ${fact}: ${printed}`);
   }
-  assert.match(printed, /d4 \(was d3\)/);
+  assert.match(printed, /d4 \(was d2-d3\)/);
   await page.emulateMedia({ media: 'print' });
   await page.evaluate(() => document.documentElement.setAttribute('data-print', 'sheet'));
   await page.screenshot({ path: 'tests/e2e/output/printed-sheet-1180x820.png', fullPage: true });

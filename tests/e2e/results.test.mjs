@@ -48,7 +48,7 @@ async function shownEverywhere(page, game, banner, tag) {
   assert.equal(await page.locator('.report-result').textContent(), banner);
   // Review says it, and the printed scoresheet has it on its Result line.
   assert.equal(await page.locator('.review-result').innerText(), `Result: ${banner}`);
-  assert.ok((await page.locator('.print-sign').textContent()).endsWith(`Result ${tag}`), 'the Result line filled in');
+  assert.ok((await page.locator('.print-sheet .print-sign').textContent()).endsWith(`Result ${tag}`), 'the Result line filled in');
 }
 
 /// The clock says the game is over; a press starts no clock; the times stand.

@@ -4,17 +4,12 @@
 // Playwright's, so every clock reading is exact.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createGame, savePin, useApp } from './harness.mjs';
+import { createGame, savePin, tap, tapAndPress, useApp } from './harness.mjs';
 
 const app = useApp();
 const T0 = Date.parse('2026-03-01T09:00:00Z');
 const PIN = '1357';
 const THINK = { White: 20_000, Black: 30_000 };
-
-async function tap(page, from, to) {
-  await page.getByRole('button', { name: new RegExp(`^${from},`) }).click();
-  await page.getByRole('button', { name: new RegExp(`^${to},`) }).click();
-}
 
 const written = (page) => page.locator('.move-list .written').allInnerTexts();
 const dial = (page, side) => page.locator('.sheet-clock .dial', { hasText: side }).innerText();
@@ -36,29 +31,31 @@ async function gameUnderPin(viewport, timeControl) {
   return { context, page, errors, game: page.url() };
 }
 
-test('an illegal move found five moves later: position and clocks restored, the game goes on', async () => {
-  const { context, page, errors, game } = await gameUnderPin({ width: 1024, height: 768 }, '5400+30');
+/// White's clock started at T0 + 1', and the scoresheet handed to the players.
+async function startAndHandOver(page, game) {
   await page.getByRole('link', { name: 'Clock' }).click();
   await page.locator('.clock-screen').waitFor();
   await page.clock.pauseAt(T0 + 60_000);
   await page.getByRole('button', { name: "Start White's clock" }).click();
-
   await page.goto(game);
   await page.getByRole('link', { name: 'Scoresheet', exact: true }).click();
   await page.getByRole('button', { name: 'Recording mode (hand to the player)' }).click();
+}
+
+test('an illegal move found five moves later: position and clocks restored, the game goes on', async () => {
+  const { context, page, errors, game } = await gameUnderPin({ width: 1024, height: 768 }, '5400+30');
+  await startAndHandOver(page, game);
   // 3. Ke1-e3 is illegal; nobody notices until after 7... h6.
   const moves = [['e2', 'e4'], ['e7', 'e5'], ['g1', 'f3'], ['b8', 'c6'], ['e1', 'e3'],
     ['g8', 'f6'], ['e3', 'd3'], ['f8', 'c5'], ['b1', 'c3'], ['d7', 'd6'],
     ['a2', 'a3'], ['a7', 'a6'], ['h2', 'h3'], ['h7', 'h6']];
   let afterNc6;
-  for (const [i, [from, to]] of moves.entries()) {
-    const side = i % 2 === 0 ? 'White' : 'Black';
-    await page.clock.fastForward(THINK[side]);
-    await tap(page, from, to);
-    await page.getByRole('button', { name: `Press the clock: ${side} has moved` }).click();
-    await page.locator('.move-list .written').nth(i).waitFor();
-    if (i === 3) afterNc6 = [await dial(page, 'White'), await dial(page, 'Black')];
-  }
+  await tapAndPress(page, moves, {
+    think: THINK,
+    each: async (i) => {
+      if (i === 3) afterNc6 = [await dial(page, 'White'), await dial(page, 'Black')];
+    },
+  });
   // 90' + 30" from move 1: two moves each of 20" and 30" thinking.
   assert.deepEqual(afterNc6, ['White 1:30:50', 'Black 1:30:30']);
   assert.equal((await written(page))[4], 'Ke1-e3');
@@ -208,20 +205,9 @@ test('presses ahead of the sheet are told; 4... Kd6 in Black\'s box: the 7.4 rul
 
 test('7.4 as the arbiter finds it: Black named is charged, "Nobody can say" charges nobody, whatever the scoresheet shows', async () => {
   const { context, page, errors, game } = await gameUnderPin({ width: 1024, height: 768 }, '5400+30');
-  await page.getByRole('link', { name: 'Clock' }).click();
-  await page.locator('.clock-screen').waitFor();
-  await page.clock.pauseAt(T0 + 60_000);
-  await page.getByRole('button', { name: "Start White's clock" }).click();
-  await page.goto(game);
-  await page.getByRole('link', { name: 'Scoresheet', exact: true }).click();
-  await page.getByRole('button', { name: 'Recording mode (hand to the player)' }).click();
+  await startAndHandOver(page, game);
   // 2. Ke1-e3 in White's box: the scoresheet shows White made it.
-  for (const [i, [from, to]] of [['e2', 'e4'], ['e7', 'e5'], ['e1', 'e3']].entries()) {
-    await page.clock.fastForward(10_000);
-    await tap(page, from, to);
-    await page.getByRole('button', { name: `Press the clock: ${i % 2 ? 'Black' : 'White'} has moved` }).click();
-    await page.locator('.move-list .written').nth(i).waitFor();
-  }
+  await tapAndPress(page, [['e2', 'e4'], ['e7', 'e5'], ['e1', 'e3']], { think: { White: 10_000, Black: 10_000 } });
   await page.getByRole('button', { name: 'Leave recording mode (arbiter)' }).click();
   await page.getByLabel("Arbiter's PIN").fill(PIN);
   await page.getByRole('button', { name: 'Unlock' }).click();

@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
-import { createGame, savePin, sealEnvelope, tap, useApp } from './harness.mjs';
+import { createGame, savePin, sealEnvelope, tapAndPress, useApp } from './harness.mjs';
 
 const app = useApp();
 const T0 = Date.parse('2026-03-01T09:00:00Z');
@@ -47,13 +47,7 @@ test('the guide\'s pictures: clock, recording, check, ruling, adjournment, envel
   await page.getByRole('link', { name: 'Scoresheet', exact: true }).click();
   await page.getByRole('button', { name: 'Recording mode (hand to the player)' }).click();
   const moves = [['e2', 'e4'], ['e7', 'e5'], ['g1', 'f3'], ['b8', 'c6'], ['e1', 'e3'], ['g8', 'f6']];
-  for (const [i, [from, to]] of moves.entries()) {
-    const side = i % 2 === 0 ? 'White' : 'Black';
-    await page.clock.fastForward(side === 'White' ? 20_000 : 30_000);
-    await tap(page, from, to);
-    await page.getByRole('button', { name: `Press the clock: ${side} has moved` }).click();
-    await page.locator('.move-list .written').nth(i).waitFor();
-  }
+  await tapAndPress(page, moves, { think: { White: 20_000, Black: 30_000 } });
   await page.getByText('Recording mode', { exact: true }).waitFor();
   assert.ok(await page.getByRole('button', { name: 'Leave recording mode (arbiter)' }).isVisible());
   await shoot(page, 'recording');

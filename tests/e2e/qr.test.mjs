@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { createGame, makeKey, savePin, tap, useApp } from './harness.mjs';
+import { createGame, makeKey, savePin, tapAndPress, useApp } from './harness.mjs';
 import { ADMIN, joinEvent, useEvent } from './couch.mjs';
 
 const app = useApp();
@@ -104,11 +104,7 @@ test("a finished game's QR code opens in Review on a player's phone, with the bo
   await page.getByRole('button', { name: "Start White's clock" }).click();
   await page.goto(`${app.url}#/game/${id}/scoresheet`);
   await page.getByRole('button', { name: 'Recording mode (hand to the player)' }).click();
-  for (const [i, [from, to]] of [['e2', 'e4'], ['e7', 'e5'], ['g1', 'f3'], ['b8', 'c6']].entries()) {
-    await tap(page, from, to);
-    await page.getByRole('button', { name: `Press the clock: ${i % 2 ? 'Black' : 'White'} has moved` }).click();
-    await page.locator('.move-list .written').nth(i).waitFor();
-  }
+  await tapAndPress(page, [['e2', 'e4'], ['e7', 'e5'], ['g1', 'f3'], ['b8', 'c6']]);
   await page.getByRole('button', { name: 'Leave recording mode (arbiter)' }).click();
   await page.getByLabel("Arbiter's PIN").fill(PIN);
   await page.getByRole('button', { name: 'Unlock' }).click();

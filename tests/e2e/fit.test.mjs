@@ -83,6 +83,19 @@ test('recording mode on a phone (390×844, touch): the board is as wide as the p
   await context.close();
 });
 
+test('the clock shows its keys on a screen with a keyboard and mouse, not on a touch screen', async () => {
+  for (const [phone, shown] of [[true, false], [false, true]]) {
+    const viewport = phone ? { width: 390, height: 844 } : { width: 1180, height: 820 };
+    const { context, page, errors } = await app.open('#/', { viewport, phone });
+    await createGame(page, { white: 'Kowalski, Jan', black: 'Nowak, Anna' });
+    await page.getByRole('link', { name: 'Clock' }).click();
+    await page.locator('.clock-screen').waitFor();
+    assert.equal(await page.locator('.clock-keys').isVisible(), shown, phone ? 'on a phone' : 'with a mouse');
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
 const RECORD = `[Event "Club ch."]
 [Site "Warsaw"]
 [Date "2026.11.30"]

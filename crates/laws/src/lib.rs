@@ -55,6 +55,8 @@ pub mod ruling;
 pub mod scoresheet;
 pub mod sealing;
 pub mod side;
+#[cfg(test)]
+mod test_position;
 pub mod time_control;
 pub mod touch_move;
 pub mod unwinnable;

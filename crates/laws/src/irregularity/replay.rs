@@ -581,14 +581,7 @@ fn why_unreachable(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::{CastlingMode, fen::Fen};
-
-    fn position(fen: &str) -> Chess {
-        fen.parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap()
-    }
+    use crate::test_position::position;
 
     fn why(fen: &str, mv: &str) -> IllegalReason {
         let position = position(fen);

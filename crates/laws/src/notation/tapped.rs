@@ -52,18 +52,11 @@ pub fn write_tapped(board: &Board, from: Square, to: Square, lang: NotationLang)
 
 #[cfg(test)]
 mod tests {
-    use shakmaty::fen::Fen;
-    use shakmaty::{CastlingMode, Chess, Position};
+    use crate::test_position::position;
+    use shakmaty::{Chess, Position};
 
     use super::*;
     use crate::notation::{MoveReading, read};
-
-    fn position(fen: &str) -> Chess {
-        fen.parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap()
-    }
 
     #[test]
     fn legal_and_illegal_taps_are_written_alike() {

@@ -96,14 +96,7 @@ fn render(position: &Chess, mv: &Move, initial: impl Fn(Role) -> &'static str) -
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::{CastlingMode, fen::Fen};
-
-    fn position(fen: &str) -> Chess {
-        fen.parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap()
-    }
+    use crate::test_position::position;
 
     #[test]
     fn promotion_capture_and_mate_in_each_language() {

@@ -203,11 +203,17 @@ test('presses ahead of the sheet are told; 4... Kd6 in Black\'s box: the 7.4 rul
   await context.close();
 });
 
-test('7.4 as the arbiter finds it: Black named is charged, "Nobody can say" charges nobody, whatever the scoresheet shows', async () => {
+test('7.4 as the arbiter finds it: a short illegal move identified and written from the board, Black named is charged, "Nobody can say" charges nobody, whatever the scoresheet shows', async () => {
   const { context, page, errors, game } = await gameUnderPin({ width: 1024, height: 768 }, '5400+30');
   await startAndHandOver(page, game);
-  // 2. Ke1-e3 in White's box: the scoresheet shows White made it.
-  await tapAndPress(page, [['e2', 'e4'], ['e7', 'e5'], ['e1', 'e3']], { think: { White: 10_000, Black: 10_000 } });
+  // 2. Ke3, written short in White's box: the only king, so the record
+  // shows the move, and the scoresheet shows White made it.
+  await tapAndPress(page, [['e2', 'e4'], ['e7', 'e5']], { think: { White: 10_000, Black: 10_000 } });
+  await page.clock.fastForward(10_000);
+  await page.getByLabel(/Type the move/).fill('Ke3');
+  await page.getByRole('button', { name: 'Write move' }).click();
+  await page.getByRole('button', { name: 'Press the clock: White has moved' }).click();
+  await page.locator('.move-list .written').nth(2).waitFor();
   await page.getByRole('button', { name: 'Leave recording mode (arbiter)' }).click();
   await page.getByLabel("Arbiter's PIN").fill(PIN);
   await page.getByRole('button', { name: 'Unlock' }).click();
@@ -219,6 +225,9 @@ test('7.4 as the arbiter finds it: Black named is charged, "Nobody can say" char
   const who = form.getByRole('combobox', { name: /^Who made it/ });
   const card = form.locator('.ruling-card');
   assert.equal(await who.inputValue(), 'white');
+  // The ruling writes the move from the board it was made on.
+  assert.match(await card.innerText(), /2\. Ke1-e3 is illegal: a king cannot move from e1 to e3/);
+  assert.doesNotMatch(await card.innerText(), /cannot identify|e1e3/);
   assert.match(await card.innerText(), /0:02:00 is added to Black's clock\./);
   // The arbiter finds Black made it: the ruling charges Black.
   await who.selectOption('black');

@@ -116,10 +116,10 @@ use core::fmt;
 use serde::{Deserialize, Serialize};
 use shakmaty::{CastlingMode, Chess, Move, Position, Role, Square};
 
-pub use as_written::{play_as_written, position_of};
+pub use as_written::{identify, play_as_written, position_of};
 pub use explain::role_name;
 pub use lang::{NotationLang, ParseLangError};
-pub use tapped::write_tapped;
+pub use tapped::{write_long, write_tapped};
 pub use write::{write, write_figurine};
 
 /// The verdict on a written move: exactly one of the four.

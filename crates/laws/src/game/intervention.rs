@@ -179,17 +179,22 @@ impl GameState {
                         })
                     }
                     None => {
-                        position = None;
+                        // The first move that is not legal, written short,
+                        // still names its piece when only one fits; after
+                        // it the position is not known, so only the long
+                        // form says where a piece came from.
+                        let known = position.take();
                         match &entry.written {
-                            Written::Move(text) => {
-                                notation::squares(text, lang).map(|(from, to, promotion)| {
-                                    BoardMove {
-                                        from,
-                                        to,
-                                        promotion,
-                                    }
+                            Written::Move(text) => notation::squares(text, lang)
+                                .or_else(|| {
+                                    let pos = known?;
+                                    notation::identify(pos.board(), pos.turn(), text, lang)
                                 })
-                            }
+                                .map(|(from, to, promotion)| BoardMove {
+                                    from,
+                                    to,
+                                    promotion,
+                                }),
                             Written::Dash => None,
                         }
                     }
@@ -455,9 +460,9 @@ mod tests {
 
     #[test]
     fn a_ruling_given_by_mistake_is_corrected_by_a_later_one_and_both_stay_in_the_log() {
-        // 2... Kd6 (written in Black's box) is illegal; the arbiter first
-        // rules that nobody can say who made it.
-        let mut game = played(&["e4", "d5", "d4", "Kd6"]);
+        // 2... Nd4 (written in Black's box) fits neither knight; the
+        // arbiter first rules that nobody can say who made it.
+        let mut game = played(&["e4", "d5", "d4", "Nd4"]);
         let expected = game.fold().unwrap().clock_log[3];
         game.apply(Event::ruled(Finding::illegal_move()), 300_000)
             .unwrap();
@@ -679,11 +684,26 @@ mod tests {
         let game = played(&["e4", "e5", "O-O", "Nf6"]);
         let moves = game.fold().unwrap().board_moves();
         assert_eq!(moves[0].unwrap().to_string(), "e2e4");
-        assert_eq!(moves[2], None, "short castling written, not legal here");
+        assert_eq!(
+            moves[2].unwrap().to_string(),
+            "e1g1",
+            "short castling written, not legal here: the king went to g1"
+        );
         assert_eq!(
             moves[3], None,
             "unknown position: a short form says nothing"
         );
+        let game = played(&["e4", "e5", "Ke3", "Nf6"]);
+        let moves = game.fold().unwrap().board_moves();
+        assert_eq!(
+            moves[2].unwrap().to_string(),
+            "e1e3",
+            "the only king: the illegal move is identified"
+        );
+        assert_eq!(moves[3], None, "after it, a short form says nothing");
+        let game = played(&["e4", "e5", "Nd4"]);
+        let moves = game.fold().unwrap().board_moves();
+        assert_eq!(moves[2], None, "either knight: nobody can say which");
         let game = played(&["e4", "e5", "Ke1-e3", "Ng8-f6"]);
         let moves = game.fold().unwrap().board_moves();
         assert_eq!(moves[2].unwrap().to_string(), "e1e3");

@@ -33,6 +33,7 @@ use shakmaty::{
 use super::text::{self, role_name};
 pub use crate::board_move::{BoardMove, ParseBoardMoveError};
 use crate::encoding::fen;
+use crate::notation::{NotationLang, write_long};
 use crate::ruling::ClockReading;
 use crate::side::Side;
 
@@ -244,6 +245,10 @@ pub struct IllegalMove {
     pub side: Side,
     #[serde(rename = "move")]
     pub mv: BoardMove,
+    /// The move in the long form, from the board it was made on
+    /// (`Ke1-e3`), as an arbiter reads it.
+    #[serde(default)]
+    pub written: String,
     pub reason: IllegalReason,
 }
 
@@ -256,7 +261,7 @@ impl fmt::Display for IllegalMove {
         write!(
             f,
             "{}{dots} {} is illegal: {}",
-            self.move_number, self.mv, self.reason
+            self.move_number, self.written, self.reason
         )
     }
 }
@@ -343,6 +348,13 @@ fn replay(
                     move_number: position.fullmoves().get(),
                     side: Side::from(position.turn()),
                     mv: *mv,
+                    written: write_long(
+                        position.board(),
+                        mv.from,
+                        mv.to,
+                        mv.promotion,
+                        NotationLang::En,
+                    ),
                     reason: why_illegal(&position, *mv),
                 };
                 return (position, index, Some(Stop::Illegal(illegal)));

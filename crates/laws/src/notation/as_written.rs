@@ -100,18 +100,72 @@ pub fn play_as_written(setup: &Setup, text: &str, lang: NotationLang) -> Option<
     Some(after)
 }
 
-/// The squares a reading moves a piece between, with the piece it becomes.
+/// The squares of a written move that is not legal, when the writing
+/// names one piece's move on this board: what the board saw, for finding
+/// the illegal move afterwards (7.4). Of the pieces the writing fits, the
+/// one that could make the move on this board counts first, then one that
+/// could on an empty board; `None` when two fit alike or none does.
+///
+/// ```
+/// use laws::notation::{NotationLang, identify};
+/// use shakmaty::{Board, Color, Square};
+///
+/// let board = Board::default();
+/// // "Ke3" names White's only king.
+/// assert_eq!(identify(&board, Color::White, "Ke3", NotationLang::En), Some((Square::E1, Square::E3, None)));
+/// // "Nd4" fits both knights, and neither could go there: nobody can say which moved.
+/// assert_eq!(identify(&board, Color::White, "Nd4", NotationLang::En), None);
+/// // "Nd2" fits both, but only the one on b1 could go there.
+/// assert_eq!(identify(&board, Color::White, "Nd2", NotationLang::En), Some((Square::B1, Square::D2, None)));
+/// ```
+#[must_use]
+pub fn identify(
+    board: &Board,
+    turn: Color,
+    text: &str,
+    lang: NotationLang,
+) -> Option<(Square, Square, Option<Role>)> {
+    let written = parse::parse(text, lang).ok()?;
+    let mut fitting: Vec<_> = written
+        .readings
+        .iter()
+        .flat_map(|(_, pattern)| displacements(board, turn, pattern))
+        .collect();
+    fitting.sort_unstable();
+    fitting.dedup();
+    match fitting.as_slice() {
+        [(_, squares)] => Some(*squares),
+        [(best, squares), (next, _), ..] if best < next => Some(*squares),
+        _ => None,
+    }
+}
+
+/// The squares a reading moves a piece between, with the piece it becomes:
+/// the piece that could make the move first (see [`reach`]), then the
+/// lowest square.
 fn displacement(
     board: &Board,
     turn: Color,
     pattern: &Pattern,
 ) -> Option<(Square, Square, Option<Role>)> {
-    match pattern {
-        Pattern::Null => None,
-        Pattern::Castle(side) => {
-            let from = board.king_of(turn)?;
-            Some((from, side.king_to(turn), None))
-        }
+    displacements(board, turn, pattern)
+        .min()
+        .map(|(_, squares)| squares)
+}
+
+/// Every way a reading moves a piece, each with its [`reach`].
+fn displacements(
+    board: &Board,
+    turn: Color,
+    pattern: &Pattern,
+) -> impl Iterator<Item = (u8, (Square, Square, Option<Role>))> {
+    let moves: Vec<_> = match pattern {
+        Pattern::Null => Vec::new(),
+        Pattern::Castle(side) => board
+            .king_of(turn)
+            .map(|from| (0, (from, side.king_to(turn), None)))
+            .into_iter()
+            .collect(),
         Pattern::Move(p) => {
             let movers = if p.coordinate {
                 board.occupied()
@@ -122,10 +176,11 @@ fn displacement(
                 .into_iter()
                 .flat_map(|from| Bitboard::FULL.into_iter().map(move |to| (from, to)))
                 .filter(|&(from, to)| from != to && fits(pattern, shape(board, p, from, to), turn))
-                .min_by_key(|&(from, to)| (reach(board, from, to), from, to))
-                .map(|(from, to)| (from, to, p.promotion))
+                .map(|(from, to)| (reach(board, from, to), (from, to, p.promotion)))
+                .collect()
         }
-    }
+    };
+    moves.into_iter()
 }
 
 /// The move of the piece on `from` to `to` as `p` names it.

@@ -27,6 +27,30 @@ use super::NotationLang;
 /// ```
 #[must_use]
 pub fn write_tapped(board: &Board, from: Square, to: Square, lang: NotationLang) -> String {
+    write_long(board, from, to, None, lang)
+}
+
+/// The move from `from` to `to` on `board`, written as
+/// [`write_tapped`] writes it; the piece it becomes is `promotion` when
+/// given (as the board saw it), a queen for a pawn reaching the last rank
+/// when not.
+///
+/// ```
+/// use laws::notation::{NotationLang, write_long};
+/// use shakmaty::{Board, Role, Square};
+///
+/// let board = Board::default();
+/// assert_eq!(write_long(&board, Square::E1, Square::E3, None, NotationLang::En), "Ke1-e3");
+/// assert_eq!(write_long(&board, Square::B2, Square::B8, Some(Role::Knight), NotationLang::En), "b2xb8N");
+/// ```
+#[must_use]
+pub fn write_long(
+    board: &Board,
+    from: Square,
+    to: Square,
+    promotion: Option<Role>,
+    lang: NotationLang,
+) -> String {
     let Some(piece) = board.piece_at(from) else {
         return format!("{from}-{to}");
     };
@@ -42,10 +66,10 @@ pub fn write_tapped(board: &Board, from: Square, to: Square, lang: NotationLang)
     let capture = board.occupied().contains(to) || (pawn && from.file() != to.file());
     let mark = if capture { "x" } else { "-" };
     let last_rank = piece.color.other().backrank();
-    let promotion = if pawn && to.rank() == last_rank {
-        lang.initial(Role::Queen)
-    } else {
-        ""
+    let promotion = match promotion {
+        Some(role) => lang.initial(role),
+        None if pawn && to.rank() == last_rank => lang.initial(Role::Queen),
+        None => "",
     };
     format!("{}{from}{mark}{to}{promotion}", lang.initial(piece.role))
 }

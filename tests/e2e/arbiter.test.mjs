@@ -14,9 +14,13 @@ const THINK = { White: 20_000, Black: 30_000 };
 const written = (page) => page.locator('.move-list .written').allInnerTexts();
 const dial = (page, side) => page.locator('.sheet-clock .dial', { hasText: side }).innerText();
 
+const EDITION_2014 = 'From July 2014 (two minutes to the opponent; the 2nd illegal move loses)';
+const EDITION_SOURCE = 'Until July 2009 (with adjournments; no penalty for an illegal move)';
+
 /// A fresh tablet at `viewport`, its clock installed at T0, the arbiter's
-/// PIN set, and a game under the 2014 Laws (with `timeControl` when given).
-async function gameUnderPin(viewport, timeControl) {
+/// PIN set, and a game under the 2014 Laws or `edition` (with
+/// `timeControl` when given).
+async function gameUnderPin(viewport, timeControl, edition = EDITION_2014) {
   const context = await app.browser.newContext({ locale: 'en-US', viewport });
   const page = await context.newPage();
   const errors = [];
@@ -26,7 +30,7 @@ async function gameUnderPin(viewport, timeControl) {
   await savePin(page, PIN);
   await page.getByRole('link', { name: 'New game' }).first().click();
   if (timeControl) await page.getByLabel('Time control').selectOption(timeControl);
-  await page.getByLabel('Edition of the Laws the rulings follow').selectOption({ label: 'From July 2014 (two minutes to the opponent; the 2nd illegal move loses)' });
+  await page.getByLabel('Edition of the Laws the rulings follow').selectOption({ label: edition });
   await createGame(page, { white: 'Kowalski, Jan', black: 'Nowak, Anna' });
   return { context, page, errors, game: page.url() };
 }
@@ -250,6 +254,49 @@ test('7.4 as the arbiter finds it: a short illegal move identified and written f
   await page.getByRole('link', { name: 'Clock' }).click();
   const time = (side) => page.locator(`.clock-face[data-side=${side}] .face-time`).innerText();
   assert.deepEqual([await time('white'), await time('black')], ['1:30:50', '1:30:50']);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a ruling corrected after the competition\'s edition of the Laws is changed: the penalty the new edition gives', async () => {
+  const { context, page, errors, game } = await gameUnderPin({ width: 1180, height: 820 }, '5400+30', EDITION_SOURCE);
+  await startAndHandOver(page, game);
+  await tapAndPress(page, [['e2', 'e4'], ['e7', 'e5'], ['e1', 'e3']], { think: { White: 10_000, Black: 10_000 } });
+  await page.getByRole('button', { name: 'Leave recording mode (arbiter)' }).click();
+  await page.getByLabel("Arbiter's PIN").fill(PIN);
+  await page.getByRole('button', { name: 'Unlock' }).click();
+  await page.goto(game);
+  await page.getByRole('link', { name: "Arbiter's rulings" }).click();
+  await page.getByRole('button', { name: 'Stop the clocks' }).click();
+  // Under the source texts: no penalty.
+  const card = page.locator('.proposed .ruling-card').first();
+  assert.doesNotMatch(await card.innerText(), /is added to/);
+  await card.getByRole('button', { name: 'Rule: White made an illegal move' }).click();
+  await page.getByRole('button', { name: 'Apply the ruling' }).click();
+  await page.getByText('Ruling applied (Article 7.4).').waitFor();
+  // The competition plays the 2014 Laws after all.
+  await page.goto(game);
+  await page.getByRole('link', { name: 'Edit details' }).click();
+  await page.getByLabel('Edition of the Laws the rulings follow').selectOption({ label: EDITION_2014 });
+  await page.getByRole('button', { name: 'Save details' }).click();
+  await page.getByText('Details saved.').waitFor();
+  await page.getByRole('link', { name: "Arbiter's rulings" }).click();
+  await page.locator('details.correct-ruling summary', { hasText: 'Correct ruling 1, given by mistake' }).click();
+  const fixed = page.locator('details.correct-ruling .finding-form .ruling-card');
+  assert.match(await fixed.innerText(), /0:02:00 is added to Black's clock\./);
+  await fixed.getByRole('button', { name: 'Rule: White made an illegal move' }).click();
+  await page.getByRole('alertdialog').getByText('in place of ruling 1?').waitFor();
+  await page.getByRole('button', { name: 'Apply the ruling' }).click();
+  await page.getByText('Ruling applied (Article 7.4).').waitFor();
+  const given = page.locator('.rulings', { hasText: 'Rulings given' }).locator('li');
+  assert.equal(await given.count(), 2, 'both rulings stay in the log');
+  assert.match(await given.nth(0).innerText(), /Black receives 2 minutes extra for White's illegal move number 1/);
+  // Put back to after 1... e5 (ten seconds each and the increment), and
+  // Black's two minutes.
+  await page.goto(game);
+  await page.getByRole('link', { name: 'Clock' }).click();
+  const time = (side) => page.locator(`.clock-face[data-side=${side}] .face-time`).innerText();
+  assert.deepEqual([await time('white'), await time('black')], ['1:30:50', '1:32:50']);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -180,6 +180,13 @@ impl GameState {
         })
     }
 
+    /// The details of a game in play edited: the names, the event and the
+    /// competition's rules (never the play: time control, clock, start).
+    fn edit_rules(&mut self, setup: &Setup) {
+        self.adjournment.set_rules(setup.adjournment.clone());
+        self.setup = setup.clone();
+    }
+
     /// The fold's one step: applies one event, or refuses it. A refused
     /// event may leave the state part changed ([`Game::apply`](super::Game::apply) steps a
     /// copy; a replay stops at it). What the event does to the clock is
@@ -235,8 +242,13 @@ impl GameState {
                     *self = GameState::new(setup)?;
                     self.log_format = log_format;
                 } else {
-                    self.adjournment.set_rules(setup.adjournment.clone());
-                    self.setup = (**setup).clone();
+                    self.edit_rules(setup);
+                    // The competition's rules changed under a ruling given
+                    // by mistake: it may still be corrected, under them.
+                    if let Some(mut before) = before_last_ruling {
+                        before.edit_rules(setup);
+                        self.before_last_ruling = Some(before);
+                    }
                 }
             }
             Event::Clock(action) => {

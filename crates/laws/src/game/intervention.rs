@@ -514,6 +514,52 @@ mod tests {
     }
 
     #[test]
+    fn a_ruling_is_corrected_under_the_rules_the_competition_changed_to() {
+        // Played under the source texts: 7.4 with no penalty.
+        let mut game = played(&["e4", "e5", "Ke1-e3"]);
+        let mut setup = game.setup().clone();
+        setup.ruleset = Ruleset::of(Edition::Source);
+        game.apply(Event::DetailsEdited(Box::new(setup.clone())), 200_000)
+            .unwrap();
+        game.apply(Event::ruled(Finding::illegal_move()), 300_000)
+            .unwrap();
+        let first = game.fold().unwrap();
+        let black = first
+            .clock
+            .as_ref()
+            .unwrap()
+            .remaining(Side::Black, 300_000);
+        assert_eq!(first.illegal_moves.white, 0, "no penalty then");
+        // The competition's rules were the 2014 Laws after all.
+        setup.ruleset = Ruleset::of(Edition::Fide2014);
+        game.apply(Event::DetailsEdited(Box::new(setup)), 305_000)
+            .unwrap();
+        let edited = game.fold().unwrap();
+        let (number, before) = edited.correctable().expect("still correctable");
+        assert_eq!(number, 1);
+        assert_eq!(before.setup.ruleset.edition, Edition::Fide2014);
+        let correction = Event::Ruled {
+            finding: Finding::illegal_move(),
+            claimant_touched_piece: false,
+            corrects: Some(1),
+        };
+        game.apply(correction, 310_000).unwrap();
+        let corrected = game.fold().unwrap();
+        assert_eq!(corrected.rulings.len(), 2);
+        assert_eq!(corrected.illegal_moves.white, 1);
+        assert_eq!(
+            corrected
+                .clock
+                .as_ref()
+                .unwrap()
+                .remaining(Side::Black, 310_000),
+            black + 120_000,
+            "Black gets the two minutes the 2014 Laws give"
+        );
+        assert_eq!(corrected.setup.ruleset.edition, Edition::Fide2014);
+    }
+
+    #[test]
     fn a_ruling_that_ended_the_game_by_mistake_is_corrected() {
         // The second illegal move loses; the first was not White's.
         let mut game = two_illegal_king_walks();

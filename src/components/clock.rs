@@ -5,3 +5,4 @@ pub mod clock_face;
 pub mod clock_sheet_notice;
 pub mod flag_ruling;
 pub mod opening_clock;
+pub mod turn_to_settle;

@@ -11,6 +11,7 @@ use shakmaty::Position;
 use crate::components::clock::arbiter_clock_menu::ArbiterClockMenu;
 use crate::components::clock::clock_face::{ClockFace, Shown, next_change_in};
 use crate::components::clock::flag_ruling::FlagRuling;
+use crate::components::clock::turn_to_settle::TurnNotice;
 use crate::components::common::confirm_dialog::ConfirmDialog;
 use crate::components::common::form_error::FormError;
 use crate::components::common::pin_dialog::PinDialog;
@@ -180,6 +181,13 @@ fn ClockScreen(id: String, game: Memo<Option<Game>>) -> impl IntoView {
             g.as_ref()
                 .and_then(|g| g.fold().ok())
                 .and_then(laws_text::game::game_over)
+        })
+    });
+    let turn = Signal::derive(move || {
+        game.with(|g| {
+            g.as_ref()
+                .and_then(|g| g.fold().ok())
+                .and_then(GameState::turn_to_settle)
         })
     });
     let names = game.with_untracked(|g| {
@@ -445,6 +453,9 @@ fn ClockScreen(id: String, game: Memo<Option<Game>>) -> impl IntoView {
                     {toggle(t!("Vibration", "Wibracje"), vibration)}
                 </div>
                 <p class="clock-rules">{rules}</p>
+                <Show when=move || !menu_open.get()>
+                    <TurnNotice turn=turn />
+                </Show>
                 {move || result.get().map(|result| view! { <GameOver result review=id.clone() /> })}
                 <FormError error=problem />
                 <FlagRuling flagged_first=flagged_first class=class ruling=ruling claim=claim_shown on_claim=on_claim over=over on_confirm=on_confirm />
@@ -477,6 +488,7 @@ fn ClockScreen(id: String, game: Memo<Option<Game>>) -> impl IntoView {
                     starter=starter
                     act=act
                     correct=correct
+                    turn=turn
                 />
             </Show>
         </div>

@@ -339,7 +339,27 @@ test('the arbiter\'s menu, behind his PIN, shows the clock now: time added is ke
   await menu.getByText(/The sides are swapped/).waitFor();
   assert.equal(await menu.getByLabel("White's time").inputValue(), black);
   assert.equal(await menu.getByLabel("Black's time").inputValue(), white);
+  // The paused clock now marks Black, while no move has been made: the
+  // arbiter is asked whose move it is, White proposed.
+  const settle = menu.locator('.settle-turn');
+  assert.equal(
+    await settle.locator('p').innerText(),
+    'The halves are swapped: the clock now marks Black to move, but its move counts show White to move. Whose move is it?',
+  );
+  assert.match(await settle.getByRole('button', { name: 'White to move' }).getAttribute('class'), /primary/);
+  // Closed unanswered, the question stays on the clock's screen.
   await menu.getByRole('button', { name: 'Close' }).click();
+  await page.locator('.turn-notice', { hasText: "Whose move is it? Settle it in the arbiter's menu." }).waitFor();
+  await page.getByRole('button', { name: 'Arbiter…' }).click();
+  await pin.getByLabel("Arbiter's PIN").fill('2468');
+  await pin.getByRole('button', { name: 'Unlock' }).click();
+  await settle.getByRole('button', { name: 'White to move' }).click();
+  await menu.getByText("White to move: White's clock runs when the clocks are restarted.").waitFor();
+  assert.equal(await settle.count(), 0);
+  await menu.getByRole('button', { name: 'Close' }).click();
+  assert.equal(await page.locator('.turn-notice').count(), 0);
+  await page.getByRole('button', { name: 'Resume' }).click();
+  assert.match(await face(page, 'white').getAttribute('class'), /running/);
   assert.match(await page.locator('.clock-screen').getAttribute('class'), /swapped/);
   // White's half is now on top, where White sits.
   const top = await page.locator('.white-half').boundingBox();
@@ -349,6 +369,7 @@ test('the arbiter\'s menu, behind his PIN, shows the clock now: time added is ke
   const stored = await page.evaluate(() => Object.keys(localStorage).map((k) => localStorage.getItem(k)).join('\n'));
   assert.match(stored, /"correction":"undo_last_press","reason":"White pressed without moving"/);
   assert.match(stored, /"correction":"swap_sides","reason":"clock placed the other way round"/);
+  assert.match(stored, /"correction":\{"to_move":\{"side":"white"\}\},"reason":"whose move it is, settled after the halves were swapped"/);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -120,8 +120,13 @@ pub enum ClockCorrection {
     UndoLastPress,
     /// The clock stood the other way round, each half timing the player
     /// facing it: the two halves' times, move counts and flags change sides,
-    /// and each half is shown for the player facing it from then on.
+    /// and each half is shown for the player facing it from then on. Whose
+    /// move it is stays for the arbiter to settle ([`Clock::to_settle`]).
     SwapSides,
+    /// The arbiter settles whose move it is: `side`'s clock runs from now
+    /// (or will, when the arbiter restarts the paused clocks); the times
+    /// and move counts stay as they are.
+    ToMove { side: Side },
 }
 
 /// Why the clock refuses an action; it is unchanged.
@@ -327,6 +332,9 @@ pub struct Clock {
     before_press: Option<Box<BeforePress>>,
     /// The halves change sides on the screen ([`ClockCorrection::SwapSides`]).
     swapped: bool,
+    /// Whose move it is is for the arbiter to settle: the halves were
+    /// swapped, and nobody has pressed or said since.
+    unsettled: bool,
 }
 
 /// `action`, done again after the press by `presser` is taken back: both
@@ -509,6 +517,7 @@ impl Clock {
             times: Vec::new(),
             before_press: None,
             swapped: false,
+            unsettled: false,
         })
     }
 
@@ -566,7 +575,10 @@ impl Clock {
                     since_ms: at_ms,
                 }
             }
-            ClockAction::Press { side } => self.press(side, at_ms),
+            ClockAction::Press { side } => {
+                self.unsettled = false;
+                self.press(side, at_ms);
+            }
             ClockAction::Pause => {
                 if let Run::Running { side, .. } = self.face.run {
                     self.face.run = Run::Paused { side };
@@ -672,11 +684,46 @@ impl Clock {
                 for time in &mut self.times {
                     time.side = time.side.opponent();
                 }
+                self.unsettled = face.run != Run::NotStarted;
+            }
+            ClockCorrection::ToMove { side } => {
+                self.face.settle(&self.schedules, &self.settings, at_ms);
+                self.before_press = None;
+                self.face.run = match self.face.run {
+                    Run::NotStarted => return Err(ClockError::NotStarted),
+                    Run::Running { .. } => Run::Running {
+                        side,
+                        since_ms: at_ms,
+                    },
+                    Run::Paused { .. } => Run::Paused { side },
+                };
+                self.unsettled = false;
             }
         }
         self.face.settle(&self.schedules, &self.settings, at_ms);
         self.last_ms = at_ms;
         Ok(())
+    }
+
+    /// Whose move the clock marks, while the arbiter has yet to settle it
+    /// after swapping the halves ([`ClockCorrection::ToMove`]); a press
+    /// settles it too.
+    ///
+    /// ```
+    /// use laws::clock::{Clock, ClockAction, ClockCorrection, ClockSettings};
+    /// use laws::game::Side;
+    ///
+    /// let mut clock = Clock::new(&"600".parse().unwrap(), ClockSettings::default()).unwrap();
+    /// clock.apply(ClockAction::Start { side: Side::White }, 0).unwrap();
+    /// clock.apply(ClockAction::Pause, 5_000).unwrap();
+    /// clock.correct(ClockCorrection::SwapSides, 6_000).unwrap();
+    /// assert_eq!(clock.to_settle(), Some(Side::Black));
+    /// clock.correct(ClockCorrection::ToMove { side: Side::White }, 7_000).unwrap();
+    /// assert_eq!((clock.to_settle(), clock.side_to_move()), (None, Some(Side::White)));
+    /// ```
+    #[must_use]
+    pub fn to_settle(&self) -> Option<Side> {
+        self.side_to_move().filter(|_| self.unsettled)
     }
 
     /// Whether the halves are shown the other way round, after an odd

@@ -1,7 +1,9 @@
 use laws::clock::{ClockAction, ClockCorrection, ClockDisplay, DialDisplay, Setting};
 use laws::game::Side;
+use laws::intervention::TurnToSettle;
 use leptos::prelude::*;
 
+use crate::components::clock::turn_to_settle::SettleTurn;
 use crate::components::common::form_error::FormError;
 use crate::components::common::modal_keys::ModalKeys;
 use crate::text::clock_reading::{dial, format_clock};
@@ -150,6 +152,8 @@ pub fn ArbiterClockMenu(
     act: Callback<ClockAction, Result<(), String>>,
     /// Records the arbiter's correction with his reason.
     correct: Callback<(ClockCorrection, String), Result<(), String>>,
+    /// Whose move it is, while it waits to be settled after a swap.
+    turn: Signal<Option<TurnToSettle>>,
 ) -> impl IntoView {
     let white = SideFields::new(Side::White);
     let black = SideFields::new(Side::Black);
@@ -201,18 +205,35 @@ pub fn ArbiterClockMenu(
     };
     let correction = move |correction: ClockCorrection| {
         report((|| {
-            correct.run((correction, reason.get_untracked().unwrap_or_default()))?;
+            let reason = match (correction, reason.get_untracked()) {
+                (_, Some(typed)) if !typed.trim().is_empty() => typed,
+                // Settling the swap just made needs no reason of its own.
+                (ClockCorrection::ToMove { .. }, _) => t!(
+                    "whose move it is, settled after the halves were swapped",
+                    "ustalenie, czyje jest posunięcie, po zamianie połówek"
+                )
+                .to_owned(),
+                (_, typed) => typed.unwrap_or_default(),
+            };
+            correct.run((correction, reason))?;
             Ok(match correction {
                 ClockCorrection::UndoLastPress => t!(
                     "The last press is taken back.",
                     "Ostatnie naciśnięcie zostało cofnięte."
-                ),
+                )
+                .to_owned(),
                 ClockCorrection::SwapSides => t!(
                     "The sides are swapped: each half now shows the player facing it.",
                     "Strony zamienione: każda połowa pokazuje teraz zawodnika, który przed nią siedzi."
+                )
+                .to_owned(),
+                ClockCorrection::ToMove { side } => tf!(
+                    "{} to move: {} runs when the clocks are restarted.",
+                    "Na posunięciu {}: po wznowieniu chodzi {}.",
+                    laws_text::side::side_in_sentence(side),
+                    laws_text::side::clock_of(side)
                 ),
-            }
-            .to_owned())
+            })
         })())
     };
     let field = move |label: String,
@@ -299,6 +320,7 @@ pub fn ArbiterClockMenu(
                         </div>
                     </section>
                 </Show>
+                <SettleTurn turn=turn on_settle=Callback::new(move |side| correction(ClockCorrection::ToMove { side })) />
                 <Show when=move || !started.get()>
                     <section>
                         <h3>{t!("Who starts", "Kto zaczyna")}</h3>

@@ -288,6 +288,7 @@ impl GameState {
                         self.clock_log.pop();
                     }
                     ClockCorrection::UndoLastPress => {}
+                    ClockCorrection::ToMove { .. } => {}
                     ClockCorrection::SwapSides => {
                         for reading in &mut self.clock_log {
                             *reading = ClockReading {

@@ -71,7 +71,52 @@ pub struct Disagreement {
     pub sheet: u32,
 }
 
+/// Whose move it is, for the arbiter to settle after swapping the clock's
+/// halves: the side the clock now marks, the side its move counts show to
+/// move, and the side the scoresheet shows, when anything is written on it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct TurnToSettle {
+    pub clock: Side,
+    pub counts: Side,
+    pub sheet: Option<Side>,
+}
+
+impl TurnToSettle {
+    /// The side the game's record shows to move: the scoresheet's, or the
+    /// move counts' when nothing is written.
+    #[must_use]
+    pub fn recorded(&self) -> Side {
+        self.sheet.unwrap_or(self.counts)
+    }
+}
+
 impl GameState {
+    /// Whose move it is, when the arbiter has yet to settle it after
+    /// swapping the clock's halves ([`ClockCorrection::ToMove`](crate::clock::ClockCorrection::ToMove)
+    /// settles it). `None` once the game is over.
+    #[must_use]
+    pub fn turn_to_settle(&self) -> Option<TurnToSettle> {
+        let timer = self.clock.as_ref()?;
+        let clock = timer.to_settle()?;
+        if self.ended().is_some() {
+            return None;
+        }
+        let first = Side::from(self.start.turn());
+        let after = |half_moves: usize| {
+            if half_moves.is_multiple_of(2) {
+                first
+            } else {
+                first.opponent()
+            }
+        };
+        let pressed = timer.moves(Side::White) + timer.moves(Side::Black);
+        Some(TurnToSettle {
+            clock,
+            counts: after(pressed as usize),
+            sheet: (!self.sheet.is_empty()).then(|| after(self.sheet.len())),
+        })
+    }
+
     /// The game as the rulings of Article 7 and Appendix B see it at `now_ms`.
     #[must_use]
     pub fn situation(&self, now_ms: u64) -> Situation {
@@ -511,6 +556,51 @@ mod tests {
             game.apply(again, 330_000),
             Err(GameError::NotCorrectable { ruling: 2 })
         );
+    }
+
+    #[test]
+    fn after_the_halves_are_swapped_the_arbiter_settles_whose_move_it_is() {
+        use crate::clock::ClockCorrection;
+        let mut game = played(&["e4", "e5"]);
+        let correct = |correction| Event::ClockCorrected {
+            correction,
+            reason: "placed the other way round".to_owned(),
+        };
+        game.apply(Event::Clock(ClockAction::Pause), 130_000)
+            .unwrap();
+        assert_eq!(game.fold().unwrap().turn_to_settle(), None);
+        game.apply(correct(ClockCorrection::SwapSides), 140_000)
+            .unwrap();
+        let swapped = game.fold().unwrap();
+        assert_eq!(
+            swapped.turn_to_settle(),
+            Some(TurnToSettle {
+                clock: Side::Black,
+                counts: Side::White,
+                sheet: Some(Side::White)
+            })
+        );
+        game.apply(
+            correct(ClockCorrection::ToMove { side: Side::White }),
+            150_000,
+        )
+        .unwrap();
+        let settled = game.fold().unwrap();
+        assert_eq!(settled.turn_to_settle(), None);
+        let clock = settled.clock.as_ref().unwrap();
+        assert_eq!(clock.side_to_move(), Some(Side::White));
+        assert!(clock.is_paused());
+        // A press settles it too: play went on.
+        game.apply(correct(ClockCorrection::SwapSides), 160_000)
+            .unwrap();
+        game.apply(Event::Clock(ClockAction::Resume), 170_000)
+            .unwrap();
+        game.apply(
+            Event::Clock(ClockAction::Press { side: Side::Black }),
+            180_000,
+        )
+        .unwrap();
+        assert_eq!(game.fold().unwrap().turn_to_settle(), None);
     }
 
     #[test]

@@ -142,7 +142,7 @@ pub fn App(state: AppState) -> impl IntoView {
 fn opening(route: &Route, state: AppState) -> AnyView {
     let page = match route {
         Route::Scoresheet(_) => "page scoresheet",
-        Route::Review(_) => "page review",
+        Route::Review(_) | Route::PlayersQr(_) => "page review",
         _ => "page",
     };
     let listing = route.game_id().and_then(|id| {
@@ -163,7 +163,7 @@ fn opening(route: &Route, state: AppState) -> AnyView {
         return view! { <OpeningClock listing=listing.clone() clock=clock line=line /> }.into_any();
     }
     let heading = listing.map(|listing| match route {
-        Route::Review(_) => review::heading(&listing.white, &listing.black),
+        Route::Review(_) | Route::PlayersQr(_) => review::heading(&listing.white, &listing.black),
         _ => listing.title(),
     });
     view! {
@@ -222,7 +222,8 @@ async fn screen_view(route: Route) -> AnyView {
         Route::EditGame(id) => edit_game_screen(id).await,
         Route::Clock(id) => clock_screen(id).await,
         Route::Scoresheet(id) => scoresheet_screen(id).await,
-        Route::Review(id) => review_screen(id).await,
+        Route::Review(id) => review_screen(id, false).await,
+        Route::PlayersQr(id) => review_screen(id, true).await,
         Route::Arbiter(id) => arbiter_screen(id).await,
         Route::Adjourn(id) => adjourn_screen(id).await,
         Route::Resume(id) => resumption_screen(id).await,
@@ -279,8 +280,8 @@ fn scoresheet_screen(id: String) -> AnyView {
 }
 
 #[wasm_split(review, wasm_split_path = ::leptos::wasm_split)]
-fn review_screen(id: String) -> AnyView {
-    with_games(|| view! { <ReviewPage id=id /> }.into_any())
+fn review_screen(id: String, at_qr: bool) -> AnyView {
+    with_games(|| view! { <ReviewPage id=id at_qr=at_qr /> }.into_any())
 }
 
 #[wasm_split(screens, wasm_split_path = ::leptos::wasm_split)]

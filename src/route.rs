@@ -16,6 +16,9 @@ pub enum Route {
     Scoresheet(String),
     /// A finished or running game move by move, PGN and print.
     Review(String),
+    /// A finished game's review opened at its players' QR code, for the
+    /// arbiter to hold up.
+    PlayersQr(String),
     /// Sealing the move and verifying the envelope (Appendix A1–A3).
     Adjourn(String),
     /// The resumption wizard (A5–A13).
@@ -60,6 +63,7 @@ impl Route {
             ["game", id, "clock"] => Route::Clock(decode(id)),
             ["game", id, "scoresheet"] => Route::Scoresheet(decode(id)),
             ["game", id, "review"] => Route::Review(decode(id)),
+            ["game", id, "qr"] => Route::PlayersQr(decode(id)),
             ["game", id, "adjourn"] => Route::Adjourn(decode(id)),
             ["game", id, "resume"] => Route::Resume(decode(id)),
             ["game", id, "arbiter"] => Route::Arbiter(decode(id)),
@@ -76,6 +80,7 @@ impl Route {
             | Route::Clock(id)
             | Route::Scoresheet(id)
             | Route::Review(id)
+            | Route::PlayersQr(id)
             | Route::Arbiter(id)
             | Route::Adjourn(id)
             | Route::Resume(id) => Some(id),
@@ -94,6 +99,7 @@ impl Route {
             Route::Clock(id) => format!("#/game/{}/clock", encode(id)),
             Route::Scoresheet(id) => format!("#/game/{}/scoresheet", encode(id)),
             Route::Review(id) => format!("#/game/{}/review", encode(id)),
+            Route::PlayersQr(id) => format!("#/game/{}/qr", encode(id)),
             Route::Adjourn(id) => format!("#/game/{}/adjourn", encode(id)),
             Route::Resume(id) => format!("#/game/{}/resume", encode(id)),
             Route::Arbiter(id) => format!("#/game/{}/arbiter", encode(id)),
@@ -164,6 +170,7 @@ mod tests {
             Route::Scoresheet("odd id/ü".into()),
             Route::Review("m3k-9f2a".into()),
             Route::Review("odd id/ü".into()),
+            Route::PlayersQr("odd id/ü".into()),
             Route::Adjourn("m3k-9f2a".into()),
             Route::Resume("odd id/ü".into()),
             Route::Arbiter("odd id/ü".into()),

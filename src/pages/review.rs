@@ -1,8 +1,8 @@
 //! A game move by move: board and move list, step and jump (buttons and
 //! arrow keys), flip; PGN export and import; the printed scoresheet.
 
-use laws::game::Game;
 use laws::game::SheetMoves;
+use laws::game::{Game, Side};
 use laws::game_pgn;
 use laws::pgn;
 use laws::scoresheet::{Row, Slot};
@@ -163,7 +163,12 @@ pub fn heading(white: &str, black: &str) -> String {
 }
 
 #[component]
-pub fn ReviewPage(id: String) -> impl IntoView {
+pub fn ReviewPage(
+    id: String,
+    /// Opened at the players' QR code.
+    #[prop(optional)]
+    at_qr: bool,
+) -> impl IntoView {
     let state = expect_context::<AppState>();
     let game = state.watch(id.clone());
     let exists = Memo::new(move |_| game.with(Option::is_some));
@@ -175,7 +180,7 @@ pub fn ReviewPage(id: String) -> impl IntoView {
     view! {
         <section class="page review">
             {move || if exists.get() {
-                view! { <GameReview game=game.into() /> }.into_any()
+                view! { <GameReview game=game.into() at_qr=at_qr /> }.into_any()
             } else {
                 view! { <MissingGame id=id.clone() /> }.into_any()
             }}
@@ -195,6 +200,9 @@ pub fn GameReview(
     game: Signal<Option<Game>>,
     #[prop(optional)] pgn: Option<String>,
     #[prop(optional)] players: bool,
+    /// Scrolled to the players' QR code once it is shown.
+    #[prop(optional)]
+    at_qr: bool,
 ) -> impl IntoView {
     let state = expect_context::<AppState>();
     let record = Memo::new(move |_| {
@@ -339,7 +347,7 @@ pub fn GameReview(
                         </div>
                     </div>
                     <Show when=move || over.get()>
-                        <PlayersCopyPanel game=game />
+                        <PlayersCopyPanel game=game at_qr=at_qr />
                     </Show>
                     // The printouts, each in a task of its own after the screen's.
                     <Later>
@@ -367,26 +375,41 @@ fn PrintSheet(game: Game) -> impl IntoView {
         .map_or_else(|| "______".to_owned(), |result| result.as_str().to_owned());
     let sheet = game.scoresheet();
     let (left, right) = print_columns(sheet.first_number, sheet.rows.last().map(|r| r.number));
-    let box_text =
-        |entry: &Option<laws::scoresheet::Entry>| entry.as_ref().map(box_text).unwrap_or_default();
+    // A box as the paper shows it: the moves struck out (7.4) crossed
+    // out, then what stands.
+    let cell = |number: u32, side: Side, entry: Option<&laws::scoresheet::Entry>| {
+        let struck: Vec<String> = sheet
+            .struck_out
+            .iter()
+            .filter(|(slot, _)| slot.number == number && slot.side == side)
+            .map(|(_, entry)| box_text(entry))
+            .collect();
+        view! {
+            <td>
+                {struck.into_iter().map(|text| view! { <s>{text}</s>" " }).collect_view()}
+                {entry.map(box_text)}
+            </td>
+        }
+    };
     let column = |numbers: Vec<u32>| {
-        let rows: Vec<(u32, String, String)> = numbers
+        let rows = numbers
             .into_iter()
             .map(|n| {
                 let row: Option<&Row> = sheet.rows.iter().find(|r| r.number == n);
-                (
-                    n,
-                    row.map(|r| box_text(&r.white)).unwrap_or_default(),
-                    row.map(|r| box_text(&r.black)).unwrap_or_default(),
-                )
+                view! {
+                    <tr>
+                        <th>{n}</th>
+                        {cell(n, Side::White, row.and_then(|r| r.white.as_ref()))}
+                        {cell(n, Side::Black, row.and_then(|r| r.black.as_ref()))}
+                    </tr>
+                }
             })
-            .collect();
+            .collect_view();
         view! {
             <table class="print-column">
+                <colgroup><col class="print-number" /><col /><col /></colgroup>
                 <thead><tr><th>{t!("No.", "Nr")}</th><th>{t!("White", "Białe")}</th><th>{t!("Black", "Czarne")}</th></tr></thead>
-                <tbody>
-                    {rows.into_iter().map(|(n, w, b)| view! { <tr><th>{n}</th><td>{w}</td><td>{b}</td></tr> }).collect_view()}
-                </tbody>
+                <tbody>{rows}</tbody>
             </table>
         }
     };
@@ -399,11 +422,14 @@ fn PrintSheet(game: Game) -> impl IntoView {
                 <dt>{t!("Board", "Szachownica")}</dt><dd>{setup.board.clone()}</dd>
                 <dt>{t!("Date", "Data")}</dt><dd>{game_pgn::date(&game)}</dd>
                 <dt>{t!("Time control", "Tempo gry")}</dt><dd>{laws_text::time_control::time_control(&setup.time_control)}</dd>
+                <dt>{t!("Notation", "Zapis")}</dt><dd>{lang_label(setup.notation)}</dd>
+            </dl>
+            // Each player's FIDE ID on his name's line, as on the paper form.
+            <dl class="print-players">
                 <dt>{t!("White", "Białe")}</dt><dd>{setup.white.name.clone()}</dd>
                 <dt>{t!("FIDE ID", "FIDE ID")}</dt><dd>{setup.white.fide_id.map(|id| id.to_string())}</dd>
                 <dt>{t!("Black", "Czarne")}</dt><dd>{setup.black.name.clone()}</dd>
                 <dt>{t!("FIDE ID", "FIDE ID")}</dt><dd>{setup.black.fide_id.map(|id| id.to_string())}</dd>
-                <dt>{t!("Notation", "Zapis")}</dt><dd>{lang_label(setup.notation)}</dd>
             </dl>
             <div class="print-columns">
                 {column(left)}

@@ -4,7 +4,7 @@
 // Playwright's, so every clock reading is exact.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createGame, savePin, tap, tapAndPress, useApp } from './harness.mjs';
+import { choosePrint, createGame, pdfLines, savePin, tap, tapAndPress, useApp } from './harness.mjs';
 
 const app = useApp();
 const T0 = Date.parse('2026-03-01T09:00:00Z');
@@ -20,7 +20,7 @@ const EDITION_SOURCE = 'Until July 2009 (with adjournments; no penalty for an il
 /// A fresh tablet at `viewport`, its clock installed at T0, the arbiter's
 /// PIN set, and a game under the 2014 Laws or `edition` (with
 /// `timeControl` when given).
-async function gameUnderPin(viewport, timeControl, edition = EDITION_2014) {
+async function gameUnderPin(viewport, timeControl, edition = EDITION_2014, fide = {}) {
   const context = await app.browser.newContext({ locale: 'en-US', viewport });
   const page = await context.newPage();
   const errors = [];
@@ -31,7 +31,7 @@ async function gameUnderPin(viewport, timeControl, edition = EDITION_2014) {
   await page.getByRole('link', { name: 'New game' }).first().click();
   if (timeControl) await page.getByLabel('Time control').selectOption(timeControl);
   await page.getByLabel('Edition of the Laws the rulings follow').selectOption({ label: edition });
-  await createGame(page, { white: 'Kowalski, Jan', black: 'Nowak, Anna' });
+  await createGame(page, { white: 'Kowalski, Jan', black: 'Nowak, Anna', ...fide });
   return { context, page, errors, game: page.url() };
 }
 
@@ -258,8 +258,9 @@ test('7.4 as the arbiter finds it: a short illegal move identified and written f
   await context.close();
 });
 
-test('a ruling corrected after the competition\'s edition of the Laws is changed: the penalty the new edition gives', async () => {
-  const { context, page, errors, game } = await gameUnderPin({ width: 1180, height: 820 }, '5400+30', EDITION_SOURCE);
+test('a ruling corrected after the competition\'s edition of the Laws is changed: the penalty the new edition gives; the printed scoresheet (PDF) has the struck-out move, the FIDE IDs and the result', async () => {
+  const fide = { whiteFide: '1503014', blackFide: '1111111' };
+  const { context, page, errors, game } = await gameUnderPin({ width: 1180, height: 820 }, '5400+30', EDITION_SOURCE, fide);
   await startAndHandOver(page, game);
   await tapAndPress(page, [['e2', 'e4'], ['e7', 'e5'], ['e1', 'e3']], { think: { White: 10_000, Black: 10_000 } });
   await page.getByRole('button', { name: 'Leave recording mode (arbiter)' }).click();
@@ -297,6 +298,28 @@ test('a ruling corrected after the competition\'s edition of the Laws is changed
   await page.getByRole('link', { name: 'Clock' }).click();
   const time = (side) => page.locator(`.clock-face[data-side=${side}] .face-time`).innerText();
   assert.deepEqual([await time('white'), await time('black')], ['1:30:50', '1:32:50']);
+
+  // White resigns; the scoresheet printed: the move struck out stays,
+  // crossed out in its box; each FIDE ID on its player's line; the result.
+  await page.goto(game);
+  await page.getByRole('link', { name: "Arbiter's rulings" }).click();
+  await page.getByRole('button', { name: 'White resigns (5.1b)' }).click();
+  await page.getByRole('button', { name: 'Record the result' }).click();
+  await page.getByText('Result recorded (Article 5.1b).').waitFor();
+  await page.goto(game);
+  await page.getByRole('link', { name: 'Review and PGN' }).click();
+  await choosePrint(page, 'Print scoresheet');
+  await page.emulateMedia({ media: 'print' });
+  assert.equal(await page.locator('.print-sheet tbody tr').nth(1).locator('td s').innerText(), 'Ke1-e3');
+  const widths = await page.locator('.print-sheet thead th').evaluateAll((ths) => ths.map((th) => th.getBoundingClientRect().width));
+  assert.ok(Math.abs(widths[1] - widths[2]) < 1, `White's and Black's columns: ${widths}`);
+  const paper = await pdfLines(page);
+  await page.emulateMedia({ media: 'screen' });
+  assert.ok(paper.includes('White Kowalski, Jan FIDE ID 1503014'), paper.join('\n'));
+  assert.ok(paper.includes('Black Nowak, Anna FIDE ID 1111111'), paper.join('\n'));
+  assert.ok(paper.some((line) => /^1 e2-e4 e7-e5 31$/.test(line)), paper.join('\n'));
+  assert.ok(paper.some((line) => /^2 Ke1-e3 32$/.test(line)), paper.join('\n'));
+  assert.ok(paper.some((line) => line.endsWith('Result 0-1')), paper.join('\n'));
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -91,10 +91,12 @@ export async function importAndReview(page, pgn, title) {
 }
 
 /// Fills the new-game form and submits it.
-export async function createGame(page, { white, black, event = '', round = '', board = '' }) {
+export async function createGame(page, { white, black, event = '', round = '', board = '', whiteFide = '', blackFide = '' }) {
   await page.getByRole('link', { name: 'New game' }).first().click();
   await page.getByLabel('White', { exact: true }).fill(white);
   await page.getByLabel('Black', { exact: true }).fill(black);
+  if (whiteFide) await page.getByLabel("White's FIDE ID (optional)").fill(whiteFide);
+  if (blackFide) await page.getByLabel("Black's FIDE ID (optional)").fill(blackFide);
   if (event) await page.getByLabel('Event', { exact: true }).fill(event);
   if (round) await page.getByLabel('Round').fill(round);
   if (board) await page.getByLabel('Board').fill(board);
@@ -169,4 +171,32 @@ export async function tapAndPress(page, moves, { think, each } = {}) {
     await page.locator('.move-list .written').nth(i).waitFor();
     if (each) await each(i);
   }
+}
+
+/// Clicks a print button with the browser's print dialog left out: the
+/// printout it chooses is what the page prints.
+export async function choosePrint(page, name) {
+  await page.getByRole('button', { name }).evaluate((button) => { window.print = () => {}; button.click(); });
+}
+
+/// The page printed to PDF on A4, read back as text (pdf.js), one string
+/// per line of the paper: the pieces of text on one baseline, left to right.
+export async function pdfLines(page) {
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const data = new Uint8Array(await page.pdf({ format: 'A4', printBackground: true }));
+  const doc = await getDocument({ data, isEvalSupported: false }).promise;
+  const lines = [];
+  for (let n = 1; n <= doc.numPages; n++) {
+    const { items } = await (await doc.getPage(n)).getTextContent();
+    const rows = new Map();
+    for (const item of items.filter((i) => i.str.trim())) {
+      const y = Math.round(item.transform[5]);
+      rows.set(y, [...(rows.get(y) ?? []), item]);
+    }
+    for (const y of [...rows.keys()].sort((a, b) => b - a)) {
+      lines.push(rows.get(y).sort((a, b) => a.transform[4] - b.transform[4]).map((i) => i.str.trim()).join(' '));
+    }
+  }
+  await doc.destroy();
+  return lines;
 }

@@ -9,7 +9,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
-import { useApp } from './harness.mjs';
+import { choosePrint, useApp } from './harness.mjs';
 import { englishWords, words } from './english-words.mjs';
 
 const app = useApp();
@@ -92,10 +92,6 @@ async function printed(page) {
   return result;
 }
 
-/// Clicks a print button with the browser's print dialog left out.
-async function choosePrint(page, name) {
-  await page.getByRole('button', { name }).evaluate((button) => { window.print = () => {}; button.click(); });
-}
 
 test('every screen in Polish, no English left; back to English; the choice survives a reload', async () => {
   const { page, errors, context } = await app.open('#/settings');

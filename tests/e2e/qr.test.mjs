@@ -119,7 +119,11 @@ test("a finished game's QR code opens in Review on a player's phone, with the bo
   const panel = page.locator('.players-copy');
   const qr = panel.locator('svg.qr-code');
   await qr.waitFor();
-  await qr.scrollIntoViewIfNeeded();
+  // The link opens at the code: the whole of it on the screen, no scrolling.
+  await page.waitForFunction(() => {
+    const box = document.querySelector('.players-copy svg.qr-code').getBoundingClientRect();
+    return box.top >= 0 && box.bottom <= window.innerHeight;
+  });
   await page.screenshot({ path: 'tests/e2e/output/players-copy.png' });
   const shown = await measure(qr);
   // The same box for the real 80-move game's code (version 21, 101 modules).
@@ -137,6 +141,8 @@ test("a finished game's QR code opens in Review on a player's phone, with the bo
   await phone.page.goto(url);
   await phone.page.getByRole('heading', { name: 'Review: Kowalski, Jan – Nowak, Anna' }).waitFor({ timeout: 15_000 });
   await phone.page.getByRole('button', { name: 'One move forward' }).waitFor();
+  // The result, as the copy records it.
+  assert.equal(await phone.page.locator('.review-result').innerText(), 'Result: White wins (as recorded)');
   assert.equal(await phone.page.getByRole('link', { name: 'Scoresheet' }).count(), 0);
   assert.equal(await phone.page.getByRole('link', { name: 'Clock' }).count(), 0);
   await phone.page.screenshot({ path: 'tests/e2e/output/players-copy-phone.png', fullPage: true });

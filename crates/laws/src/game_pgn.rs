@@ -34,9 +34,10 @@ use crate::arbiter_note::{self, ArbiterNote};
 use crate::calendar::utc_day;
 use crate::claim;
 use crate::clock::ClockAction;
-use crate::game::{Event, Game, GameError, GameState, Player, Setup, SheetMoves, Side};
+use crate::game::{Event, Game, GameError, GameResult, GameState, Player, Setup, SheetMoves, Side};
 use crate::irregularity::Finding;
 use crate::notation::{self, NotationLang};
+use crate::outcome::Outcome;
 use crate::pgn::{ImportedGame, PgnResult, Record};
 use crate::ruling::Effect;
 use crate::scoresheet::{Entry, Slot, Written};
@@ -212,7 +213,6 @@ pub fn arbiter_notes(game: &Game) -> Result<Vec<(usize, ArbiterNote)>, GameError
 /// The result a ruling (Article 7, Appendix B, 10.2) or the adjournment
 /// (Appendix A) gave the game, when PGN can write it.
 fn ruled(play: &GameState) -> Option<PgnResult> {
-    use crate::outcome::Outcome;
     match play.ended()?.outcome {
         Outcome::WhiteWins => Some(PgnResult::WhiteWins),
         Outcome::BlackWins => Some(PgnResult::BlackWins),
@@ -282,6 +282,18 @@ pub fn import(imported: &ImportedGame, id: &str, created_ms: u64) -> Result<Game
         };
         pos.play_unchecked(m.mv);
         game.apply(Event::Recorded(entry), created_ms)?;
+    }
+    // The result the record gives, unless the game has ended already.
+    let outcome = match imported.result {
+        PgnResult::WhiteWins => Some(Outcome::WhiteWins),
+        PgnResult::BlackWins => Some(Outcome::BlackWins),
+        PgnResult::Draw => Some(Outcome::Draw),
+        PgnResult::Unknown => None,
+    };
+    if let Some(outcome) = outcome
+        && game.fold()?.ended().is_none()
+    {
+        game.apply(Event::Result(GameResult::Recorded { outcome }), created_ms)?;
     }
     Ok(game)
 }
@@ -545,5 +557,36 @@ mod tests {
         assert_eq!(g.setup().time_control, TimeControl::Unknown);
         assert!(g.clock().is_none());
         assert_eq!(written(&g), ["d4", "d5"]);
+    }
+
+    #[test]
+    fn the_result_a_record_gives_ends_the_game_and_comes_back() {
+        for (text, outcome, result) in [
+            (
+                "1. d4 d5 2. c4 1-0",
+                Some(Outcome::WhiteWins),
+                PgnResult::WhiteWins,
+            ),
+            ("1. d4 d5 1/2-1/2", Some(Outcome::Draw), PgnResult::Draw),
+            ("1. d4 d5 *", None, PgnResult::Unknown),
+        ] {
+            let imported = pgn::import(text.as_bytes()).remove(0).unwrap();
+            let g = import(&imported, "x", 1).unwrap();
+            let play = g.fold().unwrap();
+            assert_eq!(play.ended().map(|e| e.outcome), outcome, "{text}");
+            assert_eq!(export(&g).unwrap().record.result, result, "{text}");
+            assert_eq!(
+                arbiter_notes(&g).unwrap(),
+                Vec::new(),
+                "{text}: no note added"
+            );
+        }
+        // Mate on the board, and the record agrees.
+        let mate = "1. f3 e5 2. g4 Qh4# 0-1";
+        let imported = pgn::import(mate.as_bytes()).remove(0).unwrap();
+        let g = import(&imported, "m", 1).unwrap();
+        let play = g.fold().unwrap();
+        assert_eq!(play.ended().map(|e| e.outcome), Some(Outcome::BlackWins));
+        assert_eq!(export(&g).unwrap().record.result, PgnResult::BlackWins);
     }
 }

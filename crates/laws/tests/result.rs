@@ -67,7 +67,7 @@ fn every_result_ends_the_game_in_the_fold_or_is_refused() {
             assert_eq!(game, before, "{name}: a refused result changes nothing");
             continue;
         }
-        assert_eq!(Some(case.result.article()), case.article, "{name}");
+        assert_eq!(case.result.article(), case.article, "{name}");
         game.apply(Event::Result(case.result.clone()), at)
             .unwrap_or_else(|e| panic!("{name}: refused: {e}"));
         let play = game.fold().unwrap();

@@ -12,8 +12,22 @@ use crate::{t, tf};
 /// PGN in the link's fragment, which reaches no server), opened on a phone
 /// in Arbiter's Review, with or without a network.
 #[component]
-pub fn PlayersCopyPanel(game: Signal<Option<Game>>) -> impl IntoView {
+pub fn PlayersCopyPanel(
+    game: Signal<Option<Game>>,
+    /// Brought into view as soon as it is shown: the arbiter asked for
+    /// the code, to hold it up to the players.
+    #[prop(optional)]
+    at_qr: bool,
+) -> impl IntoView {
     let state = expect_context::<AppState>();
+    let panel = NodeRef::<leptos::html::Section>::new();
+    if at_qr {
+        Effect::new(move |_| {
+            if let Some(panel) = panel.get() {
+                panel.scroll_into_view();
+            }
+        });
+    }
     let app = app_address();
     // With a network: the game read from the event's database.
     let event_link = {
@@ -30,7 +44,7 @@ pub fn PlayersCopyPanel(game: Signal<Option<Game>>) -> impl IntoView {
     };
     let copy = Memo::new(move |_| game.with(|g| g.as_ref().map(|g| PlayersCopy::of(g, &app))));
     view! {
-        <section class="panel players-copy" id="players-copy" aria-labelledby="players-copy-title">
+        <section class="panel players-copy" id="players-copy" aria-labelledby="players-copy-title" node_ref=panel>
             <h2 id="players-copy-title">{t!("The game for the players", "Partia dla zawodników")}</h2>
             <p>{t!("Scan with a phone's camera: the game opens in Arbiter's Review (move by move, PGN, print). The whole game is in the code; nothing is sent to a server, and the phone needs no network once it has opened Arbiter before.", "Zeskanuj aparatem telefonu: partia otworzy się w Przeglądzie Arbitra (ruch po ruchu, PGN, druk). Cała partia jest w kodzie; nic nie trafia na serwer, a telefon nie potrzebuje sieci, jeśli już kiedyś otworzył Arbitra.")}</p>
             {move || copy.get().map(|copy| match copy {

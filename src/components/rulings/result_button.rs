@@ -26,18 +26,15 @@ pub fn ResultButton(
     };
     let state = expect_context::<AppState>();
     let confirming = RwSignal::new(false);
-    let article = result.article();
+    let article = laws_text::game::article_in_brackets(result.article());
     let question = tf!(
-        "{label}: record the result, {} (Article {article})? The clock stops; nothing more is pressed, recorded or ruled.",
-        "{label}: zapisać wynik: {} (artykuł {article})? Zegar staje; nic więcej nie zostanie naciśnięte, zapisane ani rozstrzygnięte.",
+        "{label}: record the result, {}{article}? The clock stops; nothing more is pressed, recorded or ruled.",
+        "{label}: zapisać wynik: {}{article}? Zegar staje; nic więcej nie zostanie naciśnięte, zapisane ani rozstrzygnięte.",
         laws_text::outcome::outcome(outcome)
     );
     let record = Callback::new(
         move |()| match state.apply(&id, Event::Result(result.clone())) {
-            Ok(()) => state.tell(tf!(
-                "Result recorded (Article {article}).",
-                "Wynik zapisany (artykuł {article})."
-            )),
+            Ok(()) => state.tell(tf!("Result recorded{article}.", "Wynik zapisany{article}.")),
             Err(e) => state.warn(tf!(
                 "The result was not recorded: {e}.",
                 "Wynik nie został zapisany: {e}."

@@ -12,7 +12,7 @@ pub fn GameOver(result: String, #[prop(optional)] review: Option<String>) -> imp
         <p class="mode-banner" role="status">
             {tf!("Game over: {}.", "Koniec partii: {}.", result)}
             {review.map(|id| view! {
-                " "<a class="button" href=Route::Review(id).href()>{t!("QR code for the players", "Kod QR dla zawodników")}</a>
+                " "<a class="button" href=Route::PlayersQr(id).href()>{t!("QR code for the players", "Kod QR dla zawodników")}</a>
             })}
         </p>
     }

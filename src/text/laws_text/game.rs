@@ -49,12 +49,14 @@ pub fn game_over(play: &laws::game::GameState) -> Option<String> {
     let ending = play.ended()?;
     let ended = outcome(ending.outcome);
     Some(match ending.by {
-        EndedBy::Result(result) => tf!(
-            "{ended} (Article {}: {})",
-            "{ended} (artykuł {}: {})",
-            result.article(),
-            game_result(result)
-        ),
+        EndedBy::Result(result) => match result.article() {
+            Some(article) => tf!(
+                "{ended} (Article {article}: {})",
+                "{ended} (artykuł {article}: {})",
+                game_result(result)
+            ),
+            None => format!("{ended} ({})", game_result(result)),
+        },
         EndedBy::Ruling(applied) => tf!(
             "{ended} (Article {})",
             "{ended} (artykuł {})",
@@ -93,7 +95,16 @@ pub fn game_result(result: &GameResult) -> String {
                 "decyzja sędziego: {reason}"
             )
         }
+        GameResult::Recorded { .. } => t!("as recorded", "według zapisu").to_owned(),
     }
+}
+
+/// " (Article 5.1b)", or nothing for a result with no article.
+#[must_use]
+pub fn article_in_brackets(article: Option<laws::article::Article>) -> String {
+    article
+        .map(|article| tf!(" (Article {article})", " (artykuł {article})"))
+        .unwrap_or_default()
 }
 
 /// Why a draw claim is not upheld.

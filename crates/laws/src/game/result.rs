@@ -19,7 +19,7 @@
 //! let mut game = Game::new("g", setup, 0);
 //! game.apply(Event::Clock(ClockAction::Start { side: Side::White }), 1_000).unwrap();
 //! let resigned = GameResult::Resigned { by: Side::White };
-//! assert_eq!(resigned.article(), Article::Art5_1b);
+//! assert_eq!(resigned.article(), Some(Article::Art5_1b));
 //! game.apply(Event::Result(resigned), 9_000).unwrap();
 //! let play = game.fold().unwrap();
 //! assert_eq!(play.outcome, Some(Outcome::BlackWins));
@@ -62,6 +62,9 @@ pub enum GameResult {
         article: Article,
         reason: String,
     },
+    /// The result a record gives and no article: a game read from PGN,
+    /// whose `Result` says how it ended but not why.
+    Recorded { outcome: Outcome },
 }
 
 /// A result as the log holds it, read field by field: one small reader in
@@ -101,6 +104,9 @@ impl TryFrom<Stored> for GameResult {
                 outcome: stored.outcome.ok_or_else(|| missing("outcome"))?,
                 article: stored.article.ok_or_else(|| missing("article"))?,
                 reason: stored.reason.ok_or_else(|| missing("reason"))?,
+            },
+            "recorded" => GameResult::Recorded {
+                outcome: stored.outcome.ok_or_else(|| missing("outcome"))?,
             },
             other => return Err(format!("unknown result {other:?}")),
         })
@@ -173,10 +179,10 @@ impl fmt::Display for ResultError {
 impl std::error::Error for ResultError {}
 
 impl GameResult {
-    /// The article the result stands on.
+    /// The article the result stands on; `None` for a result as recorded.
     #[must_use]
-    pub fn article(&self) -> Article {
-        match self {
+    pub fn article(&self) -> Option<Article> {
+        Some(match self {
             GameResult::Resigned { .. } => Article::Art5_1b,
             GameResult::DrawAgreed => Article::Art9_1,
             GameResult::DrawClaimed {
@@ -188,7 +194,8 @@ impl GameResult {
                 ..
             } => Article::Art9_3,
             GameResult::Decided { article, .. } => *article,
-        }
+            GameResult::Recorded { .. } => return None,
+        })
     }
 
     /// What becomes of the game in `play`, or why the result is refused.
@@ -207,9 +214,12 @@ impl GameResult {
                     })
                 }
             }
-            GameResult::Decided { outcome, .. } if !outcome.ends_game() => {
+            GameResult::Decided { outcome, .. } | GameResult::Recorded { outcome }
+                if !outcome.ends_game() =>
+            {
                 Err(ResultError::NotAResult(*outcome))
             }
+            GameResult::Recorded { outcome } => Ok(*outcome),
             GameResult::Decided { reason, .. } if reason.trim().is_empty() => {
                 Err(ResultError::NoReason)
             }

@@ -122,7 +122,8 @@ test("a finished game's QR code opens in Review on a player's phone, with the bo
   // The link opens at the code: the whole of it on the screen, no scrolling.
   await page.waitForFunction(() => {
     const box = document.querySelector('.players-copy svg.qr-code').getBoundingClientRect();
-    return box.top >= 0 && box.bottom <= window.innerHeight;
+    const header = document.querySelector('header').getBoundingClientRect().bottom;
+    return box.top >= header && box.bottom <= window.innerHeight;
   });
   await page.screenshot({ path: 'tests/e2e/output/players-copy.png' });
   const shown = await measure(qr);

@@ -22,9 +22,14 @@ pub fn PlayersCopyPanel(
     let state = expect_context::<AppState>();
     let panel = NodeRef::<leptos::html::Section>::new();
     if at_qr {
+        // The code's foot at the screen's foot: the whole code in view, with
+        // as much of the panel's heading above it as fits.
         Effect::new(move |_| {
-            if let Some(panel) = panel.get() {
-                panel.scroll_into_view();
+            if let Some(code) = panel
+                .get()
+                .and_then(|panel| panel.query_selector("svg.qr-code").ok().flatten())
+            {
+                code.scroll_into_view_with_bool(false);
             }
         });
     }

@@ -24,7 +24,7 @@ use crate::pages::{
 use crate::platform::next_task::{after_paint, after_paint_within, next_task};
 use crate::route::Route;
 pub use crate::route::navigate;
-use crate::state::{AppState, read_every_game};
+use crate::state::{AppState, read_every_game, restore_from_journal};
 use crate::storage::PREFIX;
 use crate::t;
 use crate::text::i18n::{self, UiLang};
@@ -82,6 +82,15 @@ pub fn App(state: AppState) -> impl IntoView {
     on_cleanup(move || {
         on_hash.remove();
         on_storage.remove();
+    });
+
+    // Once the first screen is painted: what localStorage lost when the
+    // browser was killed, put back from the journal.
+    leptos::task::spawn_local(async move {
+        after_paint().await;
+        if let Ok(journaled) = crate::storage::journal::read_all().await {
+            restore_from_journal(state, journaled).await;
+        }
     });
 
     // A tablet in an event syncs with its database; one on its own loads

@@ -10,7 +10,7 @@ use leptos::prelude::*;
 use crate::backup::{self, Merge};
 use crate::listing::Listing;
 use crate::route::Route;
-use crate::storage::{Backend, Browser, Memory, Settings, StorageError, Store};
+use crate::storage::{Backend, Browser, Memory, Settings, StorageError, Store, journal};
 use crate::text::i18n::{UiLang, lang};
 use crate::text::laws_text;
 use crate::{t, tf};
@@ -84,6 +84,25 @@ thread_local! {
 #[leptos::wasm_split::wasm_split(games, wasm_split_path = ::leptos::wasm_split)]
 pub fn read_every_game(state: AppState) {
     state.read_games();
+}
+
+/// Puts back what localStorage lost and the journal kept (a browser
+/// killed before localStorage reached the disk), and journals again what
+/// the journal lacks; the screens then read storage again. In the games'
+/// module: it reads games in full.
+#[leptos::wasm_split::wasm_split(games, wasm_split_path = ::leptos::wasm_split)]
+pub fn restore_from_journal(state: AppState, journaled: Vec<(String, String)>) {
+    let (store, _) = store();
+    let restored = store.restore(journaled);
+    for (key, text) in &restored.to_journal {
+        journal::write(key, Some(text));
+    }
+    if !restored.games.is_empty() {
+        state.reload();
+        if state.games_read.get_untracked() {
+            state.read_games();
+        }
+    }
 }
 
 impl<B: Backend + ?Sized> Backend for Rc<B> {

@@ -9,6 +9,7 @@
 mod backend;
 mod error;
 mod game_record;
+pub mod journal;
 mod store;
 #[cfg(test)]
 pub(crate) mod tests;
@@ -16,4 +17,4 @@ pub(crate) mod tests;
 pub use backend::{Backend, Browser, Memory};
 pub use error::StorageError;
 pub use game_record::encode_game;
-pub use store::{Listed, Loaded, PREFIX, SCHEMA, Settings, Store, game_key};
+pub use store::{Listed, Loaded, PREFIX, Restored, SCHEMA, Settings, Store, game_key};

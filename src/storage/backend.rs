@@ -2,6 +2,8 @@
 //! browser gives none.
 
 use super::error::StorageError;
+use super::journal;
+use super::store::GAME_PREFIX;
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 
@@ -13,7 +15,8 @@ pub trait Backend {
     fn keys(&self) -> Result<Vec<String>, StorageError>;
 }
 
-/// The browser's localStorage.
+/// The browser's localStorage; each game record also goes to the
+/// [`journal`], which reaches the disk before localStorage does.
 pub struct Browser(web_sys::Storage);
 
 impl Browser {
@@ -64,13 +67,21 @@ impl Backend for Browser {
             } else {
                 StorageError::Browser(js_error_text(&e))
             }
-        })
+        })?;
+        if key.starts_with(GAME_PREFIX) {
+            journal::write(key, Some(value));
+        }
+        Ok(())
     }
 
     fn remove(&self, key: &str) -> Result<(), StorageError> {
         self.0
             .remove_item(key)
-            .map_err(|e| StorageError::Browser(js_error_text(&e)))
+            .map_err(|e| StorageError::Browser(js_error_text(&e)))?;
+        if key.starts_with(GAME_PREFIX) {
+            journal::write(key, None);
+        }
+        Ok(())
     }
 
     fn keys(&self) -> Result<Vec<String>, StorageError> {

@@ -17,7 +17,7 @@ use std::collections::BTreeMap;
 /// Every key of ours starts with this; the `v1` changes only if the key
 /// layout itself changes.
 pub const PREFIX: &str = "arbiter/v1/";
-pub(super) const GAME_PREFIX: &str = "arbiter/v1/game/";
+pub(crate) const GAME_PREFIX: &str = "arbiter/v1/game/";
 /// Each game's [`Listing`], beside its record: what the list of games reads.
 pub(super) const LISTING_PREFIX: &str = "arbiter/v1/listing/";
 pub(super) const SETTINGS_KEY: &str = "arbiter/v1/settings";
@@ -109,6 +109,14 @@ pub fn game_key(id: &str) -> String {
 
 pub(super) fn listing_key(id: &str) -> String {
     format!("{LISTING_PREFIX}{id}")
+}
+
+/// What [`Store::restore`] did: the games put back from the journal, and
+/// the records the journal lacks or has behind, to write to it again.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Restored {
+    pub games: Vec<String>,
+    pub to_journal: Vec<(String, String)>,
 }
 
 /// What the list of games reads: the listings stored, newest change first,
@@ -424,6 +432,59 @@ impl<B: Backend> Store<B> {
         self.used.set(None);
         self.backend.remove(&key)?;
         self.backend.remove(&listing_key(id))
+    }
+
+    /// Puts back what localStorage lost and the [`journal`](super::journal)
+    /// kept: each game whose `journaled` record (`(key, text)`) has every
+    /// event of the stored one and more, or that is not stored at all,
+    /// is stored as the journal has it. A record stored ahead of the
+    /// journal's, or missing from it, is named to be journaled again; one
+    /// that has diverged, or that cannot be read, is left.
+    pub fn restore(&self, journaled: Vec<(String, String)>) -> Restored {
+        let mut restored = Restored::default();
+        let mut journal: BTreeMap<String, String> = journaled
+            .into_iter()
+            .filter(|(key, _)| key.starts_with(GAME_PREFIX))
+            .collect();
+        for key in self
+            .game_ids()
+            .unwrap_or_default()
+            .iter()
+            .map(|id| game_key(id))
+        {
+            let Ok(Some(stored)) = self.backend.get(&key) else {
+                continue;
+            };
+            match journal.remove(&key) {
+                Some(kept) if kept == stored => {}
+                None => restored.to_journal.push((key, stored)),
+                Some(kept) => {
+                    let (Ok(stored_game), Ok(kept_game)) =
+                        (decode_game(&key, &stored), decode_game(&key, &kept))
+                    else {
+                        continue;
+                    };
+                    match kept_game.lineage(&stored_game) {
+                        Lineage::Ahead => {
+                            if self.replace_game(&kept_game).is_ok() {
+                                restored.games.push(kept_game.id().to_owned());
+                            }
+                        }
+                        Lineage::Behind => restored.to_journal.push((key, stored)),
+                        Lineage::Same | Lineage::Diverged => {}
+                    }
+                }
+            }
+        }
+        // Journaled and not stored at all: lost before localStorage wrote it.
+        for (key, kept) in journal {
+            if let Ok(game) = decode_game(&key, &kept)
+                && self.replace_game(&game).is_ok()
+            {
+                restored.games.push(game.id().to_owned());
+            }
+        }
+        restored
     }
 
     /// Writes a record other than a game's save: the bytes used are

@@ -160,6 +160,63 @@ fn games_load_back_newest_first() {
 }
 
 #[test]
+fn the_journal_puts_back_what_local_storage_lost_and_nothing_else() {
+    let store = Store::new(Memory::default());
+    let base = game("pressed", 1);
+    let ahead = edited(&edited(&base, "2", 10), "3", 20);
+    // localStorage kept an older copy (the browser was killed), or none.
+    store.save_game(&base).unwrap();
+    store.save_game(&game("same", 2)).unwrap();
+    store
+        .save_game(&edited(&game("newer here", 3), "4", 30))
+        .unwrap();
+    store.save_game(&game("diverged", 4)).unwrap();
+    store.save_game(&game("unjournaled", 5)).unwrap();
+    let text = |g: &Game| encode_game(g);
+    let journal = vec![
+        (game_key("pressed"), text(&ahead)),
+        (game_key("same"), text(&game("same", 2))),
+        (game_key("newer here"), text(&game("newer here", 3))),
+        (
+            game_key("diverged"),
+            text(&edited(&game("diverged", 4), "7", 40)),
+        ),
+        (game_key("lost"), text(&game("lost", 6))),
+        (game_key("bad"), "{not json".to_owned()),
+        ("arbiter/v1/settings".to_owned(), "{}".to_owned()),
+    ];
+    // The stored "diverged" game goes another way than its journal copy.
+    store
+        .save_game(&edited(&game("diverged", 4), "8", 41))
+        .unwrap();
+    let restored = store.restore(journal);
+    assert_eq!(restored.games, ["pressed", "lost"]);
+    assert_eq!(store.load_game("pressed").unwrap().unwrap(), ahead);
+    assert!(store.load_game("lost").unwrap().is_some());
+    let listed: Vec<String> = store
+        .load_listings()
+        .listings
+        .into_iter()
+        .map(|l| l.id)
+        .collect();
+    assert!(listed.contains(&"pressed".to_owned()) && listed.contains(&"lost".to_owned()));
+    assert_eq!(
+        store.load_game("diverged").unwrap().unwrap().setup().round,
+        "8"
+    );
+    assert_eq!(store.backend.get(&game_key("bad")).unwrap(), None);
+    let to_journal: Vec<String> = restored
+        .to_journal
+        .into_iter()
+        .map(|(key, _)| key)
+        .collect();
+    assert_eq!(
+        to_journal,
+        [game_key("newer here"), game_key("unjournaled")]
+    );
+}
+
+#[test]
 fn a_corrupt_record_is_reported_kept_and_the_rest_loads() {
     let store = Store::new(Memory::default());
     store.save_game(&game("good", 1)).unwrap();

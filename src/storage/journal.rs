@@ -1,0 +1,169 @@
+//! A second copy of every game record, in IndexedDB, each write committed
+//! with strict durability (flushed to disk before it completes).
+//!
+//! localStorage reaches the disk when the browser gets round to it: a
+//! browser killed a second after a press (a tablet's battery, the system
+//! closing it) came back with the last ten seconds of presses gone. The
+//! journal has them; on start, [`super::Store::restore`] puts back what it
+//! has that localStorage lost. localStorage stays the store every screen
+//! reads at once, synchronously.
+//!
+//! Writes are queued and each key's latest text goes in the next
+//! transaction: presses in quick succession cost one commit, in order.
+
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+
+use js_sys::{Array, Function, Object, Promise, Reflect};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_futures::JsFuture;
+use web_sys::{IdbDatabase, IdbOpenDbRequest, IdbRequest, IdbTransaction};
+
+const DATABASE: &str = "arbiter-journal";
+const RECORDS: &str = "records";
+
+thread_local! {
+    static OPEN: RefCell<Option<IdbDatabase>> = const { RefCell::new(None) };
+    /// Each key's text to write (`None`: to remove), not yet in a transaction.
+    static QUEUE: RefCell<BTreeMap<String, Option<String>>> = const { RefCell::new(BTreeMap::new()) };
+    static WRITING: RefCell<bool> = const { RefCell::new(false) };
+}
+
+/// Queues `key`'s record, `None` to remove it.
+pub fn write(key: &str, text: Option<&str>) {
+    QUEUE.with(|queue| {
+        queue
+            .borrow_mut()
+            .insert(key.to_owned(), text.map(str::to_owned))
+    });
+    if !WRITING.with(|writing| writing.replace(true)) {
+        wasm_bindgen_futures::spawn_local(flush());
+    }
+}
+
+/// Writes the queue, one transaction at a time, until it is empty. A
+/// journal the browser refuses (no IndexedDB, storage full) is left: the
+/// records are in localStorage all the same.
+async fn flush() {
+    loop {
+        let batch = QUEUE.with(|queue| std::mem::take(&mut *queue.borrow_mut()));
+        if batch.is_empty() {
+            break;
+        }
+        let _ = commit(batch).await;
+    }
+    WRITING.with(|writing| writing.replace(false));
+}
+
+async fn commit(batch: BTreeMap<String, Option<String>>) -> Result<(), JsValue> {
+    let database = open().await?;
+    let transaction = transaction(&database, "readwrite", Some("strict"))?;
+    let records = transaction.object_store(RECORDS)?;
+    for (key, text) in batch {
+        match text {
+            Some(text) => {
+                records.put_with_key(&JsValue::from_str(&text), &JsValue::from_str(&key))?
+            }
+            None => records.delete(&JsValue::from_str(&key))?,
+        };
+    }
+    completed(&transaction).await
+}
+
+/// Every record of the journal, as `(key, text)`.
+pub async fn read_all() -> Result<Vec<(String, String)>, JsValue> {
+    let database = open().await?;
+    let transaction = transaction(&database, "readonly", None)?;
+    let records = transaction.object_store(RECORDS)?;
+    let keys: Array = done(&records.get_all_keys()?).await?.unchecked_into();
+    let texts: Array = done(&records.get_all()?).await?.unchecked_into();
+    Ok(keys
+        .iter()
+        .zip(texts.iter())
+        .filter_map(|(key, text)| Some((key.as_string()?, text.as_string()?)))
+        .collect())
+}
+
+async fn open() -> Result<IdbDatabase, JsValue> {
+    if let Some(database) = OPEN.with(|open| open.borrow().clone()) {
+        return Ok(database);
+    }
+    let factory = web_sys::window()
+        .ok_or("no window")?
+        .indexed_db()?
+        .ok_or("no IndexedDB")?;
+    let request: IdbOpenDbRequest = factory.open_with_u32(DATABASE, 1)?;
+    let upgrading = request.clone();
+    let upgrade = Closure::once_into_js(move || {
+        if let Ok(database) = upgrading.result() {
+            let _ = database
+                .unchecked_into::<IdbDatabase>()
+                .create_object_store(RECORDS);
+        }
+    });
+    request.set_onupgradeneeded(Some(upgrade.unchecked_ref()));
+    let database: IdbDatabase = done(&request).await?.unchecked_into();
+    OPEN.with(|open| open.replace(Some(database.clone())));
+    Ok(database)
+}
+
+/// A transaction on the records; `durability` through the options object
+/// (web-sys has it only behind its unstable APIs).
+fn transaction(
+    database: &IdbDatabase,
+    mode: &str,
+    durability: Option<&str>,
+) -> Result<IdbTransaction, JsValue> {
+    let options = Object::new();
+    if let Some(durability) = durability {
+        Reflect::set(&options, &"durability".into(), &durability.into())?;
+    }
+    let open: Function = Reflect::get(database, &"transaction".into())?.unchecked_into();
+    Ok(open
+        .call3(database, &RECORDS.into(), &mode.into(), &options)?
+        .unchecked_into())
+}
+
+/// The request's result once it succeeds.
+async fn done(request: &IdbRequest) -> Result<JsValue, JsValue> {
+    let request = request.clone();
+    let promise = Promise::new(&mut |resolve, reject| {
+        let succeeded = request.clone();
+        let failed = request.clone();
+        let ok = Closure::once_into_js(move || {
+            let _ = resolve.call1(&JsValue::NULL, &succeeded.result().unwrap_or(JsValue::NULL));
+        });
+        let error = Closure::once_into_js(move || {
+            let why = failed
+                .error()
+                .ok()
+                .flatten()
+                .map_or(JsValue::NULL, JsValue::from);
+            let _ = reject.call1(&JsValue::NULL, &why);
+        });
+        request.set_onsuccess(Some(ok.unchecked_ref()));
+        request.set_onerror(Some(error.unchecked_ref()));
+    });
+    JsFuture::from(promise).await
+}
+
+/// Once the transaction has committed (with strict durability: on disk).
+async fn completed(transaction: &IdbTransaction) -> Result<(), JsValue> {
+    let promise = Promise::new(&mut |resolve, reject| {
+        let ok = Closure::once_into_js(move || {
+            let _ = resolve.call0(&JsValue::NULL);
+        });
+        let failed = reject.clone();
+        let error = Closure::once_into_js(move || {
+            let _ = failed.call0(&JsValue::NULL);
+        });
+        let aborted = Closure::once_into_js(move || {
+            let _ = reject.call0(&JsValue::NULL);
+        });
+        transaction.set_oncomplete(Some(ok.unchecked_ref()));
+        transaction.set_onerror(Some(error.unchecked_ref()));
+        transaction.set_onabort(Some(aborted.unchecked_ref()));
+    });
+    JsFuture::from(promise).await.map(|_| ())
+}

@@ -84,15 +84,6 @@ pub fn App(state: AppState) -> impl IntoView {
         on_storage.remove();
     });
 
-    // Once the first screen is painted: what localStorage lost when the
-    // browser was killed, put back from the journal.
-    leptos::task::spawn_local(async move {
-        after_paint().await;
-        if let Ok(journaled) = crate::storage::journal::read_all().await {
-            restore_from_journal(state, journaled).await;
-        }
-    });
-
     // A tablet in an event syncs with its database; one on its own loads
     // no sync code and makes no network request.
     Effect::new(move |_| {
@@ -134,7 +125,7 @@ pub fn App(state: AppState) -> impl IntoView {
                 // line index.html painted first, under the game's heading
                 // (`opening`).
                 <Transition fallback=move || opening(&route.get_untracked(), state)>
-                    {move || Suspend::new(screen(route.get(), shell.child(), waiting))}
+                    {move || Suspend::new(screen(route.get(), shell.child(), waiting, state))}
                 </Transition>
             </main>
             }
@@ -193,6 +184,7 @@ async fn screen(
     route: Route,
     owner: Owner,
     waiting: RwSignal<Option<ServiceWorker>, LocalStorage>,
+    state: AppState,
 ) -> AnyView {
     let view = owner
         .with(|| ScopedFuture::new_untracked(screen_view(route)))
@@ -200,10 +192,13 @@ async fn screen(
     // The service worker fetches every file of the app to keep: registered
     // once the first screen has come and been painted, so that on a slow
     // network they never share the line with that screen's own modules.
+    // Then, once: what localStorage lost when the browser was killed, put
+    // back from the journal.
     if !WORKER_ASKED.swap(true, Ordering::Relaxed) {
         leptos::task::spawn_local(async move {
             after_paint().await;
             crate::platform::service_worker::register(move |worker| waiting.set(Some(worker)));
+            restore_from_journal(state).await;
         });
     }
     OwnedView::new_with_owner(view, owner).into_any()

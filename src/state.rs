@@ -91,7 +91,15 @@ pub fn read_every_game(state: AppState) {
 /// the journal lacks; the screens then read storage again. In the games'
 /// module: it reads games in full.
 #[leptos::wasm_split::wasm_split(games, wasm_split_path = ::leptos::wasm_split)]
-pub fn restore_from_journal(state: AppState, journaled: Vec<(String, String)>) {
+pub fn restore_from_journal(state: AppState) {
+    leptos::task::spawn_local(async move {
+        if let Ok(journaled) = journal::read_all().await {
+            restore(state, journaled);
+        }
+    });
+}
+
+fn restore(state: AppState, journaled: Vec<(String, String)>) {
     let (store, _) = store();
     let restored = store.restore(journaled);
     for (key, text) in &restored.to_journal {

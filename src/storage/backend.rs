@@ -3,7 +3,6 @@
 
 use super::error::StorageError;
 use super::journal;
-use super::store::GAME_PREFIX;
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 
@@ -68,9 +67,7 @@ impl Backend for Browser {
                 StorageError::Browser(js_error_text(&e))
             }
         })?;
-        if key.starts_with(GAME_PREFIX) {
-            journal::write(key, Some(value));
-        }
+        journal::write(key, Some(value));
         Ok(())
     }
 
@@ -78,9 +75,7 @@ impl Backend for Browser {
         self.0
             .remove_item(key)
             .map_err(|e| StorageError::Browser(js_error_text(&e)))?;
-        if key.starts_with(GAME_PREFIX) {
-            journal::write(key, None);
-        }
+        journal::write(key, None);
         Ok(())
     }
 

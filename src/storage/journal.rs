@@ -8,11 +8,10 @@
 //! has that localStorage lost. localStorage stays the store every screen
 //! reads at once, synchronously.
 //!
-//! Writes are queued and each key's latest text goes in the next
-//! transaction: presses in quick succession cost one commit, in order.
+//! Writes are queued, and what is queued while a transaction commits goes
+//! in the next one: presses in quick succession cost one commit, in order.
 
-use std::cell::RefCell;
-use std::collections::BTreeMap;
+use std::cell::{Cell, RefCell};
 
 use js_sys::{Array, Function, Object, Promise, Reflect};
 use wasm_bindgen::prelude::*;
@@ -20,26 +19,39 @@ use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{IdbDatabase, IdbOpenDbRequest, IdbRequest, IdbTransaction};
 
+use super::store::GAME_PREFIX;
+
 const DATABASE: &str = "arbiter-journal";
 const RECORDS: &str = "records";
 
 thread_local! {
     static OPEN: RefCell<Option<IdbDatabase>> = const { RefCell::new(None) };
-    /// Each key's text to write (`None`: to remove), not yet in a transaction.
-    static QUEUE: RefCell<BTreeMap<String, Option<String>>> = const { RefCell::new(BTreeMap::new()) };
-    static WRITING: RefCell<bool> = const { RefCell::new(false) };
+    /// The texts to write (`None`: to remove), in order, not yet in a
+    /// transaction (a plain list: this part is in the first load).
+    static QUEUE: RefCell<Vec<(String, Option<String>)>> = const { RefCell::new(Vec::new()) };
+    static WRITING: Cell<bool> = const { Cell::new(false) };
 }
 
-/// Queues `key`'s record, `None` to remove it.
+/// Queues `key`'s record, `None` to remove it, when it is a game's.
 pub fn write(key: &str, text: Option<&str>) {
+    if !key.starts_with(GAME_PREFIX) {
+        return;
+    }
     QUEUE.with(|queue| {
         queue
             .borrow_mut()
-            .insert(key.to_owned(), text.map(str::to_owned))
+            .push((key.to_owned(), text.map(str::to_owned)));
     });
     if !WRITING.with(|writing| writing.replace(true)) {
-        wasm_bindgen_futures::spawn_local(flush());
+        leptos::task::spawn_local(start_flush());
     }
+}
+
+/// The writing itself, out of the first load (the list of games saves
+/// nothing): in the games' module, which every screen that saves has.
+#[leptos::wasm_split::wasm_split(games, wasm_split_path = ::leptos::wasm_split)]
+fn start_flush() {
+    leptos::task::spawn_local(flush());
 }
 
 /// Writes the queue, one transaction at a time, until it is empty. A
@@ -53,10 +65,12 @@ async fn flush() {
         }
         let _ = commit(batch).await;
     }
-    WRITING.with(|writing| writing.replace(false));
+    WRITING.with(|writing| writing.set(false));
 }
 
-async fn commit(batch: BTreeMap<String, Option<String>>) -> Result<(), JsValue> {
+/// One transaction for `batch`: a key written twice ends as written last,
+/// as IndexedDB carries out a transaction's requests in order.
+async fn commit(batch: Vec<(String, Option<String>)>) -> Result<(), JsValue> {
     let database = open().await?;
     let transaction = transaction(&database, "readwrite", Some("strict"))?;
     let records = transaction.object_store(RECORDS)?;

@@ -1,10 +1,16 @@
 // Storage faults in a real browser: storage running out in the middle of a
 // game (nothing half-written, a clear message, the game goes on in memory
 // and is saved once space is freed); no localStorage at all; a record from
-// a newer version; the page killed right after a press.
+// a newer version; the page killed right after a press; the whole browser
+// killed a second after presses.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createGame, fillStorage, freeStorage, useApp } from './harness.mjs';
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { FLAGS, createGame, fillStorage, freeStorage, useApp } from './harness.mjs';
 
 const app = useApp();
 
@@ -114,4 +120,78 @@ test('the page killed right after a press: the press is kept', async () => {
   assert.ok(await events(again) > before, 'the press is in the stored log');
   await again.locator('.clock-face[data-side=black].running').waitFor();
   await context.close();
+});
+
+/// Chromium on its own profile directory, as a tablet runs it, driven over
+/// the DevTools protocol: the browser process is ours to kill.
+async function launchOn(profile) {
+  const browser = spawn(process.env.CHROMIUM ?? '/usr/bin/chromium', [...FLAGS, `--user-data-dir=${profile}`, '--remote-debugging-port=0', 'about:blank'], { detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
+  const endpoint = await new Promise((done, fail) => {
+    let seen = '';
+    browser.stderr.on('data', (chunk) => {
+      seen += chunk;
+      const found = seen.match(/DevTools listening on (ws:\S+)/);
+      if (found) done(found[1]);
+    });
+    browser.once('exit', () => fail(new Error(`Chromium exited: ${seen}`)));
+  });
+  const connected = await chromium.connectOverCDP(endpoint);
+  return { browser, connected, context: connected.contexts()[0] };
+}
+
+/// The clock as its screen shows it: each face's time and moves, and
+/// which face runs.
+const shownClock = (page) => page.locator('.clock-face').evaluateAll((faces) => faces.map((face) => [
+  face.dataset.side, face.querySelector('.face-time').textContent, face.querySelector('.face-moves').textContent, face.classList.contains('running'),
+]).sort());
+
+test('the browser killed a second after presses and the arbiter\'s actions: nothing shown is lost', async () => {
+  const runs = Number(process.env.KILL_RUNS ?? 1);
+  for (let run = 1; run <= runs; run++) {
+    const profile = await mkdtemp(join(tmpdir(), 'arbiter-kill-'));
+    let { browser, connected, context } = await launchOn(profile);
+    try {
+      const page = await context.newPage();
+      await page.goto(app.url + '#/');
+      await createGame(page, { white: 'Kowalski, Jan', black: 'Nowak, Anna' });
+      const game = page.url();
+      await page.getByRole('link', { name: 'Clock' }).click();
+      await page.locator('.clock-screen').waitFor();
+      await page.getByRole('button', { name: "Start White's clock" }).click();
+      // A run of presses, then the arbiter pauses the clocks and adds time.
+      for (let i = 0; i < 12; i++) {
+        await page.keyboard.press(i % 2 === 0 ? 'a' : 'l');
+        await page.locator(`.clock-face[data-side=${i % 2 === 0 ? 'black' : 'white'}].running`).waitFor();
+      }
+      await page.getByRole('button', { name: 'Arbiter…' }).click();
+      await page.getByRole('button', { name: "Open the arbiter's menu" }).click();
+      const menu = page.getByRole('dialog', { name: "Arbiter's menu", exact: true });
+      await menu.getByLabel('Time to add').fill('2:00');
+      await menu.getByRole('button', { name: 'Add to Black' }).click();
+      await menu.getByText("2:00 added to Black's clock.").waitFor();
+      await menu.getByRole('button', { name: 'Close' }).click();
+      const shown = await shownClock(page);
+      // About a second later the whole browser is killed (a flat battery).
+      await new Promise((done) => setTimeout(done, 1000));
+      process.kill(-browser.pid, 'SIGKILL');
+      await new Promise((done) => browser.once('exit', done));
+      await connected.close().catch(() => {});
+
+      ({ browser, connected, context } = await launchOn(profile));
+      const again = await context.newPage();
+      await again.goto(game);
+      await again.getByRole('link', { name: 'Clock' }).click();
+      await again.locator('.clock-screen.paused').waitFor();
+      // The journal's copy is put back once the first screen is painted.
+      const until = Date.now() + 10_000;
+      while (JSON.stringify(await shownClock(again)) !== JSON.stringify(shown) && Date.now() < until) {
+        await again.waitForTimeout(100);
+      }
+      assert.deepEqual(await shownClock(again), shown, `run ${run} of ${runs}`);
+    } finally {
+      await connected.close().catch(() => {});
+      try { process.kill(-browser.pid, 'SIGKILL'); } catch { /* gone already */ }
+      await rm(profile, { recursive: true, force: true });
+    }
+  }
 });

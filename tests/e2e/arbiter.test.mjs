@@ -35,6 +35,28 @@ async function gameUnderPin(viewport, timeControl, edition = EDITION_2014, fide 
   return { context, page, errors, game: page.url() };
 }
 
+/// The arbiter takes the tablet back from recording mode with his PIN and
+/// opens the game's rulings.
+async function toRulings(page, game) {
+  await page.getByRole('button', { name: 'Leave recording mode (arbiter)' }).click();
+  await page.getByLabel("Arbiter's PIN").fill(PIN);
+  await page.getByRole('button', { name: 'Unlock' }).click();
+  await page.goto(game);
+  await page.getByRole('link', { name: "Arbiter's rulings" }).click();
+}
+
+/// Rules `title` from a correction's `card` in place of ruling 1: both
+/// rulings stay in the log, listed newest first.
+async function correctRulingOne(page, card, title) {
+  await card.getByRole('button', { name: `Rule: ${title}` }).click();
+  await page.getByRole('alertdialog').getByText('in place of ruling 1?').waitFor();
+  await page.getByRole('button', { name: 'Apply the ruling' }).click();
+  await page.getByText('Ruling applied (Article 7.4).').waitFor();
+  const given = page.locator('.rulings', { hasText: 'Rulings given' }).locator('li');
+  assert.equal(await given.count(), 2, 'both rulings stay in the log');
+  return given;
+}
+
 /// White's clock started at T0 + 1', and the scoresheet handed to the players.
 async function startAndHandOver(page, game) {
   await page.getByRole('link', { name: 'Clock' }).click();
@@ -63,12 +85,7 @@ test('an illegal move found five moves later: position and clocks restored, the 
   // 90' + 30" from move 1: two moves each of 20" and 30" thinking.
   assert.deepEqual(afterNc6, ['White 1:30:50', 'Black 1:30:30']);
   assert.equal((await written(page))[4], 'Ke1-e3');
-  await page.getByRole('button', { name: 'Leave recording mode (arbiter)' }).click();
-  await page.getByLabel("Arbiter's PIN").fill(PIN);
-  await page.getByRole('button', { name: 'Unlock' }).click();
-
-  await page.goto(game);
-  await page.getByRole('link', { name: "Arbiter's rulings" }).click();
+  await toRulings(page, game);
   await page.getByRole('heading', { name: 'Arbiter: Kowalski, Jan – Nowak, Anna' }).waitFor();
   await page.getByRole('button', { name: 'Stop the clocks' }).click();
   // Proposed on top: the scoresheet shows who made it.
@@ -139,12 +156,7 @@ test('presses ahead of the sheet are told; 4... Kd6 in Black\'s box: the 7.4 rul
     await page.getByRole('button', { name: 'Write move' }).click();
     await page.locator('.move-list .written').nth(i).waitFor();
   }
-  await page.getByRole('button', { name: 'Leave recording mode (arbiter)' }).click();
-  await page.getByLabel("Arbiter's PIN").fill(PIN);
-  await page.getByRole('button', { name: 'Unlock' }).click();
-
-  await page.goto(game);
-  await page.getByRole('link', { name: "Arbiter's rulings" }).click();
+  await toRulings(page, game);
   await notice.getByText('Half-moves on the clock: 10; on the scoresheet: 4.').waitFor();
   await page.getByRole('button', { name: 'Stop the clocks' }).click();
   // The screen asks first, and proposes what the log shows on top.
@@ -188,12 +200,7 @@ test('presses ahead of the sheet are told; 4... Kd6 in Black\'s box: the 7.4 rul
   await fix.getByLabel("Black's time (h:mm:ss)").fill('1:29:30');
   const fixed = fix.locator('.ruling-card');
   assert.match(await fixed.innerText(), /The clocks are set to White 1:29:00, Black 1:29:30\./);
-  await fixed.getByRole('button', { name: 'Rule: Black made an illegal move' }).click();
-  await page.getByRole('alertdialog').getByText('in place of ruling 1?').waitFor();
-  await page.getByRole('button', { name: 'Apply the ruling' }).click();
-  await page.getByText('Ruling applied (Article 7.4).').waitFor();
-  const given = page.locator('.rulings', { hasText: 'Rulings given' }).locator('li');
-  assert.equal(await given.count(), 2, 'both rulings stay in the log');
+  const given = await correctRulingOne(page, fixed, 'Black made an illegal move');
   assert.match(await given.nth(0).innerText(), /White receives 2 minutes extra for Black's illegal move number 1/);
   assert.match(await given.nth(1).innerText(), /No penalty: nobody can say which player made the illegal move/);
   await page.screenshot({ path: 'tests/e2e/output/arbiter-corrected.png', fullPage: true });
@@ -218,11 +225,7 @@ test('7.4 as the arbiter finds it: a short illegal move identified and written f
   await page.getByRole('button', { name: 'Write move' }).click();
   await page.getByRole('button', { name: 'Press the clock: White has moved' }).click();
   await page.locator('.move-list .written').nth(2).waitFor();
-  await page.getByRole('button', { name: 'Leave recording mode (arbiter)' }).click();
-  await page.getByLabel("Arbiter's PIN").fill(PIN);
-  await page.getByRole('button', { name: 'Unlock' }).click();
-  await page.goto(game);
-  await page.getByRole('link', { name: "Arbiter's rulings" }).click();
+  await toRulings(page, game);
   await page.getByRole('button', { name: 'Stop the clocks' }).click();
   await page.locator('details.all-rulings summary').click();
   const form = page.locator('details.all-rulings .finding-form');
@@ -263,11 +266,7 @@ test('a ruling corrected after the competition\'s edition of the Laws is changed
   const { context, page, errors, game } = await gameUnderPin({ width: 1180, height: 820 }, '5400+30', EDITION_SOURCE, fide);
   await startAndHandOver(page, game);
   await tapAndPress(page, [['e2', 'e4'], ['e7', 'e5'], ['e1', 'e3']], { think: { White: 10_000, Black: 10_000 } });
-  await page.getByRole('button', { name: 'Leave recording mode (arbiter)' }).click();
-  await page.getByLabel("Arbiter's PIN").fill(PIN);
-  await page.getByRole('button', { name: 'Unlock' }).click();
-  await page.goto(game);
-  await page.getByRole('link', { name: "Arbiter's rulings" }).click();
+  await toRulings(page, game);
   await page.getByRole('button', { name: 'Stop the clocks' }).click();
   // Under the source texts: no penalty.
   const card = page.locator('.proposed .ruling-card').first();
@@ -285,12 +284,7 @@ test('a ruling corrected after the competition\'s edition of the Laws is changed
   await page.locator('details.correct-ruling summary', { hasText: 'Correct ruling 1, given by mistake' }).click();
   const fixed = page.locator('details.correct-ruling .finding-form .ruling-card');
   assert.match(await fixed.innerText(), /0:02:00 is added to Black's clock\./);
-  await fixed.getByRole('button', { name: 'Rule: White made an illegal move' }).click();
-  await page.getByRole('alertdialog').getByText('in place of ruling 1?').waitFor();
-  await page.getByRole('button', { name: 'Apply the ruling' }).click();
-  await page.getByText('Ruling applied (Article 7.4).').waitFor();
-  const given = page.locator('.rulings', { hasText: 'Rulings given' }).locator('li');
-  assert.equal(await given.count(), 2, 'both rulings stay in the log');
+  const given = await correctRulingOne(page, fixed, 'White made an illegal move');
   assert.match(await given.nth(0).innerText(), /Black receives 2 minutes extra for White's illegal move number 1/);
   // Put back to after 1... e5 (ten seconds each and the increment), and
   // Black's two minutes.

@@ -86,6 +86,13 @@ pub fn read_every_game(state: AppState) {
     state.read_games();
 }
 
+/// Writes the journal's queue, in the games' module (every screen that
+/// saves has it): the storage starts it through [`journal::start_with`].
+#[leptos::wasm_split::wasm_split(games, wasm_split_path = ::leptos::wasm_split)]
+fn write_journal() {
+    leptos::task::spawn_local(journal::flush());
+}
+
 /// Puts back what localStorage lost and the journal kept (a browser
 /// killed before localStorage reached the disk), and journals again what
 /// the journal lacks; the screens then read storage again. In the games'
@@ -196,6 +203,7 @@ impl AppState {
             unsaved: RwSignal::new(Vec::new()),
             key_changed: RwSignal::new(0),
         };
+        journal::start_with(|| leptos::task::spawn_local(write_journal()));
         state.reload();
         state
     }

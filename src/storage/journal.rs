@@ -30,6 +30,7 @@ thread_local! {
     /// transaction (a plain list: this part is in the first load).
     static QUEUE: RefCell<Vec<(String, Option<String>)>> = const { RefCell::new(Vec::new()) };
     static WRITING: Cell<bool> = const { Cell::new(false) };
+    static STARTER: Cell<Option<fn()>> = const { Cell::new(None) };
 }
 
 /// Queues `key`'s record, `None` to remove it, when it is a game's.
@@ -42,22 +43,27 @@ pub fn write(key: &str, text: Option<&str>) {
             .borrow_mut()
             .push((key.to_owned(), text.map(str::to_owned)));
     });
-    if !WRITING.with(|writing| writing.replace(true)) {
-        leptos::task::spawn_local(start_flush());
+    if let Some(start) = STARTER.get()
+        && !WRITING.replace(true)
+    {
+        start();
     }
 }
 
-/// The writing itself, out of the first load (the list of games saves
-/// nothing): in the games' module, which every screen that saves has.
-#[leptos::wasm_split::wasm_split(games, wasm_split_path = ::leptos::wasm_split)]
-fn start_flush() {
-    leptos::task::spawn_local(flush());
+/// How the app starts the writing (in a module of its own, out of the
+/// first load: see `state::write_journal`); until it says, writes wait in
+/// the queue. Without it (the storage's browser tests) nothing is written.
+pub fn start_with(start: fn()) {
+    STARTER.set(Some(start));
+    if QUEUE.with(|queue| !queue.borrow().is_empty()) && !WRITING.replace(true) {
+        start();
+    }
 }
 
 /// Writes the queue, one transaction at a time, until it is empty. A
 /// journal the browser refuses (no IndexedDB, storage full) is left: the
 /// records are in localStorage all the same.
-async fn flush() {
+pub async fn flush() {
     loop {
         let batch = QUEUE.with(|queue| std::mem::take(&mut *queue.borrow_mut()));
         if batch.is_empty() {
@@ -65,7 +71,7 @@ async fn flush() {
         }
         let _ = commit(batch).await;
     }
-    WRITING.with(|writing| writing.set(false));
+    WRITING.set(false);
 }
 
 /// One transaction for `batch`: a key written twice ends as written last,

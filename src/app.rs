@@ -186,18 +186,25 @@ async fn screen(
     waiting: RwSignal<Option<ServiceWorker>, LocalStorage>,
     state: AppState,
 ) -> AnyView {
+    let games_screen = !matches!(route, Route::Games | Route::NotFound(_));
     let view = owner
         .with(|| ScopedFuture::new_untracked(screen_view(route)))
         .await;
     // The service worker fetches every file of the app to keep: registered
     // once the first screen has come and been painted, so that on a slow
     // network they never share the line with that screen's own modules.
-    // Then, once: what localStorage lost when the browser was killed, put
-    // back from the journal.
     if !WORKER_ASKED.swap(true, Ordering::Relaxed) {
         leptos::task::spawn_local(async move {
             after_paint().await;
             crate::platform::service_worker::register(move |worker| waiting.set(Some(worker)));
+        });
+    }
+    // On the first screen but the list (which loads no game module): what
+    // localStorage lost when the browser was killed, put back from the
+    // journal once the screen is painted.
+    if games_screen && !JOURNAL_READ.swap(true, Ordering::Relaxed) {
+        leptos::task::spawn_local(async move {
+            after_paint().await;
             restore_from_journal(state).await;
         });
     }
@@ -250,6 +257,9 @@ static SCREEN_ASKED: AtomicBool = AtomicBool::new(false);
 
 /// Whether the service worker has been registered since the page was opened.
 static WORKER_ASKED: AtomicBool = AtomicBool::new(false);
+
+/// Whether the journal has been read since the page was opened.
+static JOURNAL_READ: AtomicBool = AtomicBool::new(false);
 
 /// A screen other than the list: every game read first (the list reads
 /// only their listings), so the game it shows is there from its first paint.

@@ -50,15 +50,18 @@ pub fn SettleTurn(turn: Signal<Option<TurnToSettle>>, on_settle: Callback<Side>)
     }
 }
 
-/// On the clock's screen, while the menu is closed: the question still open.
+/// On the clock's screen, while the menu is closed: the question still
+/// open, short enough for a phone's clock bar (the menu gives it whole).
 #[component]
 pub fn TurnNotice(turn: Signal<Option<TurnToSettle>>) -> impl IntoView {
     move || {
-        turn.get().map(|turn| {
+        turn.with(Option::is_some).then(|| {
             view! {
                 <p class="mode-banner turn-notice" role="alert">
-                    {question(turn)}
-                    {t!(" Settle it in the arbiter's menu.", " Rozstrzygnij to w menu sędziego.")}
+                    {t!(
+                        "The halves are swapped. Whose move is it? Settle it in the arbiter's menu.",
+                        "Połowy zamienione. Czyje jest posunięcie? Rozstrzygnij to w menu sędziego."
+                    )}
                 </p>
             }
         })

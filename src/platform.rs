@@ -1,8 +1,9 @@
 //! The browser's services the app uses, each behind a small API: sound and
-//! vibration, the screen kept awake, files, dates typed, random bytes, printing, QR codes, yielding to
+//! vibration, the screen kept awake, the clipboard, files, dates typed, random bytes, printing, QR codes, yielding to
 //! the browser, and the service worker.
 
 pub mod alerts;
+pub mod clipboard;
 pub mod files;
 pub mod local_time;
 pub mod next_task;

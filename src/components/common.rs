@@ -1,4 +1,5 @@
-//! Pieces every feature uses: dialogs, fields, the PIN, diagrams, QR codes.
+//! Pieces every feature uses: dialogs, fields, the PIN, diagrams, QR codes,
+//! the settings' groups.
 
 pub mod confirm_dialog;
 pub mod diagram;
@@ -9,3 +10,4 @@ pub mod modal_keys;
 pub mod notation_select;
 pub mod pin_dialog;
 pub mod qr_code;
+pub mod settings_group;

@@ -19,6 +19,7 @@ pub fn EditGame(id: String) -> impl IntoView {
             None => view! { <MissingGame id=id.clone() /> }.into_any(),
             Some(game) => {
                 let id = game.id().to_owned();
+                let time_control_locked = game.fold().is_ok_and(|state| state.begun);
                 let save = Callback::new(move |setup: Setup| {
                     state.apply(&id, Event::DetailsEdited(Box::new(setup)))?;
                     state.tell_on(Route::Game(id.clone()), t!("Details saved.", "Dane zapisane."));
@@ -28,7 +29,7 @@ pub fn EditGame(id: String) -> impl IntoView {
                 view! {
                     <section class="page">
                         <h1>{t!("Edit game details", "Edycja danych partii")}</h1>
-                        <GameForm initial=game.setup().clone() submit_label=t!("Save details", "Zapisz dane") on_submit=save />
+                        <GameForm initial=game.setup().clone() time_control_locked submit_label=t!("Save details", "Zapisz dane") on_submit=save />
                     </section>
                 }.into_any()
             }

@@ -19,6 +19,7 @@ use crate::components::scoresheet::board::Board;
 use crate::components::scoresheet::move_list::{Cell, MoveList};
 use crate::components::scoresheet::recording::{box_text, struck_writings};
 use crate::pages::not_found::MissingGame;
+use crate::platform::clipboard;
 use crate::platform::files::download;
 use crate::platform::print::{Printout, print};
 use crate::route::Route;
@@ -285,9 +286,8 @@ pub fn GameReview(
         };
         match pgn_of(&game) {
             Ok((text, _)) => leptos::task::spawn_local(async move {
-                let promise = window().navigator().clipboard().write_text(&text);
-                match wasm_bindgen_futures::JsFuture::from(promise).await {
-                    Ok(_) => state.tell(t!(
+                match clipboard::copy(&text).await {
+                    Ok(()) => state.tell(t!(
                         "PGN copied to the clipboard.",
                         "PGN skopiowano do schowka."
                     )),

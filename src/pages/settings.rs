@@ -3,6 +3,7 @@ use leptos::prelude::*;
 use crate::components::adjournment::arbiter_key_panel::ArbiterKeyPanel;
 use crate::components::adjournment::recipients_panel::RecipientsPanel;
 use crate::components::common::confirm_dialog::ConfirmDialog;
+use crate::components::common::settings_group::SettingsGroup;
 use crate::components::event::event_panel::EventPanel;
 use crate::platform::files::{download, read_picked};
 use crate::state::{AppState, now_ms};
@@ -80,8 +81,7 @@ pub fn Settings() -> impl IntoView {
     view! {
         <section class="page">
             <h1>{t!("Settings", "Ustawienia")}</h1>
-            <section class="panel" aria-labelledby="lang-title">
-                <h2 id="lang-title">{t!("Language", "Język")}</h2>
+            <SettingsGroup id="lang-title" title=t!("Language", "Język") open=true>
                 <label class="field">
                     <span>{t!("Language of the app (text, dates and numbers)", "Język aplikacji (teksty, daty i liczby)")}</span>
                     <select name="lang" on:change=choose_lang>
@@ -91,9 +91,8 @@ pub fn Settings() -> impl IntoView {
                     </select>
                 </label>
                 <p>{t!("Each player's notation language is set with the game and does not change with this.", "Język zapisu posunięć każdego zawodnika ustala się przy partii i nie zmienia się wraz z tym ustawieniem.")}</p>
-            </section>
-            <section class="panel" aria-labelledby="storage-title">
-                <h2 id="storage-title">{t!("Storage", "Pamięć")}</h2>
+            </SettingsGroup>
+            <SettingsGroup id="storage-title" title=t!("Storage", "Pamięć")>
                 <Show when=move || !state.persistent.get()>
                     <p class="form-error" role="alert">{t!("This browser does not allow saving: games are kept only until this page is closed. Export a backup before closing.", "Ta przeglądarka nie pozwala zapisywać: partie są trzymane tylko do zamknięcia strony. Przed zamknięciem wyeksportuj kopię zapasową.")}</p>
                 </Show>
@@ -105,7 +104,7 @@ pub fn Settings() -> impl IntoView {
                     }}
                 </p>
                 <meter min="0" max=BROWSER_QUOTA_BYTES value=move || used.get() aria-label=t!("Storage used", "Zajęta pamięć")></meter>
-            </section>
+            </SettingsGroup>
             <Show when=move || { state.problems.track(); state.settings_unreadable() }>
                 <section class="panel" aria-labelledby="unreadable-settings-title">
                     <h2 id="unreadable-settings-title">{t!("The settings cannot be read", "Nie da się odczytać ustawień")}</h2>
@@ -116,8 +115,7 @@ pub fn Settings() -> impl IntoView {
                         confirm_label=t!("Start afresh", "Zacznij od nowa") on_confirm=replace_settings />
                 </section>
             </Show>
-            <section class="panel" aria-labelledby="pin-settings-title">
-                <h2 id="pin-settings-title">{t!("Arbiter's PIN", "PIN sędziego")}</h2>
+            <SettingsGroup id="pin-settings-title" title=t!("Arbiter's PIN", "PIN sędziego")>
                 <p>{t!("A player's scoresheet in recording mode can only be left with this PIN. It is stored hashed, never as typed.", "Blankiet zawodnika w trybie zapisu można opuścić tylko z tym PIN-em. Jest przechowywany jako skrót, nigdy w postaci wpisanej.")}</p>
                 <p>{move || if has_pin.get() { t!("A PIN is set.", "PIN jest ustawiony.") } else { t!("No PIN is set yet.", "PIN nie jest jeszcze ustawiony.") }}</p>
                 <form class="pin-form" on:submit=save_pin>
@@ -135,12 +133,11 @@ pub fn Settings() -> impl IntoView {
                     </label>
                     <button type="submit" class="button primary">{t!("Save PIN", "Zapisz PIN")}</button>
                 </form>
-            </section>
+            </SettingsGroup>
             <EventPanel />
             <ArbiterKeyPanel />
             <RecipientsPanel />
-            <section class="panel" aria-labelledby="backup-title">
-                <h2 id="backup-title">{t!("Backup", "Kopia zapasowa")}</h2>
+            <SettingsGroup id="backup-title" title=t!("Backup", "Kopia zapasowa")>
                 <p>{t!("Save every game to a file, and bring a file back onto this or another tablet. Importing never replaces a newer copy of a game.", "Zapisz wszystkie partie do pliku i wczytaj plik z powrotem na ten lub inny tablet. Import nigdy nie zastępuje nowszej kopii partii.")}</p>
                 <div class="actions">
                     <button class="button primary" on:click=export>{t!("Export backup", "Eksportuj kopię zapasową")}</button>
@@ -154,7 +151,7 @@ pub fn Settings() -> impl IntoView {
                     <textarea rows="4" prop:value=move || pasted.get() on:input=move |ev| pasted.set(event_target_value(&ev))></textarea>
                 </label>
                 <button class="button" on:click=move |_| import_text(pasted.get_untracked())>{t!("Import pasted backup", "Importuj wklejoną kopię")}</button>
-            </section>
+            </SettingsGroup>
         </section>
     }
 }

@@ -344,6 +344,7 @@ test("A10 under a competition's 30-minute limit, set on the game form: 31 minute
       await page.getByRole('link', { name: 'New game' }).first().click();
       await page.getByLabel('White', { exact: true }).fill('Prompt, Petra');
       await page.getByLabel('Black', { exact: true }).fill('Sleepy, Sam');
+      await page.getByText('Adjourned games (Appendix A)').click();
       await page.getByLabel(/more than this many minutes late/).fill('30');
       await page.getByLabel(/flag-fall article/).selectOption('6.9');
       await page.getByRole('button', { name: 'Create game' }).click();

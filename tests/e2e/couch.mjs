@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before } from 'node:test';
+import { openSettingsGroup } from './harness.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
 export const ADMIN = { name: 'admin', password: 'admin-secret' };
@@ -75,6 +76,7 @@ export function useEvent(db) {
 /// Joins the event from the tablet's Settings as `who` ({ name, password }).
 export async function joinEvent(page, { app, couch, db, who }) {
   await page.goto(app + '#/settings');
+  await openSettingsGroup(page, 'Event');
   await page.getByLabel('Server address').fill(couch);
   await page.getByLabel('Database').fill(db);
   await page.getByLabel('User').fill(who.name);

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
-import { createGame, importAndReview, savePin, tap, useApp } from './harness.mjs';
+import { createGame, importAndReview, openSettingsGroup, savePin, tap, useApp } from './harness.mjs';
 
 const app = useApp();
 const PIN = '2468';
@@ -157,6 +157,7 @@ test('a notice stays on the screen it belongs to', async () => {
   assert.equal(await page.getByText('Game created.').count(), 0);
   // A warning too belongs to the screen where it was given.
   await page.getByRole('link', { name: 'Settings' }).click();
+  await openSettingsGroup(page, "Arbiter's PIN");
   await page.getByRole('button', { name: 'Save PIN' }).click();
   await page.locator('.notice.error').waitFor();
   await page.getByRole('link', { name: 'Games' }).click();

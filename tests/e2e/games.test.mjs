@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { createGame, useApp } from './harness.mjs';
+import { createGame, openSettingsGroup, useApp } from './harness.mjs';
 
 const app = useApp();
 
@@ -64,6 +64,7 @@ test('export, delete, import: the game is back', async () => {
   const { page, context, errors } = await app.open();
   await createGame(page, { white: 'Backup, White', black: 'Backup, Black' });
   await page.getByRole('link', { name: 'Settings' }).click();
+  await openSettingsGroup(page, 'Backup');
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Export backup' }).click(),
@@ -159,6 +160,7 @@ test('on a phone the game form fits the screen: no field runs off its right edge
   const context = await app.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const page = await context.newPage();
   await page.goto(app.url + '#/new');
+  await page.getByText('Adjourned games (Appendix A)').click();
   await page.getByLabel(/more than this many minutes late/).waitFor();
   // A wider box widens the page itself (and window.innerWidth with it):
   // measure against the phone's own 390 px.

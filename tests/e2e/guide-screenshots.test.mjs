@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
-import { createGame, savePin, sealEnvelope, tapAndPress, useApp } from './harness.mjs';
+import { createGame, openSettingsGroup, savePin, sealEnvelope, tapAndPress, useApp } from './harness.mjs';
 
 const app = useApp();
 const T0 = Date.parse('2026-03-01T09:00:00Z');
@@ -93,6 +93,7 @@ test('the guide\'s pictures: clock, recording, check, ruling, adjournment, envel
 
   // The event: Settings, where a tablet joins the event's database.
   await page.getByRole('link', { name: 'Settings' }).click();
+  await openSettingsGroup(page, 'Event');
   const join = page.getByRole('button', { name: 'Join the event' });
   // The panel's heading at the top, below the header.
   await page.locator('#event-title').evaluate((heading) => {

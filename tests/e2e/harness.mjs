@@ -73,9 +73,16 @@ export async function freeStorage(page) {
   });
 }
 
+/// Opens the group of the settings titled `title` (one is open at a time).
+export async function openSettingsGroup(page, title) {
+  const group = page.locator('details.settings-group', { has: page.getByRole('heading', { name: title, exact: true }) });
+  if (!(await group.evaluate((details) => details.open))) await group.locator(':scope > summary').click();
+}
+
 /// Sets the arbiter's PIN in Settings.
 export async function savePin(page, pin) {
   await page.getByRole('link', { name: 'Settings' }).click();
+  await openSettingsGroup(page, "Arbiter's PIN");
   await page.getByLabel('New PIN (at least 4 digits)').fill(pin);
   await page.getByRole('button', { name: 'Save PIN' }).click();
   await page.getByText("Arbiter's PIN saved.").waitFor();
@@ -136,6 +143,7 @@ export async function sealEnvelope(page, pin) {
 /// as shown), its fingerprint, and how long making it took (one Argon2id).
 export async function makeKey(page, name, pin) {
   await page.goto(page.url().replace(/#.*$/, '#/settings'));
+  await openSettingsGroup(page, "Arbiter's key");
   const form = page.locator('form', { hasText: 'Make a key' });
   await form.getByLabel("Arbiter's name on the key").fill(name);
   await form.getByLabel(/^PIN of the key \(6 digits or more\)/).fill(pin);

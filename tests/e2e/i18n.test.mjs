@@ -9,7 +9,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
-import { choosePrint, useApp } from './harness.mjs';
+import { choosePrint, openSettingsGroup, useApp } from './harness.mjs';
 import { englishWords, words } from './english-words.mjs';
 
 const app = useApp();
@@ -100,6 +100,7 @@ test('every screen in Polish, no English left; back to English; the choice survi
   await assertPolish(page, 'settings');
   await page.reload();
   await page.getByRole('heading', { name: 'Ustawienia', level: 1 }).waitFor();
+  await openSettingsGroup(page, 'PIN sędziego');
   await page.getByLabel('Nowy PIN (co najmniej 4 cyfry)').fill(PIN);
   await page.getByRole('button', { name: 'Zapisz PIN' }).click();
   await page.getByText('PIN sędziego zapisany.').waitFor();
@@ -390,6 +391,7 @@ test('Polish plurals agree with 1, 3 and 5 half-moves (CLDR rules)', async () =>
   for (const [i, href] of links.entries()) {
     await go(page, href.replace(/\/review$/, '/scoresheet').replace(/^.*#/, '#'));
     const claims = page.locator('.claims');
+    await claims.locator('summary', { hasText: 'Reklamacje na podstawie zapisu (9.2, 9.3)' }).click();
     await claims.getByText(/Zasada 50 posunięć/).waitFor();
     assert.match(await claims.innerText(), expected[i]);
   }

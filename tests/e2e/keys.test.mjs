@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { createGame, makeKey, sealEnvelope, sealMove, useApp } from './harness.mjs';
+import { createGame, makeKey, openSettingsGroup, sealEnvelope, sealMove, useApp } from './harness.mjs';
 
 const app = useApp();
 const SEALED = 'Nc3';
@@ -58,6 +58,7 @@ test('a board tablet seals to the chief arbiter\'s public key; only his tablet, 
 
   // The board tablet adds him from the pasted public key, the fingerprint read back.
   await board.page.goto(board.page.url().replace(/#.*$/, '#/settings'));
+  await openSettingsGroup(board.page, 'Seal envelopes to');
   await board.page.getByLabel("An arbiter's public key (paste it)").fill(publicKey);
   await board.page.getByText(`Read the fingerprint back to Irena Arbiter: ${fingerprint}`).waitFor();
   await board.page.getByRole('button', { name: 'Add this arbiter' }).click();
@@ -84,6 +85,7 @@ test('a board tablet seals to the chief arbiter\'s public key; only his tablet, 
 
   // The game goes to the arbiter's tablet in the backup.
   await board.page.goto(board.page.url().replace(/#.*$/, '#/settings'));
+  await openSettingsGroup(board.page, 'Backup');
   const [backupFile] = await Promise.all([
     board.page.waitForEvent('download'),
     board.page.getByRole('button', { name: 'Export backup' }).click(),
@@ -107,6 +109,7 @@ test('a board tablet seals to the chief arbiter\'s public key; only his tablet, 
   assert.match(await board.page.getByRole('alert').innerText(), new RegExp(`not one the envelope is sealed to \\(${fingerprint}\\)`));
   // A backup never carries a tablet's key.
   await board.page.goto(board.page.url().replace(/#.*$/, '#/settings'));
+  await openSettingsGroup(board.page, 'Backup');
   const [second] = await Promise.all([
     board.page.waitForEvent('download'),
     board.page.getByRole('button', { name: 'Export backup' }).click(),
@@ -138,6 +141,7 @@ test('a PIN envelope is marked weaker, sealed again to the arbiter\'s key, and o
   await page.getByRole('link', { name: 'Envelopes', exact: true }).click();
   const before = (await page.locator('.fingerprint-code').innerText()).trim();
   // With no key on the tablet there is nothing to seal it to yet.
+  await page.locator('.reseal-envelope summary', { hasText: 'Seal it again' }).click();
   await page.getByLabel('PIN used at sealing').fill('2468');
   await page.getByRole('button', { name: "Seal it again to the arbiter's key" }).click();
   assert.match(await page.getByRole('alert').innerText(), /Make the arbiter's key/);
@@ -145,6 +149,7 @@ test('a PIN envelope is marked weaker, sealed again to the arbiter\'s key, and o
 
   const { fingerprint } = await makeKey(page, 'Irena Arbiter', KEY_PIN);
   await page.getByRole('link', { name: 'Envelopes', exact: true }).click();
+  await page.locator('.reseal-envelope summary', { hasText: 'Seal it again' }).click();
   await page.getByLabel('PIN used at sealing').fill('1357');
   await page.getByRole('button', { name: "Seal it again to the arbiter's key" }).click();
   assert.match(await page.getByRole('alert').innerText(), /Wrong PIN/);

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { createGame, importAndReview, useApp } from './harness.mjs';
+import { createGame, importAndReview, openSettingsGroup, useApp } from './harness.mjs';
 
 const app = useApp();
 const BUDGET = 350 * 1024;
@@ -141,6 +141,7 @@ test('a screen left while the next one\'s module comes stays whole: a game saved
   // Settings, which count the games stored, then the clock, whose module
   // is held: Settings stay up meanwhile.
   await page.goto(`${app.url}#/settings`);
+  await openSettingsGroup(page, 'Storage');
   await page.waitForLoadState('networkidle');
   let release;
   const held = new Promise((done) => { release = done; });

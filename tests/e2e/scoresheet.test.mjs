@@ -144,6 +144,8 @@ test('a draw claimed by writing the intended move (9.2) is judged on the positio
   await page.getByRole('heading', { name: 'Review: Kowalski, Jan – Nowak, Anna' }).waitFor();
   await page.goto(page.url().replace(/\/review$/, '/scoresheet'));
   const claims = page.locator('.claims');
+  // Folded under the sheet: one tap opens it.
+  await claims.locator('summary', { hasText: 'Claims from the record (9.2, 9.3)' }).click();
   await claims.getByText(/Threefold repetition \(9\.2\): a claim by Black now would be incorrect/).waitFor();
   await page.getByLabel('Claim by writing the intended move (9.2, 9.3; optional)').fill('Ng8');
   await claims.getByText('With the intended move Ng8, written and not played:').waitFor();

@@ -695,19 +695,12 @@ fn reinstate_effects(reinstatement: &Reinstatement) -> Vec<Effect> {
 }
 
 fn clocks_sentence(reinstatement: &Reinstatement, given: bool) -> String {
+    // The position itself is the effect's (a diagram where it is shown):
+    // a FEN in a sentence is for no one to read.
     match reinstatement.clocks {
-        Some(c) if given => format!(
-            " ({}), and the clocks are set to the times the arbiter gives, {c} (6.13)",
-            reinstatement.fen
-        ),
-        Some(c) => format!(
-            " ({}), and the clocks are set to the times they showed then, {c} (6.13)",
-            reinstatement.fen
-        ),
-        None => format!(
-            " ({}); the log has no clock reading for it, so the arbiter sets the clocks by his best judgement (6.13)",
-            reinstatement.fen
-        ),
+        Some(c) if given => format!(", and the clocks are set to the times the arbiter gives, {c} (6.13)"),
+        Some(c) => format!(", and the clocks are set to the times they showed then, {c} (6.13)"),
+        None => "; the log has no clock reading for it, so the arbiter sets the clocks by his best judgement (6.13)".to_owned(),
     }
 }
 
@@ -959,6 +952,35 @@ mod tests {
         assert_eq!(serde_json::from_str::<Situation>(&json).unwrap(), situation);
         let bad = serde_json::from_str::<Situation>(r#"{"start":"8/8/8/8/8/8/8/8 w - - 0 1"}"#);
         assert!(bad.unwrap_err().to_string().contains("illegal position"));
+    }
+
+    #[test]
+    fn the_position_put_back_is_the_effect_s_never_words_in_the_explanation() {
+        let situation = Situation {
+            moves: parse_record("e2e4 d7d5 d2d4 e8d6").unwrap(),
+            ..Situation::default()
+        };
+        let ruling = rule(&Finding::illegal_move(), &situation).unwrap();
+        let fen = ruling.effects.iter().find_map(|effect| match effect {
+            Effect::ReinstatePosition { fen, .. } => Some(fen.clone()),
+            _ => None,
+        });
+        assert_eq!(
+            fen.as_deref(),
+            Some("rnbqkbnr/ppp1pppp/8/3p4/3PP3/8/PPP2PPP/RNBQKBNR b KQkq - 0 2")
+        );
+        assert!(
+            ruling
+                .explanation
+                .contains("is reinstated; the log has no clock reading"),
+            "{}",
+            ruling.explanation
+        );
+        assert!(
+            !ruling.explanation.contains("/8/"),
+            "{}",
+            ruling.explanation
+        );
     }
 
     #[test]

@@ -4,6 +4,7 @@ use leptos::prelude::*;
 use crate::arbiter_keys::max_wait_hours;
 use crate::components::common::confirm_dialog::ConfirmDialog;
 use crate::components::common::field::Field;
+use crate::components::common::settings_group::SettingsGroup;
 use crate::platform::files::{download, read_picked};
 use crate::state::AppState;
 use crate::{t, tf};
@@ -132,8 +133,7 @@ pub fn ArbiterKeyPanel() -> impl IntoView {
         MIN_PASSPHRASE_LEN
     );
     view! {
-        <section class="panel arbiter-key" aria-labelledby="arbiter-key-title">
-            <h2 id="arbiter-key-title">{t!("Arbiter's key", "Klucz sędziego")}</h2>
+        <SettingsGroup id="arbiter-key-title" title=t!("Arbiter's key", "Klucz sędziego") class="arbiter-key">
             <p>{t!("Envelopes sealed to the arbiter's key open only on his tablet, with his PIN: a copy of the envelope file holds nothing a guessed PIN could open. After 3 wrong PINs the tablet makes him wait 30 s, twice as long after each further one.", "Koperty zapieczętowane dla klucza sędziego otwierają się tylko na jego tablecie, z jego PIN-em: kopia pliku koperty nie zawiera niczego, co otworzyłby odgadnięty PIN. Po 3 błędnych PIN-ach tablet każe czekać 30 s, a po każdym kolejnym dwa razy dłużej.")}</p>
             {move || match key.get() {
                 None => view! {
@@ -145,8 +145,10 @@ pub fn ArbiterKeyPanel() -> impl IntoView {
                         <Field label=t!("The same PIN again", "Ten sam PIN ponownie").into() value=pin_again kind="password" />
                         <button type="submit" class="button primary">{t!("Make the arbiter's key", "Utwórz klucz sędziego")}</button>
                     </form>
+                    // Folded: the group fits the screen with one of its forms open.
+                    <details class="fold">
+                    <summary>{t!("Or bring the key from another tablet", "Albo przenieś klucz z innego tabletu")}</summary>
                     <form class="key-form" on:submit=import>
-                        <h3>{t!("Or bring the key from another tablet", "Albo przenieś klucz z innego tabletu")}</h3>
                         <label class="button">
                             {t!("Choose the key file", "Wybierz plik klucza")}
                             <input class="visually-hidden" type="file" accept=".json,application/json" on:change=pick_key_file />
@@ -157,6 +159,7 @@ pub fn ArbiterKeyPanel() -> impl IntoView {
                         <Field label=t!("The same PIN again", "Ten sam PIN ponownie").into() value=pin_again kind="password" />
                         <button type="submit" class="button">{t!("Import the key", "Importuj klucz")}</button>
                     </form>
+                    </details>
                 }.into_any(),
                 Some(key) => {
                     let recipient = key.key().recipient();
@@ -174,20 +177,22 @@ pub fn ArbiterKeyPanel() -> impl IntoView {
                             <button type="button" class="button" on:click=download_public>{t!("Download the public key", "Pobierz klucz publiczny")}</button>
                             <button type="button" class="button danger" on:click=move |_| confirm_remove.set(true)>{t!("Remove the key from this tablet", "Usuń klucz z tego tabletu")}</button>
                         </div>
+                        <details class="fold">
+                        <summary>{t!("Export the key for another tablet", "Eksportuj klucz na inny tablet")}</summary>
                         <form class="key-form" on:submit=export>
-                            <h3>{t!("Export the key for another tablet", "Eksportuj klucz na inny tablet")}</h3>
                             <p>{tf!("The file is protected by a passphrase; backups never contain the key. Wrong PINs here count too (the longest wait is {} hours).", "Plik chroni hasło; kopie zapasowe nigdy nie zawierają klucza. Błędne PIN-y liczą się i tutaj (najdłuższe czekanie to {} godzin).", max_wait_hours())}</p>
                             <Field label=t!("PIN of the key", "PIN klucza").into() value=pin kind="password" />
                             <Field label=passphrase_label.clone() value=passphrase kind="password" />
                             <Field label=t!("The same passphrase again", "To samo hasło ponownie").into() value=passphrase_again kind="password" />
                             <button type="submit" class="button">{t!("Export the key", "Eksportuj klucz")}</button>
                         </form>
+                        </details>
                     }.into_any()
                 }
             }}
             <ConfirmDialog open=confirm_remove
                 question=t!("Remove the arbiter's key from this tablet? Envelopes sealed only to it cannot be opened here any more, unless the key is imported again.", "Usunąć klucz sędziego z tego tabletu? Kopert zapieczętowanych tylko dla niego nie da się już tu otworzyć, chyba że klucz zostanie ponownie zaimportowany.").to_owned()
                 confirm_label=t!("Remove the key", "Usuń klucz") on_confirm=remove />
-        </section>
+        </SettingsGroup>
     }
 }

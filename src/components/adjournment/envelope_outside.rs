@@ -32,7 +32,7 @@ pub fn EnvelopeOutside(outside: Envelope) -> impl IntoView {
             <dt>{t!("Event", "Turniej")}</dt><dd>{tf!("{}, round {}, board {}", "{}, runda {}, szachownica {}", outside.event, outside.round, outside.board)}</dd>
             <dt>{t!("White", "Białe")}</dt><dd>{outside.white.clone()}</dd>
             <dt>{t!("Black", "Czarne")}</dt><dd>{outside.black.clone()}</dd>
-            <dt>{t!("Position before the sealed move", "Pozycja przed zapieczętowanym posunięciem")}</dt><dd><Diagram fen=outside.fen.clone() /></dd>
+            <dt class="position-term">{t!("Position before the sealed move", "Pozycja przed zapieczętowanym posunięciem")}</dt><dd class="position"><Diagram fen=outside.fen.clone() /></dd>
             <dt>{t!("Moves so far", "Dotychczasowe posunięcia")}</dt><dd>{moves}</dd>
             <dt>{t!("Time used", "Zużyty czas")}</dt><dd>{tf!("White {}, Black {}", "białe {}, czarne {}", clock_face(outside.time_used.white_ms), clock_face(outside.time_used.black_ms))}</dd>
             <dt>{t!("Sealed by", "Zapieczętował")}</dt><dd>{format!("{} ({})", outside.name(outside.sealer), laws_text::side::side(outside.sealer))}</dd>

@@ -1,6 +1,7 @@
 use laws::sealing::arbiter_key::Recipient;
 use leptos::prelude::*;
 
+use crate::components::common::settings_group::SettingsGroup;
 use crate::platform::files::read_picked;
 use crate::state::AppState;
 use crate::{t, tf};
@@ -48,8 +49,7 @@ pub fn RecipientsPanel() -> impl IntoView {
         });
     };
     view! {
-        <section class="panel recipients" aria-labelledby="recipients-title">
-            <h2 id="recipients-title">{t!("Seal envelopes to", "Pieczętuj koperty dla")}</h2>
+        <SettingsGroup id="recipients-title" title=t!("Seal envelopes to", "Pieczętuj koperty dla") class="recipients">
             <p>{move || if !recipients.with(Vec::is_empty) {
                 t!("New envelopes are sealed to these arbiters' keys; each of them opens them alone, on his tablet.", "Nowe koperty są pieczętowane dla kluczy tych sędziów; każdy z nich otwiera je sam, na swoim tablecie.").to_owned()
             } else if let Some(own) = own.get() {
@@ -91,6 +91,6 @@ pub fn RecipientsPanel() -> impl IntoView {
                 })}
                 <button type="submit" class="button primary">{t!("Add this arbiter", "Dodaj tego sędziego")}</button>
             </form>
-        </section>
+        </SettingsGroup>
     }
 }

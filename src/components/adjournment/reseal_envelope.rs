@@ -54,11 +54,17 @@ pub fn ResealEnvelope(game_id: String, sealed: SealedEnvelope) -> impl IntoView 
         }
     };
     view! {
-        <form class="reseal-envelope no-print" on:submit=reseal novalidate>
+        <div class="reseal-envelope no-print">
             <p class="weaker">{t!("Sealed under a PIN: weaker, since anyone with a copy of the file can try every PIN.", "Zapieczętowana PIN-em: słabiej, bo każdy z kopią pliku może próbować każdego PIN-u.")}</p>
-            <Field label=t!("PIN used at sealing", "PIN użyty przy pieczętowaniu").into() value=pin kind="password" />
-            <FormError error=error />
-            <button type="submit" class="button">{t!("Seal it again to the arbiter's key", "Zapieczętuj ponownie dla klucza sędziego")}</button>
-        </form>
+            // Folded: the envelope itself stays on the screen.
+            <details class="fold">
+                <summary>{t!("Seal it again", "Zapieczętuj ponownie")}</summary>
+                <form on:submit=reseal novalidate>
+                    <Field label=t!("PIN used at sealing", "PIN użyty przy pieczętowaniu").into() value=pin kind="password" />
+                    <FormError error=error />
+                    <button type="submit" class="button">{t!("Seal it again to the arbiter's key", "Zapieczętuj ponownie dla klucza sędziego")}</button>
+                </form>
+            </details>
+        </div>
     }
 }

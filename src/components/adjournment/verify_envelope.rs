@@ -3,6 +3,7 @@ use laws::game::Event;
 use leptos::prelude::*;
 
 use crate::adjournment_view::{ArbiterEntries, game_record};
+use crate::components::common::diagram::Diagram;
 use crate::components::common::field::Field;
 use crate::components::common::form_error::FormError;
 use crate::platform::random::{entropy, seed};
@@ -166,8 +167,16 @@ pub fn VerifyEnvelope(game_id: String, sealed: SealedEnvelope) -> impl IntoView 
                                     } />
                                 <span class="check-item">{item_label(&check.item)}</span>
                             </label>
-                            <p>{t!("On the envelope: ", "Na kopercie: ")} {laws_text::adjournment::envelope_item(&check.item, &outside)}</p>
-                            <p>{t!("In the game: ", "W partii: ")} {record.with_value(|record| laws_text::adjournment::envelope_item(&check.item, record))}</p>
+                            <div class="check-sides">
+                                <div>
+                                    <p>{t!("On the envelope: ", "Na kopercie: ")} {laws_text::adjournment::envelope_item(&check.item, &outside)}</p>
+                                    {(check.item == "A2b").then(|| view! { <Diagram fen=outside.fen.clone() /> })}
+                                </div>
+                                <div>
+                                    <p>{t!("In the game: ", "W partii: ")} {record.with_value(|record| laws_text::adjournment::envelope_item(&check.item, record))}</p>
+                                    {(check.item == "A2b").then(|| view! { <Diagram fen=record.with_value(|record| record.fen.clone()) /> })}
+                                </div>
+                            </div>
                             {(!check.matches).then(|| view! { <p class="form-error">{t!("Does not match the game.", "Nie zgadza się z partią.")}</p> })}
                         </li>
                     }

@@ -1,6 +1,7 @@
 //! A board diagram of a position, for reading and for paper: where a
 //! position matters (resumption, a reinstated position, a missing envelope,
 //! the printed envelope), the arbiter sets it up from this, not from a FEN.
+//! The FEN is one tap away, for copying into another program, and on paper.
 
 use laws::game::Side;
 use leptos::prelude::*;
@@ -8,6 +9,8 @@ use shakmaty::fen::Fen;
 use shakmaty::{File, Setup};
 
 use crate::components::scoresheet::board::{figurine, squares};
+use crate::platform::clipboard;
+use crate::state::AppState;
 use crate::text::i18n::{UiLang, lang};
 use crate::text::laws_text;
 use crate::{t, tf};
@@ -27,7 +30,7 @@ fn to_move(setup: &Setup) -> String {
 }
 
 /// The position of `fen` as a diagram, White at the bottom, with the files
-/// and ranks named and who is to move; the FEN itself below, small.
+/// and ranks named and who is to move; the FEN folded below it.
 #[component]
 pub fn Diagram(fen: String) -> impl IntoView {
     let Ok(parsed) = fen.parse::<Fen>() else {
@@ -61,10 +64,49 @@ pub fn Diagram(fen: String) -> impl IntoView {
                 <span class="diagram-corner"></span>
                 {files}
             </div>
-            <figcaption>{caption}<span class="fen">{fen.clone()}</span></figcaption>
+            <figcaption>{caption}<span class="fen paper-only">{fen.clone()}</span></figcaption>
+            <FenToCopy fen=fen />
         </figure>
     }
     .into_any()
+}
+
+/// The FEN behind a disclosure: shown whole (it wraps), selected when
+/// tapped, and a button that copies it.
+#[component]
+fn FenToCopy(fen: String) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let copy = {
+        let fen = fen.clone();
+        move |_| {
+            let fen = fen.clone();
+            leptos::task::spawn_local(async move {
+                match clipboard::copy(&fen).await {
+                    Ok(()) => state.tell(t!(
+                        "FEN copied to the clipboard.",
+                        "FEN skopiowano do schowka."
+                    )),
+                    Err(clipboard::NotCopied) => state.warn(t!(
+                        "The browser did not allow copying: select the FEN and copy it by hand.",
+                        "Przeglądarka nie pozwoliła skopiować: zaznacz FEN i skopiuj go ręcznie."
+                    )),
+                }
+            });
+        }
+    };
+    view! {
+        <details class="diagram-fen">
+            <summary>{t!("Position as FEN", "Pozycja jako FEN")}</summary>
+            <textarea class="fen" readonly rows="2" aria-label=t!("FEN", "FEN")
+                on:focus=|ev| {
+                    use wasm_bindgen::JsCast;
+                    if let Some(area) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlTextAreaElement>().ok()) {
+                        area.select();
+                    }
+                }>{fen}</textarea>
+            <button type="button" class="button" on:click=copy>{t!("Copy FEN", "Kopiuj FEN")}</button>
+        </details>
+    }
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 use leptos::prelude::*;
 
 use crate::components::common::field::Field;
+use crate::components::common::settings_group::SettingsGroup;
 use crate::components::event::join_code_panel::JoinCodePanel;
 use crate::event::sync::EventLink;
 use crate::route::Route;
@@ -61,8 +62,7 @@ pub fn EventPanel() -> impl IntoView {
         });
     };
     view! {
-        <section class="panel" aria-labelledby="event-title">
-            <h2 id="event-title">{t!("Event", "Turniej")}</h2>
+        <SettingsGroup id="event-title" title=t!("Event", "Turniej")>
             <p>{t!("A tournament's tablets share their games through one CouchDB database. A tablet in no event keeps working on its own and uses no network.", "Tablety turnieju dzielą się partiami przez jedną bazę CouchDB. Tablet spoza turnieju działa samodzielnie i nie korzysta z sieci.")}</p>
             <form class="event-form" on:submit=join>
                 <Field label=t!("Server address", "Adres serwera").to_owned() value=server />
@@ -87,6 +87,6 @@ pub fn EventPanel() -> impl IntoView {
                 }</p>
                 <JoinCodePanel />
             </Show>
-        </section>
+        </SettingsGroup>
     }
 }

@@ -71,6 +71,10 @@ fn parse_late_limit(text: &str) -> Result<u64, String> {
 #[component]
 pub fn GameForm(
     initial: Setup,
+    /// The game has begun: the core keeps its time control
+    /// (`SetupError::LockedAfterStart`), so the form does not offer it.
+    #[prop(optional)]
+    time_control_locked: bool,
     submit_label: &'static str,
     on_submit: Callback<Setup, Result<(), String>>,
 ) -> impl IntoView {
@@ -154,31 +158,50 @@ pub fn GameForm(
 
     view! {
         <form class="game-form" on:submit=submit novalidate>
+            // Two columns on a tablet held sideways: the whole form on one screen.
+            <div class="form-columns">
+            <div class="form-column">
             <fieldset>
                 <legend>{t!("Players", "Zawodnicy")}</legend>
-                {text_field(t!("White", "Białe"), "white", white, true)}
-                {text_field(t!("White's FIDE ID (optional)", "FIDE ID białych (nieobowiązkowe)"), "white-fide-id", white_id, false)}
-                {text_field(t!("Black", "Czarne"), "black", black, true)}
-                {text_field(t!("Black's FIDE ID (optional)", "FIDE ID czarnych (nieobowiązkowe)"), "black-fide-id", black_id, false)}
+                <div class="field-pair">
+                    {text_field(t!("White", "Białe"), "white", white, true)}
+                    {text_field(t!("White's FIDE ID (optional)", "FIDE ID białych (nieobowiązkowe)"), "white-fide-id", white_id, false)}
+                </div>
+                <div class="field-pair">
+                    {text_field(t!("Black", "Czarne"), "black", black, true)}
+                    {text_field(t!("Black's FIDE ID (optional)", "FIDE ID czarnych (nieobowiązkowe)"), "black-fide-id", black_id, false)}
+                </div>
             </fieldset>
             <fieldset>
                 <legend>{t!("Event", "Turniej")}</legend>
-                {text_field(t!("Event", "Turniej"), "event", event, false)}
-                {text_field(t!("Site", "Miejsce"), "site", site, false)}
-                {text_field(t!("Round", "Runda"), "round", round, false)}
-                {text_field(t!("Board", "Szachownica"), "board", board, false)}
+                <div class="field-pair">
+                    {text_field(t!("Event", "Turniej"), "event", event, false)}
+                    {text_field(t!("Site", "Miejsce"), "site", site, false)}
+                </div>
+                <div class="field-pair">
+                    {text_field(t!("Round", "Runda"), "round", round, false)}
+                    {text_field(t!("Board", "Szachownica"), "board", board, false)}
+                </div>
             </fieldset>
+            </div>
+            <div class="form-column">
             <fieldset>
                 <legend>{t!("Time control", "Tempo gry")}</legend>
                 <label class="field">
                     <span>{t!("Time control", "Tempo gry")}</span>
-                    <select name="time-control" on:change=move |ev| time_control.set(event_target_value(&ev))>
+                    <select name="time-control" disabled=time_control_locked on:change=move |ev| time_control.set(event_target_value(&ev))>
                         {custom_control.map(|(tag, name)| view! { <option value=tag.clone() selected=true>{name}</option> })}
                         {PRESETS.iter().map(|preset| view! {
                             <option value=preset.tag selected=move || time_control.get() == preset.tag>{laws_text::time_control::preset(preset)}</option>
                         }).collect_view()}
                     </select>
                 </label>
+                {time_control_locked.then(|| view! {
+                    <p class="field-note">{t!(
+                        "The game has begun: its time control stays. A running clock is changed in the arbiter's menu on the clock screen (6.13).",
+                        "Partia się rozpoczęła: tempo gry pozostaje. Czas na zegarze zmienia się w menu sędziego na ekranie zegara (6.13)."
+                    )}</p>
+                })}
             </fieldset>
             <fieldset>
                 <legend>{t!("Laws of Chess", "Przepisy gry w szachy")}</legend>
@@ -195,24 +218,28 @@ pub fn GameForm(
                         }).collect_view()}
                     </select>
                 </label>
-                <label class="field">
-                    <span>{t!("Adjourned games: a player more than this many minutes late for the resumption loses (A10)", "Partie odłożone: zawodnik spóźniony na wznowienie o więcej minut niż tyle przegrywa (A10)")}</span>
-                    <input
-                        name="late-limit"
-                        inputmode="numeric"
-                        autocomplete="off"
-                        prop:value=move || late_limit.get()
-                        on:input=move |ev| late_limit.set(event_target_value(&ev))
-                    />
-                </label>
-                <label class="field">
-                    <span>{t!("Adjourned games: the flag-fall article this printing of Appendix A refers to", "Partie odłożone: artykuł o przekroczeniu czasu, do którego odsyła ten druk Załącznika A")}</span>
-                    <select name="flag-article" on:change=move |ev| flag_article.set(event_target_value(&ev))>
-                        {FLAG_ARTICLES.iter().map(|article| view! {
-                            <option value=*article selected=move || flag_article.get() == *article>{*article}</option>
-                        }).collect_view()}
-                    </select>
-                </label>
+                // Set once per competition, if ever: folded.
+                <details class="fold">
+                    <summary>{t!("Adjourned games (Appendix A)", "Partie odłożone (Załącznik A)")}</summary>
+                    <label class="field">
+                        <span>{t!("Adjourned games: a player more than this many minutes late for the resumption loses (A10)", "Partie odłożone: zawodnik spóźniony na wznowienie o więcej minut niż tyle przegrywa (A10)")}</span>
+                        <input
+                            name="late-limit"
+                            inputmode="numeric"
+                            autocomplete="off"
+                            prop:value=move || late_limit.get()
+                            on:input=move |ev| late_limit.set(event_target_value(&ev))
+                        />
+                    </label>
+                    <label class="field">
+                        <span>{t!("Adjourned games: the flag-fall article this printing of Appendix A refers to", "Partie odłożone: artykuł o przekroczeniu czasu, do którego odsyła ten druk Załącznika A")}</span>
+                        <select name="flag-article" on:change=move |ev| flag_article.set(event_target_value(&ev))>
+                            {FLAG_ARTICLES.iter().map(|article| view! {
+                                <option value=*article selected=move || flag_article.get() == *article>{*article}</option>
+                            }).collect_view()}
+                        </select>
+                    </label>
+                </details>
             </fieldset>
             <fieldset>
                 <legend>{t!("Scoresheet", "Blankiet")}</legend>
@@ -223,6 +250,8 @@ pub fn GameForm(
                     on_change=Callback::new(move |lang| notation.set(lang))
                 />
             </fieldset>
+            </div>
+            </div>
             <FormError error=error />
             <button class="button primary" type="submit">{submit_label}</button>
         </form>

@@ -51,33 +51,46 @@ pub fn RulingCard(
         Effect::ReinstatePosition { fen, .. } => Some(fen.clone()),
         _ => None,
     });
-    let diagram = reinstated.clone().map(|fen| view! { <Diagram fen=fen /> });
+    let outcome = laws_text::outcome::outcome(ruling.outcome);
+    // The confirmation asks, then lists what is done: the card's prose is
+    // on the screen behind it.
     let question = match corrects {
         None => tf!(
-            "{title}: apply Article {article}? {explanation} This is written into the game log. Until play goes on, a later ruling can correct it; both stay in the log.",
-            "{title}: zastosować artykuł {article}? {explanation} Zostanie to zapisane w przebiegu partii. Dopóki gra nie zostanie wznowiona, późniejsza decyzja może ją poprawić; obie pozostaną w zapisie."
+            "{title}: apply Article {article} ({outcome})? It is written into the game log; until play goes on, a later ruling can correct it.",
+            "{title}: zastosować artykuł {article} ({outcome})? Zostanie to zapisane w przebiegu partii; dopóki gra nie zostanie wznowiona, późniejsza decyzja może ją poprawić."
         ),
         Some(number) => tf!(
-            "{title}: apply Article {article} in place of ruling {number}? {explanation} Both rulings stay in the game log.",
-            "{title}: zastosować artykuł {article} w miejsce decyzji {number}? {explanation} Obie decyzje pozostaną w przebiegu partii."
+            "{title}: apply Article {article} ({outcome}) in place of ruling {number}? Both rulings stay in the game log.",
+            "{title}: zastosować artykuł {article} ({outcome}) w miejsce decyzji {number}? Obie decyzje pozostaną w przebiegu partii."
         ),
     };
+    let effects = move || {
+        (!ruling.effects.is_empty()).then(|| view! {
+            <ul class="effects">
+                {ruling.effects.iter().map(|effect| view! { <li>{laws_text::irregularity::effect(effect)}</li> }).collect_view()}
+            </ul>
+        })
+    };
+    let effects_listed = effects.clone();
+    let with_diagram = reinstated.is_some();
+    let confirmed_position = reinstated.clone();
     view! {
-        <li class="ruling-card">
-            <h3>{title.clone()}</h3>
-            <p><strong class="article">{laws_text::article::article(article)}</strong>" — "{laws_text::outcome::outcome(ruling.outcome)}</p>
-            <p>{explanation.clone()}</p>
-            {(!ruling.effects.is_empty()).then(|| view! {
-                <ul class="effects">
-                    {ruling.effects.iter().map(|effect| view! { <li>{laws_text::irregularity::effect(effect)}</li> }).collect_view()}
-                </ul>
-            })}
-            {diagram}
+        <li class="ruling-card" class:with-diagram=with_diagram>
+            <div class="ruling-text">
+                <h3>{title.clone()}</h3>
+                <p><strong class="article">{laws_text::article::article(article)}</strong>" — "{outcome}</p>
+                <p>{explanation}</p>
+                {effects()}
+            </div>
+            {reinstated.clone().map(|fen| view! { <Diagram fen=fen /> })}
             <button type="button" class="button primary" on:click=move |_| confirming.set(true)>
                 {tf!("Rule: {title}", "Orzeknij: {title}")}
             </button>
             <ConfirmDialog open=confirming question=question confirm_label=t!("Apply the ruling", "Zastosuj decyzję") on_confirm=apply>
-                {reinstated.clone().map(|fen| view! { <Diagram fen=fen /> })}
+                <div class="confirm-ruling">
+                    {effects_listed.clone()}
+                    {confirmed_position.clone().map(|fen| view! { <Diagram fen=fen /> })}
+                </div>
             </ConfirmDialog>
         </li>
     }

@@ -228,7 +228,7 @@ pub fn SheetCheckView(game: Memo<Option<Game>>) -> impl IntoView {
                     Some(_) if unknown_here() => t!("The position after this entry is not known: the board shows the last known one.", "Pozycja po tym zapisie nie jest znana: szachownica pokazuje ostatnią znaną.").to_owned(),
                     Some(i) => check.with(|c| c.as_ref().map(|c| tf!("The board shows the position after {} {}.", "Szachownica pokazuje pozycję po {} {}.", c.entries[i].slot, laws_text::side::side(c.entries[i].slot.side))).unwrap_or_default()),
                 }}</p>
-                <div class="actions">
+                <div class="actions check-board-actions">
                     <button type="button" class="button" on:click=move |_| flipped.update(|f| *f = !*f)>{t!("Flip board", "Obróć szachownicę")}</button>
                     <button type="button" class="button" on:click=move |_| selected.set(None)>{t!("Show the last position", "Pokaż ostatnią pozycję")}</button>
                 </div>
@@ -246,8 +246,9 @@ pub fn SheetCheckView(game: Memo<Option<Game>>) -> impl IntoView {
                     {move || game.with(|g| g.as_ref().map(|g| g.id().to_owned())).map(|id| view! {
                         <CorrectEntry id=id slots=Signal::derive(move || game.with(|g| g.as_ref().map(slots).unwrap_or_default())) />
                     })}
-                    <section class="panel claims" aria-labelledby="claims-title">
-                        <h2 id="claims-title">{t!("Claims from the record", "Reklamacje na podstawie zapisu")}</h2>
+                    // Folded: the sheet and its correction stay on the screen.
+                    <details class="fold claims">
+                        <summary>{t!("Claims from the record (9.2, 9.3)", "Reklamacje na podstawie zapisu (9.2, 9.3)")}</summary>
                         <label class="field">
                             <span>{t!("Claim by writing the intended move (9.2, 9.3; optional)", "Reklamacja przez zapisanie zamierzonego posunięcia (9.2, 9.3; nieobowiązkowe)")}</span>
                             <input type="text" autocomplete="off" autocapitalize="off" spellcheck="false"
@@ -256,7 +257,7 @@ pub fn SheetCheckView(game: Memo<Option<Game>>) -> impl IntoView {
                         <ul>
                             {move || play().map(|p| claims(&p, &intended.get())).unwrap_or_default().into_iter().map(|line| view! { <li>{line}</li> }).collect_view()}
                         </ul>
-                    </section>
+                    </details>
                 </Later>
             </div>
         </div>

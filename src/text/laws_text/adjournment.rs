@@ -45,7 +45,15 @@ pub fn envelope_item(item: &str, e: &laws::adjournment::Envelope) -> String {
     let r = &e.resumption;
     match item {
         "A2a" => format!("{} - {}", e.white, e.black),
-        "A2b" => tf!("{} after {}", "{} po {}", e.fen, e.moves.join(" ")),
+        // The position itself is drawn beside it (a diagram, not a FEN).
+        "A2b" if e.moves.is_empty() => {
+            t!("the position drawn below", "pozycja na diagramie poniżej").to_owned()
+        }
+        "A2b" => tf!(
+            "the position drawn below, after {}",
+            "pozycja na diagramie poniżej, po {}",
+            e.moves.join(" ")
+        ),
         "A2c" => tf!(
             "White {}, Black {}",
             "białe {}, czarne {}",

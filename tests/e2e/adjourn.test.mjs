@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { createGame, savePin, sealEnvelope, sealMove, useApp } from './harness.mjs';
+import { createGame, savePin, sealEnvelope, sealMove, typeMoves, useApp } from './harness.mjs';
 
 const app = useApp();
 const SEALED = 'Nc3';
@@ -381,11 +381,7 @@ test('A10: a player more than an hour late loses; a late sealer whose sealed mov
       await createGame(page, { white: 'Fool, Felix', black: 'Mate, Mira' });
       await page.getByRole('link', { name: 'Scoresheet', exact: true }).click();
       await page.getByRole('button', { name: 'Recording mode (hand to the player)' }).click();
-      for (const move of ['f3', 'e5', 'g4']) {
-        await page.getByLabel(/Type the move/).fill(move);
-        await page.getByRole('button', { name: 'Write move' }).click();
-        await page.locator('.move-list .written', { hasText: move }).waitFor();
-      }
+      await typeMoves(page, ['f3', 'e5', 'g4']);
       await page.getByRole('button', { name: 'Leave recording mode (arbiter)' }).click();
       await page.getByLabel("Arbiter's PIN").fill('2468');
       await page.getByRole('button', { name: 'Unlock' }).click();

@@ -160,6 +160,17 @@ export async function makeKey(page, name, pin) {
   return { publicKey, fingerprint, ms };
 }
 
+/// The players type `moves` in recording mode, each written in the next box.
+export async function typeMoves(page, moves) {
+  const written = page.locator('.move-list .written');
+  const before = await written.count();
+  for (const [i, move] of moves.entries()) {
+    await page.getByLabel(/Type the move/).fill(move);
+    await page.getByRole('button', { name: 'Write move' }).click();
+    await written.nth(before + i).waitFor();
+  }
+}
+
 /// Taps a move on the recording board: the piece's square, then where it goes.
 export async function tap(page, from, to) {
   await page.getByRole('button', { name: new RegExp(`^${from},`) }).click();

@@ -172,6 +172,7 @@ test('every screen in Polish, no English left; back to English; the choice survi
   await page.getByLabel('PIN sędziego').fill(PIN);
   await page.getByRole('button', { name: 'Odblokuj' }).click();
   await page.getByText('Kontrola sędziego', { exact: true }).waitFor();
+  await page.locator('.claims > summary').click();
   await page.getByLabel(/Reklamacja przez zapisanie/).fill('Qh5');
   await assertPolish(page, 'scoresheet, arbiter check');
 

@@ -5,7 +5,7 @@
 // (390×844) scrolls sideways. A position is a diagram, its FEN one tap away.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createGame, openSettingsGroup, savePin, sealEnvelope, sealMove, useApp } from './harness.mjs';
+import { createGame, openSettingsGroup, savePin, sealEnvelope, sealMove, typeMoves, useApp } from './harness.mjs';
 
 const app = useApp();
 const PIN = '1357';
@@ -85,11 +85,7 @@ test('clock, recording, check, a proposed 7.4 ruling and its confirmation fit a 
   await page.goto(game);
   await page.getByRole('link', { name: 'Scoresheet', exact: true }).click();
   await page.getByRole('button', { name: 'Recording mode (hand to the player)' }).click();
-  for (const [i, move] of ['e4', 'd5', 'd4', 'Kd6'].entries()) {
-    await page.getByLabel(/Type the move/).fill(move);
-    await page.getByRole('button', { name: 'Write move' }).click();
-    await page.locator('.move-list .written').nth(i).waitFor();
-  }
+  await typeMoves(page, ['e4', 'd5', 'd4', 'Kd6']);
   await fits(page, 'recording');
   // On a phone the board is as wide as the screen, and the press under it in view.
   await resize(page, PHONE);
@@ -105,7 +101,7 @@ test('clock, recording, check, a proposed 7.4 ruling and its confirmation fit a 
   await inViewOnTablets(page, 'arbiter check', {
     'first irregularity': page.locator('.irregularity-summary'),
     'correct the box': page.getByRole('button', { name: 'Correct the box' }),
-    claims: page.locator('details.claims summary'),
+    claims: page.locator('details.claims > summary'),
   });
 
   await page.goto(game);
@@ -143,7 +139,7 @@ test('clock, recording, check, a proposed 7.4 ruling and its confirmation fit a 
   await page.getByText('Ruling applied (Article 7.4).').waitFor();
 
   // Corrected: the newest ruling shown, the one before folded.
-  await page.locator('details.correct-ruling summary', { hasText: 'Correct ruling 1, given by mistake' }).click();
+  await page.locator('details.correct-ruling > summary', { hasText: 'Correct ruling 1, given by mistake' }).click();
   const fix = page.locator('details.correct-ruling .finding-form');
   await fix.getByRole('combobox', { name: /^Who made it/ }).selectOption('nobody');
   await fix.getByLabel("White's time (h:mm:ss)").fill('1:29:00');

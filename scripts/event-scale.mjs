@@ -86,7 +86,7 @@ try {
   const url = `http://127.0.0.1:${server.address().port}/`;
   // The Settings screen loaded: the time runs from filling in the join.
   await page.goto(url + '#/settings');
-  await page.getByLabel('User').waitFor();
+  await page.getByRole('heading', { name: 'Event', exact: true }).waitFor();
   started = performance.now();
   await joinEvent(page, { app: url, couch: couch.url, db: DB, who: BOARD });
   await page.goto(url + '#/event');

@@ -473,7 +473,7 @@ async fn take_game(couch: &Couch, state: AppState, id: &str) -> Result<(), Failu
         }
     }
     let local = state.game(id);
-    let out = reconcile(local.as_ref(), &pulled);
+    let out = reconcile(local.as_ref(), &pulled, crate::state::now_ms());
     let held = out.game.as_ref().and_then(|game| pulled.held(game));
     if let Some(game) = out.game
         && let Err(e) = state.take_from_event(game)
@@ -501,8 +501,8 @@ async fn take_game(couch: &Couch, state: AppState, id: &str) -> Result<(), Failu
     });
     if refused > 0 {
         state.warn(tf!(
-            "Game {id}: {refused} document(s) from the database refused: they break the hash chain and are not used.",
-            "Partia {id}: odrzucono dokumenty z bazy ({refused}): łamią łańcuch skrótów i nie są używane."
+            "Game {id}: {refused} document(s) from the database refused and not used; the event screen lists why.",
+            "Partia {id}: odrzucono dokumenty z bazy ({refused}), nieużyte; powody są na ekranie zawodów."
         ));
     }
     Ok(())

@@ -10,23 +10,38 @@
 //! - `game:<id>:fork:<000042>`: the arbiter's choice of the branch that goes
 //!   on at a fork ([`ChoiceDoc`]).
 //!
-//! What a database holds for a game is checked entry by entry against the
-//! hash chain ([`reconcile`]): an entry that breaks it is refused and
-//! reported, never folded.
+//! What a database holds for a game is judged entry by entry before it is
+//! taken ([`reconcile`]): its size, its time against this tablet's clock,
+//! the hash chain, and the Laws (the fold must take it). An entry that
+//! fails is refused and reported, never folded, and the board's own play
+//! goes on.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt;
 
-use laws::game::{Event, Game, Logged, Setup};
+use laws::game::{AppendError, Event, Game, Logged, Setup};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
+use crate::text::laws_text::game::game_error;
 use crate::tf;
 
 const GAME_PREFIX: &str = "game:";
 const EVENT_INFIX: &str = ":event:";
 const CHOICE_INFIX: &str = ":fork:";
+
+/// The largest document a tablet takes, as JSON: an entry is a few hundred
+/// bytes; an envelope sealed to a few arbiters a few kilobytes. The
+/// server's guard (`couchdb/design.json`) refuses larger ones too.
+pub const MAX_DOC_BYTES: usize = 64 * 1024;
+/// How far after this tablet's clock an entry may be dated: tablets' clocks
+/// differ by seconds, and an entry from the future would hold the board's
+/// own presses back until then (a log only goes forward in time).
+pub const CLOCK_TOLERANCE_MS: u64 = 2 * 60 * 1000;
+/// The most histories of one game a tablet keeps apart: two tablets
+/// pressing at once make two; a flood of entries at one place makes no more.
+pub const MAX_HISTORIES: usize = 8;
 
 /// The id of game `game`'s setup document.
 #[must_use]
@@ -180,6 +195,10 @@ impl EventDoc {
             rev: rev.clone(),
             why,
         };
+        let bytes = value.to_string().len();
+        if bytes > MAX_DOC_BYTES {
+            return Err(refuse(Why::TooLarge { bytes }));
+        }
         let doc: EventDoc = serde_json::from_value(value.clone())
             .map_err(|e| refuse(Why::Unreadable(e.to_string())))?;
         if DocId::parse(id) != DocId::Event(doc.game.clone(), doc.index) || doc.id != id {
@@ -255,6 +274,15 @@ pub enum Why {
     BrokenChain,
     /// It follows no entry the game has at the place before (or is earlier).
     NoPredecessor,
+    /// Larger than [`MAX_DOC_BYTES`].
+    TooLarge { bytes: usize },
+    /// Dated at `at_ms`, more than [`CLOCK_TOLERANCE_MS`] after this
+    /// tablet's clock when it was read.
+    Ahead { at_ms: u64 },
+    /// The Laws refuse it where it stands, in the arbiter's words.
+    Unlawful(String),
+    /// One history more than [`MAX_HISTORIES`] at its place.
+    TooManyHistories,
 }
 
 impl fmt::Display for Refused {
@@ -276,6 +304,23 @@ impl fmt::Display for Refused {
             Why::NoPredecessor => tf!(
                 "{id} breaks the hash chain: it follows no event of the game",
                 "{id} łamie łańcuch skrótów: nie następuje po żadnym zdarzeniu partii"
+            ),
+            Why::TooLarge { bytes } => tf!(
+                "{id} is too large ({bytes} bytes; at most {MAX_DOC_BYTES})",
+                "{id} jest za duży ({bytes} bajtów; najwyżej {MAX_DOC_BYTES})"
+            ),
+            Why::Ahead { at_ms } => tf!(
+                "{id} is dated {}, after this tablet's clock",
+                "{id} ma datę {}, późniejszą niż zegar tego tabletu",
+                crate::text::i18n::local_time(*at_ms)
+            ),
+            Why::Unlawful(why) => tf!(
+                "{id} is refused by the Laws: {why}",
+                "{id} jest niezgodny z Przepisami: {why}"
+            ),
+            Why::TooManyHistories => tf!(
+                "{id} would make more than {MAX_HISTORIES} histories of the game",
+                "{id} dałby więcej niż {MAX_HISTORIES} historii partii"
             ),
         })
     }
@@ -339,14 +384,17 @@ pub struct Reconciled {
     pub refused: Vec<Refused>,
 }
 
-/// Takes into `local` (this tablet's copy, if any) what the database holds.
+/// Takes into `local` (this tablet's copy, if any) what the database holds,
+/// judged at `now_ms` by this tablet's clock.
 ///
-/// Every revision is checked against the hash chain; those that break it
-/// are refused. Entries that seal onto one history make it grow; two
-/// different entries at one place are a fork, settled by the arbiter's
-/// choice when there is one, else reported with every branch.
+/// Every revision is judged ([`EventDoc::read`], then its time, then the
+/// Laws as it would be folded); those that fail are refused. Entries that
+/// seal onto one history make it grow; two different entries at one place
+/// are a fork, settled by the arbiter's choice when there is one, else
+/// reported with every branch (at most [`MAX_HISTORIES`]). This copy's own
+/// entries are never judged again: nothing pulled takes them away.
 #[must_use]
-pub fn reconcile(local: Option<&Game>, pulled: &Pulled) -> Reconciled {
+pub fn reconcile(local: Option<&Game>, pulled: &Pulled, now_ms: u64) -> Reconciled {
     let mut out = Reconciled::default();
     let Some(root) = pulled
         .game
@@ -369,6 +417,12 @@ pub fn reconcile(local: Option<&Game>, pulled: &Pulled) -> Reconciled {
             at.push(logged);
         }
     };
+    let own: HashSet<String> = local
+        .map(Game::log)
+        .unwrap_or_default()
+        .iter()
+        .map(|l| l.hash.clone())
+        .collect();
     for (index, logged) in local.map(Game::log).unwrap_or_default().iter().enumerate() {
         add(index, logged.clone());
     }
@@ -376,6 +430,13 @@ pub fn reconcile(local: Option<&Game>, pulled: &Pulled) -> Reconciled {
     for (id, revisions) in &pulled.events {
         for value in revisions {
             match EventDoc::read(id, value) {
+                Ok(doc) if doc.at_ms > now_ms + CLOCK_TOLERANCE_MS && !own.contains(&doc.hash) => {
+                    out.refused.push(Refused {
+                        id: doc.id,
+                        rev: doc.rev,
+                        why: Why::Ahead { at_ms: doc.at_ms },
+                    });
+                }
                 Ok(doc) => {
                     add(doc.index, doc.logged());
                     from_db.push(doc);
@@ -386,14 +447,16 @@ pub fn reconcile(local: Option<&Game>, pulled: &Pulled) -> Reconciled {
     }
     let mut grown = Vec::new();
     let mut put_aside = Vec::new();
-    grow(
-        root.clone(),
-        &places,
-        &pulled.choices,
-        &mut grown,
-        &mut put_aside,
-    );
-    // An entry on no history follows nothing the game has.
+    let mut growth = Growth {
+        places: &places,
+        choices: &pulled.choices,
+        own: &own,
+        histories: 1,
+        not_taken: HashMap::new(),
+    };
+    growth.grow(root.clone(), &mut grown, &mut put_aside);
+    // An entry on no history was refused by the Laws or the limit, or
+    // follows nothing the game has.
     let placed: HashSet<&str> = grown
         .iter()
         .chain(&put_aside)
@@ -404,7 +467,11 @@ pub fn reconcile(local: Option<&Game>, pulled: &Pulled) -> Reconciled {
             out.refused.push(Refused {
                 id: doc.id.clone(),
                 rev: doc.rev.clone(),
-                why: Why::NoPredecessor,
+                why: growth
+                    .not_taken
+                    .get(&doc.hash)
+                    .cloned()
+                    .unwrap_or(Why::NoPredecessor),
             });
         }
     }
@@ -442,53 +509,115 @@ pub fn reconcile(local: Option<&Game>, pulled: &Pulled) -> Reconciled {
     out
 }
 
-/// Grows `game` along every entry that seals onto its head; at a place the
-/// arbiter settled only the chosen entry goes on, the others into `aside`.
-fn grow(
-    mut game: Game,
-    places: &BTreeMap<usize, Vec<Logged>>,
-    choices: &BTreeMap<usize, String>,
-    ends: &mut Vec<Game>,
-    aside: &mut Vec<Game>,
-) {
-    loop {
-        let index = game.log().len();
-        let mut next: Vec<&Logged> = places
-            .get(&index)
-            .map(|at| {
-                at.iter()
-                    .filter(|l| l.seals_onto(game.head()) && l.at_ms >= game.updated_ms())
-                    .collect()
-            })
-            .unwrap_or_default();
-        if let Some(chosen) = choices.get(&index)
-            && next.iter().any(|l| &l.hash == chosen)
-        {
-            for other in next.iter().filter(|l| &l.hash != chosen) {
-                let mut branch = game.clone();
-                if branch.append_logged((*other).clone()).is_ok() {
-                    grow(branch, places, choices, aside, &mut Vec::new());
-                }
-            }
-            next.retain(|l| &l.hash == chosen);
-        }
-        match next.as_slice() {
-            [] => {
-                ends.push(game);
-                return;
-            }
-            [only] => {
-                let _ = game.append_logged((*only).clone());
-            }
-            many => {
-                for logged in many {
-                    let mut branch = game.clone();
-                    if branch.append_logged((*logged).clone()).is_ok() {
-                        grow(branch, places, choices, ends, aside);
+/// Histories of a game grown from the entries at each place.
+struct Growth<'a> {
+    places: &'a BTreeMap<usize, Vec<Logged>>,
+    /// The arbiter's choice at each place he settled.
+    choices: &'a BTreeMap<usize, String>,
+    /// This copy's own entries: taken as they are.
+    own: &'a HashSet<String>,
+    /// Histories started so far, the first included.
+    histories: usize,
+    /// Entries not taken on some history, by hash, and why.
+    not_taken: HashMap<String, Why>,
+}
+
+impl Growth<'_> {
+    /// Grows `game` along every entry that seals onto its head; at a place
+    /// the arbiter settled only the chosen entry goes on, the others into
+    /// `aside`.
+    fn grow(&mut self, mut game: Game, ends: &mut Vec<Game>, aside: &mut Vec<Game>) {
+        loop {
+            let index = game.log().len();
+            let mut next: Vec<&Logged> = self
+                .places
+                .get(&index)
+                .map(|at| {
+                    at.iter()
+                        .filter(|l| l.seals_onto(game.head()) && l.at_ms >= game.updated_ms())
+                        .collect()
+                })
+                .unwrap_or_default();
+            // This copy's entry first, then by time: the histories kept
+            // under the limit are the same on every tablet.
+            next.sort_by(|a, b| {
+                (!self.own.contains(&a.hash), a.at_ms, &a.hash).cmp(&(
+                    !self.own.contains(&b.hash),
+                    b.at_ms,
+                    &b.hash,
+                ))
+            });
+            if let Some(chosen) = self.choices.get(&index)
+                && next.iter().any(|l| &l.hash == chosen)
+            {
+                for other in next.iter().filter(|l| &l.hash != chosen) {
+                    if let Some(branch) = self.branch(&game, other) {
+                        self.grow(branch, aside, &mut Vec::new());
                     }
                 }
-                return;
+                next.retain(|l| &l.hash == chosen);
             }
+            match next.as_slice() {
+                [] => break,
+                [only] => {
+                    if !self.take(&mut game, only) {
+                        break;
+                    }
+                }
+                many => {
+                    let mut went_on = false;
+                    for logged in many {
+                        let branch = if went_on {
+                            self.branch(&game, logged)
+                        } else {
+                            let mut first = game.clone();
+                            self.take(&mut first, logged).then_some(first)
+                        };
+                        if let Some(branch) = branch {
+                            went_on = true;
+                            self.grow(branch, ends, aside);
+                        }
+                    }
+                    if went_on {
+                        return;
+                    }
+                    break;
+                }
+            }
+        }
+        ends.push(game);
+    }
+
+    /// A new history: `game` with `logged`, when the Laws and the limit
+    /// allow it.
+    fn branch(&mut self, game: &Game, logged: &Logged) -> Option<Game> {
+        if self.histories >= MAX_HISTORIES {
+            self.not_taken
+                .entry(logged.hash.clone())
+                .or_insert(Why::TooManyHistories);
+            return None;
+        }
+        let mut branch = game.clone();
+        self.take(&mut branch, logged).then(|| {
+            self.histories += 1;
+            branch
+        })
+    }
+
+    /// Appends `logged` to `game` if the chain and the Laws take it.
+    fn take(&mut self, game: &mut Game, logged: &Logged) -> bool {
+        if self.own.contains(&logged.hash) {
+            return game.append_logged(logged.clone()).is_ok();
+        }
+        match game.append_judged(logged.clone()) {
+            Ok(()) => true,
+            Err(AppendError::Refused(e)) => {
+                self.not_taken
+                    .entry(logged.hash.clone())
+                    .or_insert_with(|| Why::Unlawful(game_error(&e)));
+                false
+            }
+            Err(AppendError::Chain(_)) => false,
         }
     }
 }
@@ -519,6 +648,9 @@ mod tests {
     use serde_json::json;
 
     use super::*;
+
+    /// This tablet's clock when it reads the database.
+    const NOW: u64 = 1_000_000;
 
     fn game() -> Game {
         let setup = Setup {
@@ -601,7 +733,7 @@ mod tests {
     #[test]
     fn a_tablet_with_nothing_takes_the_whole_game() {
         let board = played(5);
-        let out = reconcile(None, &pulled(&[&board]));
+        let out = reconcile(None, &pulled(&[&board]), NOW);
         assert_eq!(out.game, Some(board));
         assert!(out.fork.is_none() && out.refused.is_empty() && out.set_aside.is_empty());
     }
@@ -630,11 +762,11 @@ mod tests {
         let board = played(6);
         let behind = played(2);
         assert_eq!(
-            reconcile(Some(&behind), &pulled(&[&board])).game,
+            reconcile(Some(&behind), &pulled(&[&board]), NOW).game,
             Some(board.clone())
         );
         let ahead = played(8);
-        let out = reconcile(Some(&ahead), &pulled(&[&board]));
+        let out = reconcile(Some(&ahead), &pulled(&[&board]), NOW);
         assert_eq!(out.game, Some(ahead));
         assert!(out.fork.is_none());
     }
@@ -647,7 +779,7 @@ mod tests {
         forged["at_ms"] = json!(9_999);
         let id = event_doc_id(board.id(), 2);
         pulled.events.insert(id.clone(), vec![forged]);
-        let out = reconcile(None, &pulled);
+        let out = reconcile(None, &pulled, NOW);
         assert_eq!(out.game, Some(played(2)));
         assert_eq!(out.refused.len(), 1);
         assert_eq!(out.refused[0].id, id);
@@ -668,7 +800,7 @@ mod tests {
         pulled
             .events
             .insert(junk.clone(), vec![json!({"_rev": "1-x", "type": "event"})]);
-        let out = reconcile(None, &pulled);
+        let out = reconcile(None, &pulled, NOW);
         assert_eq!(out.game, Some(played(1)));
         let whys: Vec<(&str, &Why)> = out
             .refused
@@ -680,6 +812,99 @@ mod tests {
             whys.iter().find(|(id, _)| *id == junk),
             Some((_, Why::Unreadable(_)))
         ));
+    }
+
+    /// `game` with `event` sealed onto its head at `at_ms`, as a forger
+    /// with the chain's rule would write it.
+    fn forged(game: &Game, event: Event, at_ms: u64) -> Value {
+        let mut next = game.clone();
+        next.append_logged(Logged::sealed(game.head(), at_ms, event))
+            .unwrap();
+        serde_json::to_value(EventDoc::of(&next, game.log().len())).unwrap()
+    }
+
+    fn whys(out: &Reconciled) -> Vec<&Why> {
+        out.refused.iter().map(|r| &r.why).collect()
+    }
+
+    #[test]
+    fn an_entry_from_the_future_or_refused_by_the_laws_is_refused_and_play_goes_on() {
+        let board = played(2);
+        let correction = |reason: &str| Event::ClockCorrected {
+            correction: laws::clock::ClockCorrection::SwapSides,
+            reason: reason.into(),
+        };
+        let ten_years = 10 * 365 * 24 * 3_600_000;
+        for (doc, why) in [
+            (
+                forged(&board, correction("forged"), NOW + ten_years),
+                Why::Ahead {
+                    at_ms: NOW + ten_years,
+                },
+            ),
+            (
+                forged(&board, correction(" "), 5_000),
+                Why::Unlawful("give the reason for the correction".into()),
+            ),
+        ] {
+            let mut pulled = pulled(&[&board]);
+            pulled.events.insert(event_doc_id(board.id(), 2), vec![doc]);
+            let out = reconcile(Some(&board), &pulled, NOW);
+            assert_eq!(whys(&out), [&why]);
+            let mut game = out.game.unwrap();
+            assert_eq!(game, board);
+            // The board's own next entry is taken as ever.
+            edit(&mut game, "next", 6_000);
+            assert_eq!(game.log().len(), 3);
+        }
+        // Within the tolerance, an entry is taken.
+        let mut pulled = pulled(&[&board]);
+        let soon = NOW + CLOCK_TOLERANCE_MS;
+        pulled.events.insert(
+            event_doc_id(board.id(), 2),
+            vec![forged(
+                &board,
+                correction("clock the wrong way round"),
+                soon,
+            )],
+        );
+        let out = reconcile(Some(&board), &pulled, NOW);
+        assert!(out.refused.is_empty());
+        assert_eq!(out.game.unwrap().log().len(), 3);
+    }
+
+    #[test]
+    fn a_document_too_large_is_refused_unread() {
+        let board = played(2);
+        let mut doc = serde_json::to_value(EventDoc::of(&board, 1)).unwrap();
+        doc["padding"] = json!("x".repeat(MAX_DOC_BYTES));
+        let mut pulled = pulled(&[&played(1)]);
+        pulled.events.insert(event_doc_id(board.id(), 1), vec![doc]);
+        let out = reconcile(None, &pulled, NOW);
+        assert_eq!(out.game, Some(played(1)));
+        assert!(matches!(whys(&out)[..], [Why::TooLarge { bytes }] if *bytes > MAX_DOC_BYTES));
+    }
+
+    #[test]
+    fn a_flood_of_entries_at_one_place_makes_at_most_the_limit_of_histories() {
+        let board = played(2);
+        let flood: Vec<Value> = (0..20)
+            .map(|n| {
+                let mut other = board.clone();
+                edit(&mut other, &format!("forged {n}"), 10_000 + n);
+                serde_json::to_value(EventDoc::of(&other, 2)).unwrap()
+            })
+            .collect();
+        let mut own = board.clone();
+        edit(&mut own, "own", 10_500);
+        let mut pulled = pulled(&[&board]);
+        pulled.events.insert(event_doc_id(board.id(), 2), flood);
+        let out = reconcile(Some(&own), &pulled, NOW);
+        assert_eq!(whys(&out), [&Why::TooManyHistories; 20 + 1 - MAX_HISTORIES]);
+        let fork = out.fork.unwrap();
+        assert_eq!(fork.branches.len(), MAX_HISTORIES);
+        assert!(fork.branches.contains(&own), "this copy's history is kept");
+        assert_eq!(out.game, Some(own));
     }
 
     /// Two tablets pressed at the same place: both histories.
@@ -695,7 +920,7 @@ mod tests {
     #[test]
     fn two_entries_at_one_place_are_a_fork_with_both_histories() {
         let (a, b) = forked();
-        let out = reconcile(Some(&a), &pulled(&[&a, &b]));
+        let out = reconcile(Some(&a), &pulled(&[&a, &b]), NOW);
         assert_eq!(out.game, Some(a.clone()));
         let fork = out.fork.unwrap();
         assert_eq!(fork.index, 2);
@@ -703,7 +928,7 @@ mod tests {
         assert!(fork.branches.contains(&a) && fork.branches.contains(&b));
         assert!(out.refused.is_empty());
         // A tablet with no copy keeps what the branches share.
-        let fresh = reconcile(None, &pulled(&[&a, &b]));
+        let fresh = reconcile(None, &pulled(&[&a, &b]), NOW);
         assert!(fresh.fork.is_some());
         assert_eq!(fresh.game, Some(played(2)));
     }
@@ -713,12 +938,12 @@ mod tests {
         let (a, b) = forked();
         let mut pulled = pulled(&[&a, &b]);
         pulled.choices.insert(2, b.log()[2].hash.clone());
-        let out = reconcile(Some(&a), &pulled);
+        let out = reconcile(Some(&a), &pulled, NOW);
         assert_eq!(out.game, Some(b.clone()));
         assert!(out.fork.is_none());
         assert_eq!(out.set_aside, vec![a.clone()]);
         // The tablet that was on the chosen branch keeps it and the other.
-        let out = reconcile(Some(&b), &pulled);
+        let out = reconcile(Some(&b), &pulled, NOW);
         assert_eq!(out.game, Some(b));
         assert_eq!(out.set_aside, vec![a]);
         assert!(out.refused.is_empty());
@@ -732,6 +957,6 @@ mod tests {
         let mut pulled = pulled(&[&board]);
         pulled.game = Some(other);
         let mine = played(1);
-        assert_eq!(reconcile(Some(&mine), &pulled).game, Some(mine));
+        assert_eq!(reconcile(Some(&mine), &pulled, NOW).game, Some(mine));
     }
 }

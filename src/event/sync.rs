@@ -12,6 +12,9 @@ use serde_json::Value;
 use crate::event::docs::{ChoiceDoc, Fork, Refused};
 use crate::tf;
 
+/// The most refused documents a tablet lists.
+pub const MAX_REFUSED: usize = 100;
+
 /// An event: one CouchDB database, and this tablet's account on it. The
 /// password stays on this tablet; the join link carries none.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -73,7 +76,8 @@ pub struct SyncRecord {
     pub instance: Option<String>,
     /// Per game, how many of its log's entries the database has taken.
     pub pushed: BTreeMap<String, usize>,
-    /// Documents refused: never folded, shown until the arbiter sees them.
+    /// Documents refused: never folded, shown until the arbiter sees them
+    /// (the first [`MAX_REFUSED`]).
     pub refused: Vec<Refused>,
     /// Games whose histories part, by game id.
     pub forks: BTreeMap<String, Fork>,
@@ -115,10 +119,11 @@ impl SyncRecord {
         }
     }
 
-    /// Notes refusals not noted yet.
+    /// Notes refusals not noted yet, up to [`MAX_REFUSED`]: a flood of bad
+    /// documents cannot fill the tablet (they stay refused, unlisted).
     pub fn refuse(&mut self, refused: Vec<Refused>) {
         for r in refused {
-            if !self.refused.contains(&r) {
+            if self.refused.len() < MAX_REFUSED && !self.refused.contains(&r) {
                 self.refused.push(r);
             }
         }
@@ -302,6 +307,22 @@ mod tests {
         record.pushed.insert("a".into(), 3);
         record.meet("i2", &json!("60-g1AAAB"));
         assert!(record.pushed.is_empty() && record.since.is_none());
+    }
+
+    #[test]
+    fn refusals_are_listed_once_and_at_most_the_limit() {
+        let refusal = |n: usize| Refused {
+            id: format!("game:g:event:{n:06}"),
+            rev: "1-x".into(),
+            why: crate::event::docs::Why::BrokenChain,
+        };
+        let mut record = SyncRecord::default();
+        record.refuse(vec![refusal(0), refusal(0)]);
+        record.refuse(vec![refusal(0)]);
+        assert_eq!(record.refused.len(), 1);
+        record.refuse((0..MAX_REFUSED * 2).map(refusal).collect());
+        assert_eq!(record.refused.len(), MAX_REFUSED);
+        assert_eq!(record.refused[0], refusal(0));
     }
 
     #[test]

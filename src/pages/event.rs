@@ -9,6 +9,7 @@ use leptos::prelude::*;
 
 use crate::components::common::pin_dialog::PinDialog;
 use crate::event::docs::Fork;
+use crate::event::sync::MAX_REFUSED;
 use crate::listing::standing as progress;
 use crate::route::Route;
 use crate::state::{AppState, now_ms};
@@ -296,6 +297,9 @@ pub fn EventPage() -> impl IntoView {
                 <section class="panel" role="alert" aria-labelledby="refused-title">
                     <h2 id="refused-title">{t!("Documents refused", "Odrzucone dokumenty")}</h2>
                     <ul>{move || refused.get().into_iter().map(|r| view! { <li>{r.to_string()}</li> }).collect_view()}</ul>
+                    <Show when=move || refused.with(|r| r.len() >= MAX_REFUSED)>
+                        <p>{tf!("Only the first {MAX_REFUSED} are listed; any later ones are refused too.", "Wymienionych jest tylko pierwszych {MAX_REFUSED}; kolejne też są odrzucane.")}</p>
+                    </Show>
                 </section>
             </Show>
             <Show when=move || !set_aside.with(Vec::is_empty)>

@@ -7,7 +7,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before } from 'node:test';
-import { openSettingsGroup } from './harness.mjs';
+import { createGame, openSettingsGroup } from './harness.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
 export const ADMIN = { name: 'admin', password: 'admin-secret' };
@@ -105,4 +105,43 @@ export async function setUpEvent(couch, db, users = [
   await must('security', couch.request('PUT', `/${db}/_security`,
     { admins: { names: [], roles: [] }, members: { names: [], roles: ['arbiter', 'player'] } }));
   await must('design', couch.request('PUT', `/${db}/${DESIGN._id}`, DESIGN));
+}
+
+/// A tablet's sync status in the header.
+export const status = (page) => page.getByTestId('sync-status');
+
+/// Board `board`'s row on the event screen.
+export const boardRow = (page, board) => page.locator(`.event-boards tr[data-board="${board}"]`);
+
+/// Creates `game` on a board tablet, starts White's clock and hands the
+/// tablet to the players (recording mode); returns the game's id.
+export async function gameInPlay(page, app, game) {
+  await createGame(page, game);
+  const id = decodeURIComponent(page.url().split('#/game/')[1]);
+  await page.getByRole('link', { name: 'Clock' }).click();
+  await page.getByRole('button', { name: "Start White's clock" }).click();
+  await page.goto(`${app}#/game/${id}`);
+  await page.getByRole('link', { name: 'Scoresheet', exact: true }).click();
+  await page.getByRole('button', { name: 'Recording mode (hand to the player)' }).click();
+  return id;
+}
+
+/// Game `id` as stored on a tablet (`{ created_ms, head, log }`, the log
+/// alternately the milliseconds since the event before and the event).
+export async function stored(page, id) {
+  return page.evaluate((key) => JSON.parse(localStorage.getItem(key))?.data, `arbiter/v1/game/${id}`);
+}
+
+/// The board's log length as stored on its tablet.
+export async function logLength(page, id) {
+  return (await stored(page, id)).log.length / 2;
+}
+
+/// Waits until `check` (async) holds, polling.
+export async function until(check, timeout = 10_000) {
+  const end = Date.now() + timeout;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`not so after ${timeout} ms: ${check}`);
+    await new Promise((done) => setTimeout(done, 100));
+  }
 }

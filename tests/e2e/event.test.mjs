@@ -4,8 +4,8 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { createGame, savePin, sealEnvelope, sealMove, useApp } from './harness.mjs';
-import { ADMIN, joinEvent, startCouch, setUpEvent } from './couch.mjs';
+import { createGame, savePin, sealEnvelope, sealMove, tapAndPress, useApp } from './harness.mjs';
+import { ADMIN, boardRow, gameInPlay, joinEvent, logLength, startCouch, setUpEvent, status, stored, until } from './couch.mjs';
 
 const app = useApp();
 const DB = 'hall';
@@ -23,40 +23,10 @@ after(async () => {
   await couch?.stop();
 });
 
-const status = (page) => page.getByTestId('sync-status');
-
 /// Joins the event from Settings as `who`; waits for `expect` in the status.
 async function join(page, who, expect = /^Synced$/) {
   await joinEvent(page, { app: app.url, couch: couch.url, db: DB, who });
   await status(page).filter({ hasText: expect }).waitFor({ timeout: 15_000 });
-}
-
-async function tap(page, from, to) {
-  await page.getByRole('button', { name: new RegExp(`^${from},`) }).click();
-  await page.getByRole('button', { name: new RegExp(`^${to},`) }).click();
-}
-
-/// Creates `game` on a board tablet, starts White's clock and hands the
-/// tablet to the players (recording mode); returns the game's id.
-async function gameInPlay(page, game) {
-  await createGame(page, game);
-  const id = decodeURIComponent(page.url().split('#/game/')[1]);
-  await page.getByRole('link', { name: 'Clock' }).click();
-  await page.getByRole('button', { name: "Start White's clock" }).click();
-  await page.goto(`${app.url}#/game/${id}`);
-  await page.getByRole('link', { name: 'Scoresheet', exact: true }).click();
-  await page.getByRole('button', { name: 'Recording mode (hand to the player)' }).click();
-  return id;
-}
-
-/// Plays `moves` in recording mode, each with its clock press.
-async function play(page, moves, first = 0) {
-  for (const [i, [from, to]] of moves.entries()) {
-    const side = (first + i) % 2 === 0 ? 'White' : 'Black';
-    await tap(page, from, to);
-    await page.getByRole('button', { name: `Press the clock: ${side} has moved` }).click();
-    await page.locator('.move-list .written').nth(first + i).waitFor();
-  }
 }
 
 /// The event's documents of game `id` in the database, by the admin.
@@ -65,17 +35,6 @@ async function eventDocs(id) {
   const end = JSON.stringify(`game:${id}:event:\ufff0`);
   const { body } = await couch.request('GET', `/${DB}/_all_docs?include_docs=true&startkey=${encodeURIComponent(start)}&endkey=${encodeURIComponent(end)}`);
   return body.rows.map((r) => r.doc);
-}
-
-/// Game `id` as stored on a tablet (`{ created_ms, head, log }`, the log
-/// alternately the milliseconds since the event before and the event).
-async function stored(page, id) {
-  return page.evaluate((key) => JSON.parse(localStorage.getItem(key))?.data, `arbiter/v1/game/${id}`);
-}
-
-/// The board's log length as stored on its tablet.
-async function logLength(page, id) {
-  return (await stored(page, id)).log.length / 2;
 }
 
 /// An event as the tablet stores it (`W`, `B`: a press; `m<clock ms>
@@ -106,17 +65,6 @@ async function assertDatabaseHasLog(page, id) {
   return docs;
 }
 
-const boardRow = (page, board) => page.locator(`.event-boards tr[data-board="${board}"]`);
-
-/// Waits until `check` (async) holds, polling.
-async function until(check, timeout = 10_000) {
-  const end = Date.now() + timeout;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`not so after ${timeout} ms: ${check}`);
-    await new Promise((done) => setTimeout(done, 100));
-  }
-}
-
 test('a tablet in no event makes no network request', async () => {
   const { page, context, errors } = await app.open();
   const requests = [];
@@ -143,8 +91,8 @@ test('a board tablet and the chief arbiter: play, offline, a server started agai
   await savePin(chief.page, CHIEF_PIN);
   await join(page, BOARD);
   await join(chief.page, ADMIN);
-  const id = await gameInPlay(page, { white: 'Kowalski, Jan', black: 'Nowak, Anna', round: '1', board: '3' });
-  await play(page, [['e2', 'e4'], ['e7', 'e5'], ['g1', 'f3']]);
+  const id = await gameInPlay(page, app.url, { white: 'Kowalski, Jan', black: 'Nowak, Anna', round: '1', board: '3' });
+  await tapAndPress(page, [['e2', 'e4'], ['e7', 'e5'], ['g1', 'f3']]);
 
   // The chief arbiter's event screen shows the board within 2 seconds.
   await chief.page.goto(app.url + '#/event');
@@ -152,7 +100,7 @@ test('a board tablet and the chief arbiter: play, offline, a server started agai
   await row.getByText('Kowalski, Jan – Nowak, Anna').waitFor({ timeout: 5_000 });
   await row.locator('.event-move', { hasText: /^2$/ }).waitFor({ timeout: 2_000 });
   const started = Date.now();
-  await play(page, [['b8', 'c6']], 3);
+  await tapAndPress(page, [['b8', 'c6']], { first: 3 });
   await row.locator('.event-move', { hasText: /^3$/ }).waitFor({ timeout: 2_000 });
   assert.ok(Date.now() - started < 2_000 + 500);
   // White's clock runs live on the arbiter's screen.
@@ -166,7 +114,7 @@ test('a board tablet and the chief arbiter: play, offline, a server started agai
 
   // Offline: the board plays on, then catches up with every event.
   await board.context.setOffline(true);
-  await play(page, [['f1', 'c4'], ['g8', 'f6']], 4);
+  await tapAndPress(page, [['f1', 'c4'], ['g8', 'f6']], { first: 4 });
   await status(page).filter({ hasText: /Offline|waiting/ }).waitFor({ timeout: 20_000 });
   await board.context.setOffline(false);
   await status(page).filter({ hasText: /^Synced$/ }).waitFor({ timeout: 30_000 });
@@ -180,7 +128,7 @@ test('a board tablet and the chief arbiter: play, offline, a server started agai
   await status(page).filter({ hasText: /Offline/ }).waitFor({ timeout: 40_000 });
   couch = await startCouch(port);
   await setUpEvent(couch, DB);
-  await play(page, [['d2', 'd3']], 6);
+  await tapAndPress(page, [['d2', 'd3']], { first: 6 });
   await status(page).filter({ hasText: /^Synced$/ }).waitFor({ timeout: 40_000 });
   await status(chief.page).filter({ hasText: /^Synced$/ }).waitFor({ timeout: 40_000 });
   await assertDatabaseHasLog(page, id);
@@ -189,7 +137,7 @@ test('a board tablet and the chief arbiter: play, offline, a server started agai
   // A ruling made on the board tablet reaches the event screen: Black's
   // king move is illegal, waits there as a finding, and the board's
   // arbiter rules on it.
-  await play(page, [['e8', 'e6']], 7);
+  await tapAndPress(page, [['e8', 'e6']], { first: 7 });
   const waiting = row.locator('.event-waiting');
   await waiting.getByText('Move 4... on the scoresheet is not a legal move').waitFor({ timeout: 5_000 });
   await chief.page.setViewportSize({ width: 1180, height: 820 });
@@ -371,8 +319,8 @@ test('the board plays 5 minutes with the network off, then catches up with every
   await savePin(page, PIN);
   await join(page, BOARD);
   await join(chief.page, ADMIN);
-  const id = await gameInPlay(page, { white: 'Offline, Olga', black: 'Later, Lars', round: '1', board: '7' });
-  await play(page, [['e2', 'e4'], ['e7', 'e5']]);
+  const id = await gameInPlay(page, app.url, { white: 'Offline, Olga', black: 'Later, Lars', round: '1', board: '7' });
+  await tapAndPress(page, [['e2', 'e4'], ['e7', 'e5']]);
   await status(page).filter({ hasText: /^Synced$/ }).waitFor({ timeout: 10_000 });
   const online = await logLength(page, id);
   await chief.page.goto(app.url + '#/event');
@@ -384,7 +332,7 @@ test('the board plays 5 minutes with the network off, then catches up with every
     ['d2', 'd3'], ['f8', 'e7'], ['b1', 'c3'], ['d7', 'd6']];
   for (const [i, move] of moves.entries()) {
     await page.clock.fastForward(37_500);
-    await play(page, [move], 2 + i);
+    await tapAndPress(page, [move], { first: 2 + i });
   }
   await status(page).filter({ hasText: /^Offline/ }).waitFor({ timeout: 10_000 });
   assert.equal((await eventDocs(id)).length, online);

@@ -177,17 +177,18 @@ export async function tap(page, from, to) {
   await page.getByRole('button', { name: new RegExp(`^${to},`) }).click();
 }
 
-/// The players record `moves` ([from, to]) in recording mode, White first,
-/// each tapped and followed by its press of the clock. With `think`
-/// ({ White, Black } in ms) the page's clock moves on that much before
-/// each move; `each(i)` runs once move `i` is written.
-export async function tapAndPress(page, moves, { think, each } = {}) {
+/// The players record `moves` ([from, to]) in recording mode, each tapped
+/// and followed by its press of the clock, from the `first` half-move
+/// written (White's first when 0). With `think` ({ White, Black } in ms)
+/// the page's clock moves on that much before each move; `each(i)` runs
+/// once move `i` is written.
+export async function tapAndPress(page, moves, { think, each, first = 0 } = {}) {
   for (const [i, [from, to]] of moves.entries()) {
-    const side = i % 2 === 0 ? 'White' : 'Black';
+    const side = (first + i) % 2 === 0 ? 'White' : 'Black';
     if (think) await page.clock.fastForward(think[side]);
     await tap(page, from, to);
     await page.getByRole('button', { name: `Press the clock: ${side} has moved` }).click();
-    await page.locator('.move-list .written').nth(i).waitFor();
+    await page.locator('.move-list .written').nth(first + i).waitFor();
     if (each) await each(i);
   }
 }

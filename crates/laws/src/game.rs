@@ -124,6 +124,27 @@ impl fmt::Display for GameError {
 
 impl std::error::Error for GameError {}
 
+/// Why an entry from another copy of a game is not appended
+/// ([`Game::append_judged`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AppendError {
+    /// It does not seal onto the log's newest entry, or is earlier.
+    Chain(ChainError),
+    /// The Laws refuse it where it would stand.
+    Refused(GameError),
+}
+
+impl fmt::Display for AppendError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AppendError::Chain(e) => e.fmt(f),
+            AppendError::Refused(e) => write!(f, "the Laws refuse it: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for AppendError {}
+
 /// How two copies of one game relate ([`Game::lineage`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Lineage {
@@ -340,6 +361,49 @@ impl Game {
         Ok(())
     }
 
+    /// Appends an entry logged by another copy of this game, as
+    /// [`Game::append_logged`] does, only when the Laws take it too: an
+    /// entry they refuse (a correction with no reason, a press in a game
+    /// already over) is not appended, so nobody else's entry can break
+    /// this copy's fold. A copy whose fold is already refused judges
+    /// nothing more, and appends as [`Game::append_logged`].
+    ///
+    /// ```
+    /// use laws::clock::ClockCorrection;
+    /// use laws::game::{AppendError, Event, Game, GameError, Logged, Player, Setup};
+    ///
+    /// let setup = Setup {
+    ///     white: Player::named("White"),
+    ///     black: Player::named("Black"),
+    ///     ..Setup::default()
+    /// };
+    /// let mut game = Game::new("g1", setup, 1_000);
+    /// let event = Event::ClockCorrected {
+    ///     correction: ClockCorrection::UndoLastPress,
+    ///     reason: " ".into(),
+    /// };
+    /// let forged = Logged::sealed(None, 2_000, event);
+    /// assert!(matches!(
+    ///     game.append_judged(forged),
+    ///     Err(AppendError::Refused(GameError::NoReason))
+    /// ));
+    /// assert!(game.log().is_empty() && game.fold().is_ok());
+    /// ```
+    pub fn append_judged(&mut self, logged: Logged) -> Result<(), AppendError> {
+        let index = self.log.len();
+        if logged.at_ms < self.updated_ms() || !logged.seals_onto(self.head()) {
+            return Err(AppendError::Chain(ChainError { index }));
+        }
+        if let Ok(play) = self.fold() {
+            let mut play = play.clone();
+            play.apply(&logged.event, logged.at_ms)
+                .map_err(AppendError::Refused)?;
+            self.folded = Arc::new(Ok(play));
+        }
+        Arc::make_mut(&mut self.log).push(logged);
+        Ok(())
+    }
+
     /// How this game's log stands to another copy of the same game's.
     ///
     /// Logs only grow, so of two copies the longer one whose log starts with
@@ -482,6 +546,44 @@ mod tests {
         assert!(g.verify_chain().is_ok());
         Arc::make_mut(&mut g.log)[1].at_ms += 1;
         assert_eq!(g.verify_chain(), Err(ChainError { index: 1 }));
+    }
+
+    #[test]
+    fn an_entry_from_another_copy_is_taken_only_when_the_laws_take_it() {
+        let mut board = game();
+        let setup = Setup {
+            round: "2".into(),
+            ..board.setup().clone()
+        };
+        board
+            .apply(Event::DetailsEdited(Box::new(setup)), 2_000)
+            .unwrap();
+        let mut copy = game();
+        copy.append_judged(board.log()[0].clone()).unwrap();
+        assert_eq!(copy, board);
+        assert_eq!(copy.setup(), board.setup());
+
+        let before = copy.clone();
+        let no_reason = Event::ClockCorrected {
+            correction: ClockCorrection::UndoLastPress,
+            reason: String::new(),
+        };
+        let unlawful = Logged::sealed(copy.head(), 3_000, no_reason);
+        assert_eq!(
+            copy.append_judged(unlawful.clone()),
+            Err(AppendError::Refused(GameError::NoReason))
+        );
+        assert_eq!(copy, before);
+        // What the Laws refuse, the chain alone would have taken.
+        assert_eq!(copy.append_logged(unlawful), Ok(()));
+        assert!(copy.fold().is_err());
+
+        let mut early = before.clone();
+        let earlier = Logged::sealed(early.head(), 1_500, Event::Result(GameResult::DrawAgreed));
+        assert_eq!(
+            early.append_judged(earlier),
+            Err(AppendError::Chain(ChainError { index: 1 }))
+        );
     }
 
     #[test]

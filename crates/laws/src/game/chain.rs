@@ -20,6 +20,14 @@ pub struct Logged {
 }
 
 impl Logged {
+    /// `event` at `at_ms`, sealed onto `previous` (the hash of the entry
+    /// before it, `None` for the first).
+    #[must_use]
+    pub fn sealed(previous: Option<&str>, at_ms: u64, event: Event) -> Logged {
+        let hash = chain_hash(previous, at_ms, &event);
+        Logged { at_ms, event, hash }
+    }
+
     /// Whether this entry's hash seals its time and event onto `previous`
     /// (the hash of the entry before it, `None` for the first): an entry
     /// read from another tablet or a database is checked so before it is

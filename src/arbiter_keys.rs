@@ -5,7 +5,9 @@
 //! New envelopes are sealed to the recipients set in Settings; with none,
 //! to this tablet's own arbiter's key; with neither, under a PIN as the
 //! first release did, marked as weaker (an arbiter with one tablet at a club
-//! can always adjourn).
+//! can always adjourn). In an event never under a PIN: the envelope goes
+//! to the event's database, which every player's account reads, and four
+//! to six digits are soon tried.
 
 use laws::adjournment::SealedEnvelope;
 use laws::sealing::arbiter_key::{
@@ -26,18 +28,33 @@ pub enum SealWith {
     /// Under a PIN typed at sealing (weaker: the file can be attacked by
     /// trying every PIN).
     Pin,
+    /// Not at all: the tablet is in an event and has no arbiter's key.
+    NoKeyInEvent,
 }
 
-/// The recipients chosen in Settings; else this tablet's own key; else a PIN.
+/// The recipients chosen in Settings; else this tablet's own key; else a
+/// PIN, except on a tablet `in_event`.
 #[must_use]
-pub fn seal_with(recipients: &[Recipient], own: Option<&TabletKey>) -> SealWith {
+pub fn seal_with(recipients: &[Recipient], own: Option<&TabletKey>, in_event: bool) -> SealWith {
     if !recipients.is_empty() {
         SealWith::Keys(recipients.to_vec())
     } else if let Some(own) = own {
         SealWith::Keys(vec![own.key().recipient()])
+    } else if in_event {
+        SealWith::NoKeyInEvent
     } else {
         SealWith::Pin
     }
+}
+
+/// Why a tablet in an event with no arbiter's key seals nothing, and what
+/// to do.
+#[must_use]
+pub fn no_key_in_event_text() -> &'static str {
+    t!(
+        "This tablet is in an event and has no arbiter's key to seal to: an envelope under a PIN would reach the event's database, where anyone with the players' account could try every PIN. Add the chief arbiter's key in Settings (Seal envelopes to), by joining with his join code, or make the arbiter's key on this tablet; then adjourn.",
+        "Ten tablet należy do turnieju i nie ma klucza sędziego, dla którego można pieczętować: koperta pod PIN-em trafiłaby do bazy turnieju, gdzie każdy z kontem zawodników mógłby próbować każdego PIN-u. Dodaj klucz sędziego głównego w Ustawieniach (Pieczętuj koperty dla), dołączając jego kodem, albo utwórz klucz sędziego na tym tablecie; potem odłóż partię."
+    )
 }
 
 /// Adds `recipient` unless his key is already there.
@@ -148,7 +165,8 @@ impl AppState {
     /// How a new envelope is sealed on this tablet now.
     #[must_use]
     pub fn seal_with(&self) -> SealWith {
-        seal_with(&self.recipients(), self.arbiter_key().as_ref())
+        let in_event = self.settings.with_untracked(|s| s.event.is_some());
+        seal_with(&self.recipients(), self.arbiter_key().as_ref(), in_event)
     }
 
     fn keep_key(&self, key: &TabletKey) -> Result<(), String> {
@@ -286,18 +304,21 @@ mod tests {
     }
 
     #[test]
-    fn recipients_first_then_the_tablets_own_key_then_a_pin() {
+    fn recipients_first_then_the_tablets_own_key_then_a_pin_but_never_in_an_event() {
         let own = key(1, "Own");
         let chief = key(2, "Chief").key().recipient();
-        assert_eq!(
-            seal_with(std::slice::from_ref(&chief), Some(&own)),
-            SealWith::Keys(vec![chief.clone()])
-        );
-        assert_eq!(
-            seal_with(&[], Some(&own)),
-            SealWith::Keys(vec![own.key().recipient()])
-        );
-        assert_eq!(seal_with(&[], None), SealWith::Pin);
+        for in_event in [false, true] {
+            assert_eq!(
+                seal_with(std::slice::from_ref(&chief), Some(&own), in_event),
+                SealWith::Keys(vec![chief.clone()])
+            );
+            assert_eq!(
+                seal_with(&[], Some(&own), in_event),
+                SealWith::Keys(vec![own.key().recipient()])
+            );
+        }
+        assert_eq!(seal_with(&[], None, false), SealWith::Pin);
+        assert_eq!(seal_with(&[], None, true), SealWith::NoKeyInEvent);
     }
 
     /// The backup (Settings) carries every game, envelopes included, and
@@ -347,7 +368,8 @@ mod tests {
         draft
             .write("Nc6", laws::notation::NotationLang::En)
             .unwrap();
-        let SealWith::Keys(recipients) = seal_with(&store.load_recipients().unwrap(), Some(&own))
+        let SealWith::Keys(recipients) =
+            seal_with(&store.load_recipients().unwrap(), Some(&own), false)
         else {
             panic!("sealed to keys");
         };

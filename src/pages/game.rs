@@ -2,6 +2,7 @@ use laws::adjournment::Step;
 use laws::game::Event;
 use leptos::prelude::*;
 
+use crate::arbiter_keys::{SealWith, no_key_in_event_text};
 use crate::{t, tf};
 
 use crate::components::adjournment::adjourn_dialog::AdjournDialog;
@@ -62,7 +63,14 @@ pub fn GamePage(id: String) -> impl IntoView {
                 let play = game.fold().ok();
                 let result = play.and_then(laws_text::game::game_over);
                 let adjourn_button = play.is_some_and(|p| p.may_adjourn()).then(|| view! {
-                    <button class="button" on:click=move |_| confirm_adjourn.set(true)>{t!("Adjourn", "Odłóż partię")}</button>
+                    <button class="button" on:click=move |_| {
+                        // Refused before the clock stops: the move could not be sealed.
+                        if state.seal_with() == SealWith::NoKeyInEvent {
+                            state.warn(no_key_in_event_text());
+                        } else {
+                            confirm_adjourn.set(true);
+                        }
+                    }>{t!("Adjourn", "Odłóż partię")}</button>
                 });
                 // The envelope is being sealed and verified (A1a to A3) on
                 // the adjournment's screen; from then on, the resumption's.

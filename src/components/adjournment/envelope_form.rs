@@ -4,7 +4,7 @@ use laws::notation::NotationLang;
 use leptos::prelude::*;
 
 use crate::adjournment_view::{ArbiterEntries, game_record};
-use crate::arbiter_keys::SealWith;
+use crate::arbiter_keys::{SealWith, no_key_in_event_text};
 use crate::components::adjournment::envelope_outside::EnvelopeOutside;
 use crate::components::adjournment::sealed_to::SealedTo;
 use crate::components::common::field::Field;
@@ -86,6 +86,7 @@ pub fn EnvelopeForm(
                 SealWith::Pin => {
                     draft.seal(outside, stopped_ms, 0, &pin, DEFAULT_ITERATIONS, entropy()?)
                 }
+                SealWith::NoKeyInEvent => return Err(no_key_in_event_text().into()),
             }
             .map_err(|e| laws_text::sealing::seal_error(&e))?;
             // A1a: stopping his clock sealed the move; A1b is judged at that moment.
@@ -134,6 +135,7 @@ pub fn EnvelopeForm(
                         <Field label=t!("Arbiter's PIN (at least 4 characters)", "PIN sędziego (co najmniej 4 znaki)").into() value=pin kind="password" />
                         <Field label=t!("The same PIN again", "Ten sam PIN ponownie").into() value=pin_again kind="password" />
                     }.into_any(),
+                    SealWith::NoKeyInEvent => view! { <p class="form-error" role="alert">{no_key_in_event_text()}</p> }.into_any(),
                 }}
             </fieldset>
             <FormError error=error />

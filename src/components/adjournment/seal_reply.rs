@@ -3,7 +3,7 @@ use laws::notation::NotationLang;
 use leptos::prelude::*;
 
 use crate::adjournment_view::record_step_at;
-use crate::arbiter_keys::SealWith;
+use crate::arbiter_keys::{SealWith, no_key_in_event_text};
 use crate::components::adjournment::seal_move::SealMove;
 use crate::components::adjournment::sealed_to::SealedTo;
 use crate::components::common::field::Field;
@@ -68,6 +68,7 @@ pub fn SealReply(
                     draft.seal_to_keys(outside, at, 0, &recipients, seed()?)
                 }
                 SealWith::Pin => draft.seal(outside, at, 0, &pin, DEFAULT_ITERATIONS, entropy()?),
+                SealWith::NoKeyInEvent => return Err(no_key_in_event_text().into()),
             }
             .map_err(|e| laws_text::sealing::seal_error(&e))?;
             Ok(AdjournmentEvent::ReplySealed {
@@ -106,6 +107,7 @@ pub fn SealReply(
                                 <Field label=t!("Arbiter's PIN for the reply (at least 4 characters)", "PIN sędziego do odpowiedzi (co najmniej 4 znaki)").into() value=pin kind="password" />
                                 <Field label=t!("The same PIN again", "Ten sam PIN ponownie").into() value=pin_again kind="password" />
                             }.into_any(),
+                            SealWith::NoKeyInEvent => view! { <p class="form-error" role="alert">{no_key_in_event_text()}</p> }.into_any(),
                         }}
                         <FormError error=error />
                         <button type="submit" class="button primary">{t!("Seal the reply", "Zapieczętuj odpowiedź")}</button>

@@ -26,7 +26,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { startServer } from './static-server.mjs';
-import { joinEvent, startCouch, setUpEvent } from '../tests/e2e/couch.mjs';
+import { CHIEF, joinEvent, startCouch, setUpEvent } from '../tests/e2e/couch.mjs';
 import { FLAGS } from '../tests/e2e/harness.mjs';
 
 const root = resolve(import.meta.dirname, '..');
@@ -41,7 +41,6 @@ const changes = Number(option('--changes', 40));
 const seconds = Number(option('--seconds', 5));
 const dist = resolve(root, option('--dist', 'dist'));
 const DB = 'scale';
-const BOARD = { name: 'board', password: 'board-secret' };
 if (!existsSync(resolve(dist, 'index.html'))) {
   throw new Error(`event-scale: no release build in ${dist} (trunk build --release --offline)`);
 }
@@ -68,7 +67,7 @@ const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? 
 try {
   await setUpEvent(couch, DB);
   const push = async (docs) => {
-    const { status, body } = await couch.request('POST', `/${DB}/_bulk_docs`, { docs, new_edits: false }, BOARD);
+    const { status, body } = await couch.request('POST', `/${DB}/_bulk_docs`, { docs, new_edits: false }, CHIEF);
     const refused = Array.isArray(body) ? body.find((row) => row.error) : body;
     if (status >= 300 || refused) throw new Error(`_bulk_docs: ${status} ${JSON.stringify(refused)}`);
   };
@@ -88,7 +87,7 @@ try {
   await page.goto(url + '#/settings');
   await page.getByRole('heading', { name: 'Event', exact: true }).waitFor();
   started = performance.now();
-  await joinEvent(page, { app: url, couch: couch.url, db: DB, who: BOARD });
+  await joinEvent(page, { app: url, couch: couch.url, db: DB, who: CHIEF });
   await page.goto(url + '#/event');
   // Every board, at its last move: the move to be written after `moves`.
   await page.waitForFunction(([count, next]) => {

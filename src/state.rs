@@ -144,9 +144,15 @@ pub fn now_ms() -> u64 {
     js_sys::Date::now() as u64
 }
 
-/// A new game id: creation time and randomness, short enough to read aloud.
-fn new_id(now_ms: u64) -> String {
-    game_id(now_ms, (js_sys::Math::random() * 65536.0) as u16)
+/// A new game id: creation time and randomness, short enough to read aloud;
+/// on a tablet in an event, after its user and `~`, the namespace the
+/// event's server lets that board write (`couchdb/design.json`).
+fn new_id(now_ms: u64, event_user: Option<&str>) -> String {
+    let id = game_id(now_ms, (js_sys::Math::random() * 65536.0) as u16);
+    match event_user {
+        Some(user) => format!("{user}~{id}"),
+        None => id,
+    }
 }
 
 /// The id of a game made at `now_ms`, told apart from others made in the
@@ -469,7 +475,10 @@ impl AppState {
             .validate()
             .map_err(|e| laws_text::game::setup_error(&e))?;
         let now = now_ms();
-        let game = Game::new(new_id(now), setup, now);
+        let user = self
+            .settings
+            .with_untracked(|s| s.event.as_ref().map(|e| e.user.trim().to_owned()));
+        let game = Game::new(new_id(now, user.as_deref()), setup, now);
         let id = game.id().to_owned();
         self.save(game)?;
         Ok(id)

@@ -186,7 +186,7 @@ pub fn start_sync(state: AppState) {
 
 /// The "prepare this database" action: creates the database if the user
 /// may, installs the design document (the server's guard of the log) and
-/// gives the arbiter and player roles their access. Needs a server admin.
+/// gives the board, chief and player roles their access. Needs a server admin.
 /// Called from Settings, itself in the screens' module: no split of its own
 /// (a split function called from split code is an import nothing resolves
 /// in a build that is not split, such as the browser tests').
@@ -209,7 +209,7 @@ pub async fn prepare_database(link: EventLink) -> Result<(), String> {
         .map_err(words)?;
     let security = json!({
         "admins": {"names": [], "roles": []},
-        "members": {"names": [], "roles": ["arbiter", "player"]},
+        "members": {"names": [], "roles": ["board", "chief", "player"]},
     });
     couch.put("/_security", &security).await.map_err(words)?;
     Ok(())

@@ -35,10 +35,11 @@ const CHOICE_INFIX: &str = ":fork:";
 /// bytes; an envelope sealed to a few arbiters a few kilobytes. The
 /// server's guard (`couchdb/design.json`) refuses larger ones too.
 pub const MAX_DOC_BYTES: usize = 64 * 1024;
-/// How far after this tablet's clock an entry may be dated: tablets' clocks
-/// differ by seconds, and an entry from the future would hold the board's
-/// own presses back until then (a log only goes forward in time).
-pub const CLOCK_TOLERANCE_MS: u64 = 2 * 60 * 1000;
+/// How far after this tablet's clock an entry may be dated: an entry from
+/// the future would hold the board's own presses back until then (a log
+/// only goes forward in time), but a tablet's clock set by hand in a hall
+/// with no network can be minutes out.
+pub const CLOCK_TOLERANCE_MS: u64 = 10 * 60 * 1000;
 /// The most histories of one game a tablet keeps apart: two tablets
 /// pressing at once make two; a flood of entries at one place makes no more.
 pub const MAX_HISTORIES: usize = 8;

@@ -84,13 +84,17 @@ export async function joinEvent(page, { app, couch, db, who }) {
   await page.getByRole('button', { name: 'Join the event' }).click();
 }
 
-/// docs/organiser.md's set-up of an event on a fresh server: the admin, a board
-/// tablets' user and a player with the arbiter and player roles, the
-/// database, its _security (members: both roles) and the design document.
-export async function setUpEvent(couch, db, users = [
-  { name: 'board', password: 'board-secret', roles: ['arbiter'] },
-  { name: 'player', password: 'player-secret', roles: ['player'] },
-]) {
+/// The event's accounts: one per board tablet, the chief arbiter's (and
+/// his deputies'), and the players'.
+export const BOARD1 = { name: 'board1', password: 'board1-secret', roles: ['board'] };
+export const BOARD2 = { name: 'board2', password: 'board2-secret', roles: ['board'] };
+export const CHIEF = { name: 'chief', password: 'chief-secret', roles: ['chief'] };
+export const PLAYER = { name: 'player', password: 'player-secret', roles: ['player'] };
+
+/// docs/organiser.md's set-up of an event on a fresh server: the admin, the
+/// users above, the database, its _security (members: the three roles) and
+/// the design document.
+export async function setUpEvent(couch, db, users = [BOARD1, BOARD2, CHIEF, PLAYER]) {
   const must = async (what, promise) => {
     const { status, body } = await promise;
     if (status >= 300) throw new Error(`${what}: ${status} ${JSON.stringify(body)}`);
@@ -103,7 +107,7 @@ export async function setUpEvent(couch, db, users = [
   }
   await must('database', couch.request('PUT', `/${db}`));
   await must('security', couch.request('PUT', `/${db}/_security`,
-    { admins: { names: [], roles: [] }, members: { names: [], roles: ['arbiter', 'player'] } }));
+    { admins: { names: [], roles: [] }, members: { names: [], roles: ['board', 'chief', 'player'] } }));
   await must('design', couch.request('PUT', `/${db}/${DESIGN._id}`, DESIGN));
 }
 

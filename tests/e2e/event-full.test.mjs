@@ -4,19 +4,18 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createGame, fillStorage, freeStorage, useApp } from './harness.mjs';
-import { joinEvent, useEvent } from './couch.mjs';
+import { BOARD1, joinEvent, useEvent } from './couch.mjs';
 
 const app = useApp();
 const DB = 'full';
 const event = useEvent(DB);
-const BOARD = { name: 'board', password: 'board-secret' };
 
 test('a board pulled while storage is full is shown, held in the page, and saved once there is room', async () => {
   const couch = event.server();
   const board = await app.open();
   const chief = await app.open();
   for (const { page } of [board, chief]) {
-    await joinEvent(page, { app: app.url, couch: couch.url, db: DB, who: BOARD });
+    await joinEvent(page, { app: app.url, couch: couch.url, db: DB, who: BOARD1 });
     await page.getByTestId('sync-status').filter({ hasText: /^Synced$/ }).waitFor();
   }
   await chief.page.goto(app.url + '#/event');

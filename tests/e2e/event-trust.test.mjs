@@ -4,12 +4,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { savePin, tapAndPress, useApp } from './harness.mjs';
-import { ADMIN, gameInPlay, joinEvent, logLength, status, until, useEvent } from './couch.mjs';
+import { BOARD1, BOARD2, CHIEF, PLAYER, gameInPlay, joinEvent, logLength, status, until, useEvent } from './couch.mjs';
 
 const app = useApp();
 const DB = 'trust';
 const event = useEvent(DB);
-const BOARD = { name: 'board', password: 'board-secret' };
 const PIN = '2468';
 
 /// Joins the event from Settings as `who` and waits until synced.
@@ -31,18 +30,33 @@ function chained(id, index, previous, at_ms, event) {
   };
 }
 
-test('an entry dated ten years ahead and one the Laws refuse are refused and listed; play goes on', async () => {
+test("the server lets no other board write into a board's game; an entry dated ten years ahead or refused by the Laws is refused and listed; play goes on", async () => {
   const couch = event.server();
   const board = await app.open();
   const chief = await app.open();
   await savePin(board.page, PIN);
-  await join(board.page, BOARD);
-  await join(chief.page, ADMIN);
+  await join(board.page, BOARD1);
+  await join(chief.page, CHIEF);
   const id = await gameInPlay(board.page, app.url, { white: 'Kowalski, Jan', black: 'Nowak, Anna', round: '1', board: '1' });
   await tapAndPress(board.page, [['e2', 'e4'], ['e7', 'e5']]);
   await status(board.page).filter({ hasText: /^Synced$/ }).waitFor({ timeout: 10_000 });
   const length = await logLength(board.page, id);
   const last = (await couch.request('GET', `/${DB}/game:${id}:event:${String(length - 1).padStart(6, '0')}`)).body;
+
+  // Board 2's tablet, or anyone with its password, cannot write into
+  // board 1's game, however well chained: two minutes for Black.
+  const addTime = chained(id, length, last.hash, last.at_ms + 1000,
+    { type: 'clock', action: 'add_time', side: 'black', ms: 120_000 });
+  const asBoard2 = await couch.request('PUT', `/${DB}/${addTime._id}`, addTime, BOARD2);
+  assert.equal(asBoard2.status, 403, JSON.stringify(asBoard2.body));
+  assert.equal(asBoard2.body.reason, 'board tablet board2 writes only its own games (game:board2~…)');
+  assert.equal((await couch.request('POST', `/${DB}/_bulk_docs`, { docs: [addTime], new_edits: false }, BOARD2)).body[0].error, 'forbidden');
+  assert.equal((await couch.request('PUT', `/${DB}/${addTime._id}`, addTime, PLAYER)).status, 403);
+  assert.equal((await couch.request('GET', `/${DB}/${addTime._id}`)).status, 404);
+  // Its own games it writes.
+  const own = { ...addTime, _id: `game:board2~${id.split('~')[1]}:event:000000` };
+  delete own._rev;
+  assert.equal((await couch.request('PUT', `/${DB}/${own._id}`, own, BOARD2)).status, 201);
 
   // Both written where the board's next entry goes, each a correct link
   // of the chain: one dated ten years ahead (every later press would be
@@ -54,6 +68,7 @@ test('an entry dated ten years ahead and one the Laws refuse are refused and lis
     { type: 'clock_corrected', correction: 'undo_last_press', reason: ' ' });
   const written = await couch.request('POST', `/${DB}/_bulk_docs`, { docs: [ahead, unlawful], new_edits: false });
   assert.equal(written.status, 201, JSON.stringify(written.body));
+  assert.deepEqual(written.body, []);
 
   // Both are listed on the chief's event screen, with their reasons.
   await chief.page.goto(app.url + '#/event');

@@ -4,15 +4,14 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { createGame, savePin, sealEnvelope, sealMove, tapAndPress, useApp } from './harness.mjs';
-import { ADMIN, boardRow, gameInPlay, joinEvent, logLength, startCouch, setUpEvent, status, stored, until } from './couch.mjs';
+import { createGame, makeKey, savePin, sealEnvelope, sealMove, tapAndPress, useApp } from './harness.mjs';
+import { ADMIN, BOARD1, PLAYER, boardRow, gameInPlay, joinEvent, logLength, startCouch, setUpEvent, status, stored, until } from './couch.mjs';
 
 const app = useApp();
 const DB = 'hall';
 const PIN = '2468';
 const CHIEF_PIN = '97531';
-const BOARD = { name: 'board', password: 'board-secret' };
-const PLAYER = { name: 'player', password: 'player-secret' };
+const BOARD = BOARD1;
 let couch;
 
 before(async () => {
@@ -174,6 +173,14 @@ test('a board tablet and the chief arbiter: play, offline, a server started agai
   await row.locator('.event-clock.running').waitFor({ timeout: 5_000 });
   assert.equal(await waiting.locator('li').count(), 0);
 
+  // In an event nothing is sealed under a PIN: with no arbiter's key to
+  // seal to, Adjourn is refused with what to do, before the clock stops.
+  await page.goto(`${app.url}#/game/${id}`);
+  await page.getByRole('button', { name: 'Adjourn' }).click();
+  await page.getByText("This tablet is in an event and has no arbiter's key to seal to").waitFor();
+  assert.equal(await page.getByRole('alertdialog').count(), 0);
+  await makeKey(page, 'Irena Arbiter', '135790');
+
   // An adjournment: Black seals his move, the arbiter seals the envelope;
   // the chief arbiter sees the envelope's state.
   await page.goto(`${app.url}#/game/${id}`);
@@ -181,18 +188,20 @@ test('a board tablet and the chief arbiter: play, offline, a server started agai
   await page.getByRole('alertdialog').getByRole('button', { name: 'Adjourn' }).click();
   await page.getByRole('heading', { name: /: write your sealed move$/ }).waitFor();
   await sealMove(page, 'Be7');
-  await sealEnvelope(page, PIN);
+  await sealEnvelope(page);
   await row.getByText('Envelope: sealed, not yet verified').waitFor({ timeout: 5_000 });
   await waiting.getByText('Envelope to verify (A3)').waitFor();
   // The sealed move is no plain text in the database.
   const { body: all } = await couch.request('GET', `/${DB}/_all_docs?include_docs=true`);
   assert.ok(!JSON.stringify(all).includes('Be7'), 'the sealed move is readable in the database');
+  // Sealed to the key: no envelope in the database opens with a PIN.
+  assert.ok(JSON.stringify(all).includes('"sealed"') && !JSON.stringify(all).includes('"kdf"'));
   await status(page).filter({ hasText: /^Synced$/ }).waitFor({ timeout: 10_000 });
   const again = (await assertDatabaseHasLog(page, id)).length;
 
   // A wrong password is refused; a player's account cannot write.
   const stranger = await app.open();
-  await join(stranger.page, { name: 'board', password: 'wrong' }, /Refused: wrong user or password/);
+  await join(stranger.page, { name: 'board1', password: 'wrong' }, /Refused: wrong user or password/);
   const phone = await app.open();
   await join(phone.page, PLAYER);
   await createGame(phone.page, { white: 'Player, Pia', black: 'Reader, Rolf', round: '1', board: '9' });
@@ -217,10 +226,10 @@ test('a board tablet and the chief arbiter: play, offline, a server started agai
     _id: `game:${id}:event:${next}`, type: 'event', game: id, index: again,
     at_ms: last.at_ms + 1000, event: last.event, previous: last.hash, hash: 'f'.repeat(64),
   };
-  // Meanwhile the player's account is given the arbiter role (a deputy's
+  // Meanwhile the player's account is given the chief role (a deputy's
   // phone): the next try, when the database changes, sends the game kept.
   const user = (await couch.request('GET', '/_users/org.couchdb.user:player')).body;
-  assert.equal((await couch.request('PUT', `/_users/${user._id}`, { ...user, roles: ['arbiter'] })).status, 201);
+  assert.equal((await couch.request('PUT', `/_users/${user._id}`, { ...user, roles: ['chief'] })).status, 201);
   assert.equal((await couch.request('PUT', `/${DB}/${forged._id}`, forged)).status, 201);
   const refused = chief.page.getByRole('alert').filter({ hasText: 'Documents refused' });
   await refused.getByText(`${forged._id} breaks the hash chain`).waitFor({ timeout: 10_000 });

@@ -68,14 +68,14 @@ test("the chief arbiter's join code: a board tablet joins and seals to his key; 
   assert.equal(await board.page.getByTestId('join-database').innerText(), DB);
   assert.equal(await board.page.getByTestId('join-fingerprint').innerText(), fingerprint);
   await board.page.screenshot({ path: 'tests/e2e/output/join-event.png' });
-  await board.page.getByLabel('User').fill('board');
-  await board.page.getByLabel('Password', { exact: true }).fill('board-secret');
+  await board.page.getByLabel('User').fill('board1');
+  await board.page.getByLabel('Password', { exact: true }).fill('board1-secret');
   await board.page.getByRole('button', { name: 'Join the event' }).click();
   await board.page.getByTestId('sync-status').filter({ hasText: /^Synced$/ }).waitFor({ timeout: 15_000 });
   const recipients = await board.page.evaluate(() => JSON.parse(localStorage.getItem('arbiter/v1/recipients')).data);
   assert.deepEqual(recipients.map((r) => [r.name, r.fingerprint]), [['Wiśniewski, Piotr', fingerprint]]);
   const settings = await board.page.evaluate(() => JSON.parse(localStorage.getItem('arbiter/v1/settings')).data.event);
-  assert.deepEqual([settings.server, settings.database, settings.user], [event.server().url, DB, 'board']);
+  assert.deepEqual([settings.server, settings.database, settings.user], [event.server().url, DB, 'board1']);
 
   // A key swapped in the link no longer matches its fingerprint: refused,
   // nothing changed.
@@ -97,7 +97,7 @@ test("a finished game's QR code opens in Review on a player's phone, with the bo
   const board = await app.open('#/', { viewport: TABLET });
   const { page } = board;
   await savePin(page, PIN);
-  await joinFromSettings(page, { name: 'board', password: 'board-secret' });
+  await joinFromSettings(page, { name: 'board1', password: 'board1-secret' });
   await createGame(page, { white: 'Kowalski, Jan', black: 'Nowak, Anna', round: '3', board: '7' });
   const id = decodeURIComponent(page.url().split('#/game/')[1]);
   await page.getByRole('link', { name: 'Clock' }).click();
@@ -157,7 +157,7 @@ test("a finished game's QR code opens in Review on a player's phone, with the bo
   // With a network: the game's link to the event's database, read-only
   // on a phone that joins with the players' account.
   const eventLink = await panel.getByTestId('event-game-link').getAttribute('href');
-  assert.ok(!eventLink.includes('board-secret') && !eventLink.includes('key='), eventLink);
+  assert.ok(!eventLink.includes('board1-secret') && !eventLink.includes('key='), eventLink);
   const reader = await app.open('#/', { viewport: PHONE });
   await reader.page.goto(eventLink);
   await reader.page.getByText("This game is in the event's database.").waitFor();

@@ -52,12 +52,22 @@ pub fn record() -> ArcRwSignal<SyncRecord> {
 }
 
 /// Joins the event `link` names (checked first), or leaves the event
-/// with `None`; what was synced stays on this tablet.
+/// with `None`; what was synced stays on this tablet, and the chief
+/// arbiter's key that joining brought leaves the recipients.
 pub fn join_event(state: AppState, link: Option<EventLink>) -> Result<(), String> {
     if let Some(link) = &link {
         link.validate()?;
     }
     let joined = link.is_some();
+    let brought = state.settings.with_untracked(|s| {
+        s.event
+            .as_ref()
+            .and_then(|e| e.brought_key.clone())
+            .filter(|key| link.as_ref().and_then(|l| l.brought_key.as_ref()) != Some(key))
+    });
+    if let Some(fingerprint) = brought {
+        state.remove_recipient(&fingerprint)?;
+    }
     state.change_settings(|s| s.event = link)?;
     // Another event's checkpoint means nothing here.
     let fresh = SyncRecord::default();

@@ -136,6 +136,7 @@ mod tests {
             database: "open-2026".into(),
             user: "deputy-account".into(),
             password: "s3cret&pass".into(),
+            brought_key: None,
         }
     }
 

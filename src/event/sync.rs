@@ -24,9 +24,43 @@ pub struct EventLink {
     pub database: String,
     pub user: String,
     pub password: String,
+    /// The fingerprint of the chief arbiter's key that joining added to
+    /// this tablet's recipients: leaving the event removes it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub brought_key: Option<String>,
 }
 
 impl EventLink {
+    /// Whether the password and the games would cross the network readable:
+    /// `http://` to anything but this machine.
+    #[must_use]
+    pub fn in_the_clear(&self) -> bool {
+        let Some(rest) = self.server.trim().strip_prefix("http://") else {
+            return false;
+        };
+        let host = rest.split('/').next().unwrap_or_default();
+        let host = host.rsplit_once('@').map_or(host, |(_, h)| h);
+        let name = if host.starts_with('[') {
+            host.split(']')
+                .next()
+                .unwrap_or_default()
+                .trim_start_matches('[')
+        } else {
+            host.split(':').next().unwrap_or_default()
+        };
+        !(name.eq_ignore_ascii_case("localhost") || name.starts_with("127.") || name == "::1")
+    }
+
+    /// [`EventLink::in_the_clear`]'s warning, when it is.
+    #[must_use]
+    pub fn clear_text_warning(&self) -> Option<&'static str> {
+        self.in_the_clear().then(|| {
+            crate::t!(
+                "This server is reached over http://: the password and every game cross the network readable by anyone on it. Serve CouchDB over HTTPS (organiser's guide).",
+                "Ten serwer jest osiągany przez http://: hasło i wszystkie partie przechodzą przez sieć czytelne dla każdego w niej. Udostępnij CouchDB przez HTTPS (przewodnik organizatora)."
+            )
+        })
+    }
     /// The database's address, without a trailing slash.
     #[must_use]
     pub fn database_url(&self) -> String {
@@ -332,6 +366,7 @@ mod tests {
             database: "open-2026".into(),
             user: "board".into(),
             password: "x".into(),
+            brought_key: None,
         };
         assert_eq!(link.validate(), Ok(()));
         assert_eq!(link.database_url(), "http://127.0.0.1:5984/open-2026");
@@ -350,6 +385,30 @@ mod tests {
             },
         ] {
             assert!(bad.validate().is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn only_http_beyond_this_machine_is_in_the_clear() {
+        let on = |server: &str| EventLink {
+            server: server.into(),
+            ..EventLink::default()
+        };
+        for clear in [
+            "http://couch.local:5984",
+            "http://192.168.1.10:5984/",
+            "http://localhost.evil.org",
+        ] {
+            assert!(on(clear).in_the_clear(), "{clear}");
+            assert!(on(clear).clear_text_warning().is_some());
+        }
+        for safe in [
+            "https://couch.example.org",
+            "http://127.0.0.1:5984",
+            "http://localhost:5984/",
+            "http://[::1]:5984",
+        ] {
+            assert!(!on(safe).in_the_clear(), "{safe}");
         }
     }
 

@@ -32,24 +32,43 @@ pub fn JoinEventPage(query: String, #[prop(optional)] then: Option<Route>) -> im
     };
     let user = RwSignal::new(String::new());
     let password = RwSignal::new(String::new());
+    // A link proves nothing: anyone can make one with his own key and its
+    // fingerprint. The arbiter compares the fingerprint aloud with the
+    // chief arbiter's screen before the key is taken.
+    let compared = RwSignal::new(false);
     let chief = code.chief.clone();
     let (server, database) = (code.server.clone(), code.database.clone());
+    let warning = EventLink {
+        server: code.server.clone(),
+        ..EventLink::default()
+    }
+    .clear_text_warning();
     let join = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
-        let link = EventLink {
+        let mut link = EventLink {
             server: code.server.clone(),
             database: code.database.clone(),
             user: user.get_untracked().trim().to_owned(),
             password: password.get_untracked(),
+            brought_key: None,
         };
         let joined = link.validate().and_then(|()| {
-            if let Some(chief) = &code.chief
-                && !state
+            if let Some(chief) = &code.chief {
+                if !compared.get_untracked() {
+                    return Err(t!(
+                        "compare the fingerprint with the one on the chief arbiter's screen first, and tick that they are the same",
+                        "najpierw porównaj odcisk z tym na ekranie sędziego głównego i zaznacz, że są takie same"
+                    )
+                    .into());
+                }
+                if !state
                     .recipients()
                     .iter()
                     .any(|r| r.public_key == chief.public_key)
-            {
-                state.add_recipient(&chief.public_key.to_hex(), &chief.name)?;
+                {
+                    state.add_recipient(&chief.public_key.to_hex(), &chief.name)?;
+                    link.brought_key = Some(chief.fingerprint.clone());
+                }
             }
             crate::event::couch::join_event(state, Some(link))
         });
@@ -75,10 +94,22 @@ pub fn JoinEventPage(query: String, #[prop(optional)] then: Option<Route>) -> im
                 <dt>{t!("Server address", "Adres serwera")}</dt><dd data-testid="join-server">{server}</dd>
                 <dt>{t!("Database", "Baza danych")}</dt><dd data-testid="join-database">{database}</dd>
             </dl>
+            {warning.map(|warning| view! { <p class="weaker" role="alert">{warning}</p> })}
             {match chief {
                 Some(chief) => view! {
-                    <p>{tf!("Envelopes sealed on this tablet will be sealed to the chief arbiter, {}. Compare the key's fingerprint with the one on his tablet:", "Koperty pieczętowane na tym tablecie będą zapieczętowane dla sędziego głównego: {}. Porównaj odcisk klucza z tym na jego tablecie:", chief.name)}</p>
+                    <p>{tf!("Envelopes sealed on this tablet will be sealed to the chief arbiter, {}. Read the key's fingerprint aloud against the one on his tablet (Settings, Arbiter's key): a join code anyone could have made proves nothing until they match.", "Koperty pieczętowane na tym tablecie będą zapieczętowane dla sędziego głównego: {}. Odczytaj na głos odcisk klucza i porównaj z tym na jego tablecie (Ustawienia, Klucz sędziego): kod dołączenia, który każdy mógł zrobić, niczego nie dowodzi, dopóki się nie zgadzają.", chief.name)}</p>
                     <p class="fingerprint-code" data-testid="join-fingerprint">{chief.fingerprint}</p>
+                    <label class="check-row">
+                        <input type="checkbox" prop:checked=move || compared.get() on:change=move |ev| compared.set(event_target_checked(&ev)) />
+                        <span>{t!("It is the same as on the chief arbiter's screen", "Jest taki sam jak na ekranie sędziego głównego")}</span>
+                    </label>
+                    <button type="button" class="button danger" on:click=move |_| {
+                        state.tell_on(Route::Games, t!(
+                            "Not joined: the fingerprint differs from the chief arbiter's. Nothing was changed on this tablet; ask the chief arbiter for his join code again.",
+                            "Nie dołączono: odcisk różni się od odcisku sędziego głównego. Na tym tablecie nic nie zmieniono; poproś sędziego głównego ponownie o kod dołączenia."
+                        ));
+                        navigate(&Route::Games);
+                    }>{t!("It differs: do not join", "Różni się: nie dołączaj")}</button>
                 }.into_any(),
                 None => view! {
                     <p>{t!("The code carries no arbiter's key: envelopes are sealed as set in Settings.", "Kod nie zawiera klucza sędziego: koperty są pieczętowane tak, jak ustawiono w Ustawieniach.")}</p>

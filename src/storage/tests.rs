@@ -355,6 +355,7 @@ fn settings_load_back_and_default_when_absent() {
             database: "open".into(),
             user: "board".into(),
             password: "secret".into(),
+            brought_key: None,
         }),
     };
     store.save_settings(&settings).unwrap();

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { createGame, makeKey, savePin, tapAndPress, useApp } from './harness.mjs';
+import { createGame, makeKey, openSettingsGroup, savePin, tapAndPress, useApp } from './harness.mjs';
 import { ADMIN, joinEvent, useEvent } from './couch.mjs';
 
 const app = useApp();
@@ -70,6 +70,11 @@ test("the chief arbiter's join code: a board tablet joins and seals to his key; 
   await board.page.screenshot({ path: 'tests/e2e/output/join-event.png' });
   await board.page.getByLabel('User').fill('board1');
   await board.page.getByLabel('Password', { exact: true }).fill('board1-secret');
+  // Not joined until the fingerprint is compared with the chief's screen.
+  await board.page.getByRole('button', { name: 'Join the event' }).click();
+  await board.page.getByText('Not joined: compare the fingerprint with the one on the chief arbiter\'s screen first').waitFor();
+  assert.equal(await board.page.evaluate(() => localStorage.getItem('arbiter/v1/recipients')), null);
+  await board.page.getByLabel("It is the same as on the chief arbiter's screen").check();
   await board.page.getByRole('button', { name: 'Join the event' }).click();
   await board.page.getByTestId('sync-status').filter({ hasText: /^Synced$/ }).waitFor({ timeout: 15_000 });
   const recipients = await board.page.evaluate(() => JSON.parse(localStorage.getItem('arbiter/v1/recipients')).data);
@@ -87,7 +92,35 @@ test("the chief arbiter's join code: a board tablet joins and seals to his key; 
   assert.equal(await stranger.page.getByRole('button', { name: 'Join the event' }).count(), 0);
   assert.equal(await stranger.page.evaluate(() => localStorage.getItem('arbiter/v1/recipients')), null);
 
-  for (const { context, errors } of [chief, board, stranger]) {
+  // A link made with another key and that key's own fingerprint reads as
+  // valid: the fingerprint shown differs from the chief's screen, and the
+  // arbiter refuses it; the tablet is left as it was.
+  const forger = await app.open('#/', { viewport: TABLET });
+  const forged = await makeKey(forger.page, 'Wiśniewski, Piotr', '246813');
+  const substituted = link.replace(key, JSON.parse(forged.publicKey).public_key).replace(fingerprint, forged.fingerprint);
+  const fresh = await app.open('#/', { viewport: TABLET });
+  await fresh.page.goto(substituted);
+  await fresh.page.getByRole('heading', { name: 'Join an event' }).waitFor();
+  const shown = await fresh.page.getByTestId('join-fingerprint').innerText();
+  assert.equal(shown, forged.fingerprint);
+  assert.notEqual(shown, fingerprint);
+  await fresh.page.getByLabel('User').fill('board2');
+  await fresh.page.getByLabel('Password', { exact: true }).fill('board2-secret');
+  await fresh.page.getByRole('button', { name: 'Join the event' }).click();
+  await fresh.page.getByText('Not joined: compare the fingerprint').waitFor();
+  await fresh.page.getByRole('button', { name: 'It differs: do not join' }).click();
+  await fresh.page.getByText('Not joined: the fingerprint differs from the chief arbiter\'s.').waitFor();
+  assert.deepEqual(await fresh.page.evaluate(() => [localStorage.getItem('arbiter/v1/recipients'),
+    JSON.parse(localStorage.getItem('arbiter/v1/settings'))?.data?.event ?? null]), [null, null]);
+
+  // Leaving the event takes away the key that joining brought.
+  await board.page.goto(app.url + '#/settings');
+  await openSettingsGroup(board.page, 'Event');
+  await board.page.getByRole('button', { name: 'Leave the event' }).click();
+  await board.page.getByText('Left the event').waitFor();
+  assert.deepEqual(await board.page.evaluate(() => JSON.parse(localStorage.getItem('arbiter/v1/recipients')).data), []);
+
+  for (const { context, errors } of [chief, board, stranger, forger, fresh]) {
     assert.deepEqual(errors, []);
     await context.close();
   }

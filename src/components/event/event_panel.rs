@@ -24,6 +24,16 @@ pub fn EventPanel() -> impl IntoView {
         database: database.get_untracked().trim().to_owned(),
         user: user.get_untracked().trim().to_owned(),
         password: password.get_untracked(),
+        brought_key: state
+            .settings
+            .with_untracked(|s| s.event.as_ref().and_then(|e| e.brought_key.clone())),
+    };
+    let in_the_clear = move || {
+        EventLink {
+            server: server.get(),
+            ..EventLink::default()
+        }
+        .clear_text_warning()
     };
     let join = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
@@ -51,8 +61,8 @@ pub fn EventPanel() -> impl IntoView {
         leptos::task::spawn_local(async move {
             match crate::event::couch::prepare_database(link).await {
                 Ok(()) => state.tell(t!(
-                    "The database is prepared: its guard of the log is installed and the arbiter and player roles may read it.",
-                    "Baza jest przygotowana: strażnik dziennika jest zainstalowany, a role sędziego i zawodnika mogą ją czytać."
+                    "The database is prepared: its guard of the log is installed, and the board, chief and player roles may read it.",
+                    "Baza jest przygotowana: strażnik dziennika jest zainstalowany, a role board, chief i player mogą ją czytać."
                 )),
                 Err(e) => state.warn(tf!(
                     "The database was not prepared: {e}.",
@@ -66,6 +76,7 @@ pub fn EventPanel() -> impl IntoView {
             <p>{t!("A tournament's tablets share their games through one CouchDB database. A tablet in no event keeps working on its own and uses no network.", "Tablety turnieju dzielą się partiami przez jedną bazę CouchDB. Tablet spoza turnieju działa samodzielnie i nie korzysta z sieci.")}</p>
             <form class="event-form" on:submit=join>
                 <Field label=t!("Server address", "Adres serwera").to_owned() value=server />
+                {move || in_the_clear().map(|warning| view! { <p class="weaker" role="alert">{warning}</p> })}
                 <Field label=t!("Database", "Baza danych").to_owned() value=database />
                 <Field label=t!("User", "Użytkownik").to_owned() value=user />
                 <Field label=t!("Password", "Hasło").to_owned() value=password kind="password" />

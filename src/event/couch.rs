@@ -17,7 +17,8 @@ use leptos::prelude::*;
 use serde_json::{Value, json};
 
 use crate::event::docs::{
-    ChoiceDoc, DocId, EventDoc, Pulled, game_doc, game_doc_id, reconcile, revision,
+    ChoiceDoc, DocId, EventDoc, Pulled, game_doc, game_doc_id, reconcile, revision, settle_choice,
+    settle_setup,
 };
 use crate::event::sync::{EventLink, SyncRecord, SyncStatus, backoff_ms};
 use crate::state::{AppState, store};
@@ -450,40 +451,39 @@ async fn take_game(couch: &Couch, state: AppState, id: &str) -> Result<(), Failu
         )
         .await?;
     let mut pulled = Pulled::default();
+    let local = state.game(id);
+    let mut settled = Vec::new();
     for row in rows["rows"].as_array().into_iter().flatten() {
         let doc_id = row["id"].as_str().unwrap_or_default();
         let doc = &row["doc"];
         match DocId::parse(doc_id) {
             DocId::Game(game) if game == id => {
-                pulled.game = serde_json::from_value(doc.clone()).ok();
+                let (setup, refused) = settle_setup(
+                    doc_id,
+                    &revisions(couch, doc_id, doc).await?,
+                    local.as_ref(),
+                );
+                pulled.game = setup;
+                settled.extend(refused);
             }
             DocId::Event(game, _) if game == id => {
-                let mut revisions = vec![doc.clone()];
-                if let Some(conflicts) = doc["_conflicts"].as_array() {
-                    let open = serde_json::to_string(conflicts).expect("a list");
-                    let others = couch
-                        .get(&format!("/{}", encode(doc_id)), &[("open_revs", &open)])
-                        .await?;
-                    revisions.extend(
-                        others
-                            .as_array()
-                            .into_iter()
-                            .flatten()
-                            .filter_map(|r| r.get("ok").cloned()),
-                    );
-                }
-                pulled.events.insert(doc_id.to_owned(), revisions);
+                pulled
+                    .events
+                    .insert(doc_id.to_owned(), revisions(couch, doc_id, doc).await?);
             }
             DocId::Choice(game, index) if game == id => {
-                if let Some(chosen) = doc["chosen"].as_str() {
-                    pulled.choices.insert(index, chosen.to_owned());
+                let (chosen, refused) =
+                    settle_choice(doc_id, &revisions(couch, doc_id, doc).await?);
+                if let Some(chosen) = chosen {
+                    pulled.choices.insert(index, chosen);
                 }
+                settled.extend(refused);
             }
             _ => {}
         }
     }
-    let local = state.game(id);
-    let out = reconcile(local.as_ref(), &pulled, crate::state::now_ms());
+    let mut out = reconcile(local.as_ref(), &pulled, crate::state::now_ms());
+    out.refused.extend(settled);
     let held = out.game.as_ref().and_then(|game| pulled.held(game));
     if let Some(game) = out.game
         && let Err(e) = state.take_from_event(game)
@@ -516,6 +516,26 @@ async fn take_game(couch: &Couch, state: AppState, id: &str) -> Result<(), Failu
         ));
     }
     Ok(())
+}
+
+/// Every revision of document `doc_id` the database keeps: `doc` as
+/// `_all_docs` gave it (with `conflicts=true`), and its conflicting ones.
+async fn revisions(couch: &Couch, doc_id: &str, doc: &Value) -> Result<Vec<Value>, Failure> {
+    let mut revisions = vec![doc.clone()];
+    if let Some(conflicts) = doc["_conflicts"].as_array() {
+        let open = serde_json::to_string(conflicts).expect("a list");
+        let others = couch
+            .get(&format!("/{}", encode(doc_id)), &[("open_revs", &open)])
+            .await?;
+        revisions.extend(
+            others
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|r| r.get("ok").cloned()),
+        );
+    }
+    Ok(revisions)
 }
 
 /// A document id in a URL's path.

@@ -284,6 +284,12 @@ pub enum Why {
     Unlawful(String),
     /// One history more than [`MAX_HISTORIES`] at its place.
     TooManyHistories,
+    /// A game's setup written twice, differently: neither is taken, except
+    /// the one this tablet's copy of the game began from.
+    ConflictingSetup,
+    /// The arbiter's choice at a fork written twice, differently: neither
+    /// is followed.
+    ConflictingChoice,
 }
 
 impl fmt::Display for Refused {
@@ -323,7 +329,99 @@ impl fmt::Display for Refused {
                 "{id} would make more than {MAX_HISTORIES} histories of the game",
                 "{id} dałby więcej niż {MAX_HISTORIES} historii partii"
             ),
+            Why::ConflictingSetup => tf!(
+                "{id} is written twice with different setups: none is taken but the one this tablet's game began from",
+                "{id} zapisano dwukrotnie z różnymi ustawieniami: żadne nie jest brane poza tym, od którego zaczęła się partia na tym tablecie"
+            ),
+            Why::ConflictingChoice => tf!(
+                "{id} is written twice with different choices: neither is followed; choose the history again",
+                "{id} zapisano dwukrotnie z różnymi wyborami: żaden nie jest brany pod uwagę; wybierz historię ponownie"
+            ),
         })
+    }
+}
+
+/// Game `id`'s setup from every revision of its document, as the database
+/// gave them: the one setup they agree on; or, when they differ, the one
+/// `local` (this tablet's copy) began from, else none. A revision is never
+/// taken for being CouchDB's winning one: a second first revision written
+/// with `new_edits=false` can win.
+#[must_use]
+pub fn settle_setup(
+    id: &str,
+    revisions: &[Value],
+    local: Option<&Game>,
+) -> (Option<GameDoc>, Vec<Refused>) {
+    let mut refused = Vec::new();
+    let mut read: Vec<(String, GameDoc)> = Vec::new();
+    for value in revisions {
+        let rev = value["_rev"].as_str().unwrap_or_default().to_owned();
+        match serde_json::from_value::<GameDoc>(value.clone()) {
+            Ok(doc) if doc.id == id => read.push((rev, doc)),
+            Ok(_) => refused.push(Refused {
+                id: id.to_owned(),
+                rev,
+                why: Why::WrongPlace,
+            }),
+            Err(e) => refused.push(Refused {
+                id: id.to_owned(),
+                rev,
+                why: Why::Unreadable(e.to_string()),
+            }),
+        }
+    }
+    let first = read.first().map(|(_, doc)| doc.clone());
+    if read.iter().all(|(_, doc)| Some(doc) == first.as_ref()) {
+        return (first, refused);
+    }
+    let began = |doc: &GameDoc| {
+        local.is_some_and(|l| *l.initial() == doc.initial && l.created_ms() == doc.created_ms)
+    };
+    let kept = read
+        .iter()
+        .find(|(_, doc)| began(doc))
+        .map(|(_, doc)| doc.clone());
+    for (rev, doc) in read {
+        if Some(&doc) != kept.as_ref() {
+            refused.push(Refused {
+                id: id.to_owned(),
+                rev,
+                why: Why::ConflictingSetup,
+            });
+        }
+    }
+    (kept, refused)
+}
+
+/// The arbiter's choice in document `id`, from every revision the database
+/// gave: the one hash they agree on, else none (each revision refused).
+#[must_use]
+pub fn settle_choice(id: &str, revisions: &[Value]) -> (Option<String>, Vec<Refused>) {
+    let chosen: Vec<(String, Option<&str>)> = revisions
+        .iter()
+        .map(|v| {
+            (
+                v["_rev"].as_str().unwrap_or_default().to_owned(),
+                v["chosen"].as_str(),
+            )
+        })
+        .collect();
+    match chosen.first() {
+        Some((_, Some(first))) if chosen.iter().all(|(_, c)| c == &Some(*first)) => {
+            (Some((*first).to_owned()), Vec::new())
+        }
+        None => (None, Vec::new()),
+        _ => (
+            None,
+            chosen
+                .into_iter()
+                .map(|(rev, _)| Refused {
+                    id: id.to_owned(),
+                    rev,
+                    why: Why::ConflictingChoice,
+                })
+                .collect(),
+        ),
     }
 }
 
@@ -906,6 +1004,49 @@ mod tests {
         assert_eq!(fork.branches.len(), MAX_HISTORIES);
         assert!(fork.branches.contains(&own), "this copy's history is kept");
         assert_eq!(out.game, Some(own));
+    }
+
+    #[test]
+    fn a_second_setup_or_choice_is_never_taken_for_being_the_winning_revision() {
+        let board = played(2);
+        let id = game_doc_id(board.id());
+        let ours = game_doc(&board);
+        let mut other = GameDoc::of(&board);
+        other.initial.white = Player::named("Forger, Felix");
+        let mut forged = serde_json::to_value(&other).unwrap();
+        forged["_rev"] = json!("1-fff");
+        // The same setup twice (two tablets pushed it) is one setup.
+        assert_eq!(
+            settle_setup(&id, &[ours.clone(), ours.clone()], None),
+            (Some(GameDoc::of(&board)), vec![])
+        );
+        // Whichever revision the database puts first, the tablet keeps the
+        // setup its game began from and lists the other.
+        for revisions in [
+            [ours.clone(), forged.clone()],
+            [forged.clone(), ours.clone()],
+        ] {
+            let (setup, refused) = settle_setup(&id, &revisions, Some(&board));
+            assert_eq!(setup, Some(GameDoc::of(&board)));
+            assert_eq!(refused.len(), 1);
+            assert_eq!(
+                (refused[0].rev.as_str(), &refused[0].why),
+                ("1-fff", &Why::ConflictingSetup)
+            );
+            // A tablet without the game takes neither.
+            let (setup, refused) = settle_setup(&id, &revisions, None);
+            assert_eq!(setup, None);
+            assert_eq!(refused.len(), 2);
+        }
+        let choice = choice_doc_id(board.id(), 2);
+        let chose = |rev: &str, hash: &str| json!({"_id": choice, "_rev": rev, "chosen": hash});
+        assert_eq!(
+            settle_choice(&choice, &[chose("1-a", "aa")]),
+            (Some("aa".to_owned()), vec![])
+        );
+        let (chosen, refused) = settle_choice(&choice, &[chose("1-a", "aa"), chose("1-b", "bb")]);
+        assert_eq!(chosen, None);
+        assert!(refused.iter().all(|r| r.why == Why::ConflictingChoice) && refused.len() == 2);
     }
 
     /// Two tablets pressed at the same place: both histories.

@@ -7,6 +7,7 @@ use laws::game::{Event, Game, Lineage, Setup};
 use laws::sealing::pin::PinHash;
 use leptos::prelude::*;
 
+use crate::arbiter_keys::arbiter_pin_error_text;
 use crate::backup::{self, Merge};
 use crate::listing::Listing;
 use crate::route::Route;
@@ -14,6 +15,7 @@ use crate::storage::{Backend, Browser, Memory, Settings, StorageError, Store, jo
 use crate::text::i18n::{UiLang, lang};
 use crate::text::laws_text;
 use crate::{t, tf};
+use laws::sealing::arbiter_key::{KeyError, UnlockError};
 
 /// A message for the arbiter after an action, shown on one screen only.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -542,21 +544,38 @@ impl AppState {
         Ok(())
     }
 
-    /// Whether `pin` is the arbiter's PIN (false when none is set).
-    pub fn pin_opens(&self, pin: &str) -> bool {
-        self.settings
-            .with_untracked(|s| s.arbiter_pin.as_ref().is_some_and(|h| h.verify(pin)))
+    /// Tries `pin` as the arbiter's PIN (wrong when none is set), counted:
+    /// after a few wrong ones in a row each makes the next try wait, twice
+    /// as long each time, across reloads
+    /// ([`laws::sealing::arbiter_key::PinTries::attempt`]).
+    fn try_pin(&self, pin: &str) -> Result<(), UnlockError> {
+        let (hash, before) = self
+            .settings
+            .with_untracked(|s| (s.arbiter_pin.clone(), s.pin_tries));
+        let mut tries = before;
+        let tried = tries.attempt(now_ms(), || match &hash {
+            Some(hash) if hash.verify(pin) => Ok(()),
+            _ => Err(KeyError::WrongPin),
+        });
+        if tries != before {
+            // Not kept (storage full): the count lasts until a reload.
+            let _ = self.change_settings(|s| s.pin_tries = tries);
+        }
+        tried
     }
 
     /// Sets the arbiter's PIN; an existing one must be given first.
     pub fn set_pin(&self, current: &str, new: &str) -> Result<(), String> {
         let has_pin = self.settings.with_untracked(|s| s.arbiter_pin.is_some());
-        if has_pin && !self.pin_opens(current) {
-            return Err(t!(
-                "The current PIN is not right; the PIN was not changed.",
-                "Obecny PIN jest błędny; PIN nie został zmieniony."
-            )
-            .into());
+        if has_pin {
+            self.try_pin(current).map_err(|e| match e {
+                UnlockError::Wait { .. } => arbiter_pin_error_text(&e),
+                _ => t!(
+                    "The current PIN is not right; the PIN was not changed.",
+                    "Obecny PIN jest błędny; PIN nie został zmieniony."
+                )
+                .into(),
+            })?;
         }
         let hash = PinHash::new(new, &random_salt()?)
             .map_err(|e| tf!("Not saved: {e}.", "Nie zapisano: {e}."))?;
@@ -579,17 +598,10 @@ impl AppState {
         self.change_settings(|s| s.lang = Some(lang))
     }
 
-    /// [`AppState::pin_opens`], or why not in the arbiter's words.
+    /// Whether `pin` is the arbiter's PIN, counted as a try; why not in
+    /// the arbiter's words.
     pub fn check_pin(&self, pin: &str) -> Result<(), String> {
-        if self.pin_opens(pin) {
-            Ok(())
-        } else {
-            Err(t!(
-                "That is not the arbiter's PIN.",
-                "To nie jest PIN sędziego."
-            )
-            .into())
-        }
+        self.try_pin(pin).map_err(|e| arbiter_pin_error_text(&e))
     }
 
     /// Leaves recording mode if `pin` is the arbiter's.

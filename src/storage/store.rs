@@ -66,6 +66,9 @@ pub(super) fn migrate(
 pub struct Settings {
     /// The arbiter's PIN, hashed; `None` until the arbiter sets one.
     pub arbiter_pin: Option<PinHash>,
+    /// Wrong tries of the arbiter's PIN in a row, and the wait they make:
+    /// kept here, so a reload does not reset them.
+    pub pin_tries: laws::sealing::arbiter_key::PinTries,
     /// The game whose scoresheet is in recording mode: the tablet stays on
     /// it until the arbiter's PIN is given, across reloads.
     pub locked_sheet: Option<String>,

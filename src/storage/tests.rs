@@ -348,14 +348,18 @@ fn settings_load_back_and_default_when_absent() {
     assert_eq!(store.load_settings().unwrap(), Settings::default());
     let settings = Settings {
         arbiter_pin: Some(PinHash::new("2468", &[3; 16]).unwrap()),
+        pin_tries: laws::sealing::arbiter_key::PinTries {
+            failures: 4,
+            wait_until_ms: 90_000,
+        },
         locked_sheet: Some("g1".into()),
         lang: Some(UiLang::Polish),
         event: Some(crate::event::sync::EventLink {
             server: "http://127.0.0.1:5984".into(),
             database: "open".into(),
-            user: "board".into(),
+            user: "board1".into(),
             password: "secret".into(),
-            brought_key: None,
+            brought_key: Some("206F-8144-A555".into()),
         }),
     };
     store.save_settings(&settings).unwrap();

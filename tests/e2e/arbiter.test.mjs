@@ -338,3 +338,34 @@ test('a dead position reached by a recorded move is shown to the arbiter with 9.
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test("wrong PINs make the next try wait, twice as long each time, across a reload", async () => {
+  const { context, page, errors, game } = await gameUnderPin({ width: 1180, height: 820 });
+  await page.goto(`${game}/scoresheet`);
+  await page.getByRole('button', { name: 'Recording mode (hand to the player)' }).click();
+  const leave = page.getByRole('button', { name: 'Leave recording mode (arbiter)' });
+  const dialog = page.getByRole('dialog');
+  const tryPin = async (pin) => {
+    await page.getByLabel("Arbiter's PIN").fill(pin);
+    await page.getByRole('button', { name: 'Unlock' }).click();
+  };
+  await leave.click();
+  for (let i = 0; i < 2; i++) {
+    await tryPin('0000');
+    await dialog.getByText("That is not the arbiter's PIN.", { exact: true }).waitFor();
+  }
+  await tryPin('0000');
+  await dialog.getByText("That is not the arbiter's PIN. Too many wrong PINs: the next try must wait 30 s.").waitFor();
+  // While it runs, even the right PIN is not tried; a reload keeps the wait.
+  await tryPin(PIN);
+  await dialog.getByText('Too many wrong PINs: wait 30 s before trying again.').waitFor();
+  await page.reload();
+  await leave.click();
+  await tryPin(PIN);
+  await dialog.getByText(/^Too many wrong PINs: wait \d+ s before trying again\.$/).waitFor();
+  await page.clock.fastForward(60_000);
+  await tryPin(PIN);
+  await page.getByRole('button', { name: 'Recording mode (hand to the player)' }).waitFor();
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -504,6 +504,53 @@ impl PinTries {
             .saturating_mul(1u64 << doublings)
             .min(MAX_WAIT_MS)
     }
+
+    /// One try of a PIN at `now_ms`; `opens` tells whether it is right
+    /// ([`KeyError::WrongPin`] when not). While a wait runs, nothing is
+    /// tried. A wrong PIN is counted, and from the [`FREE_TRIES`]-th on each
+    /// one makes the next wait, twice as long each time; a right PIN resets
+    /// the count. Keep `self` after every try, so a reload does not reset it.
+    ///
+    /// ```
+    /// use laws::sealing::arbiter_key::{FIRST_WAIT_MS, FREE_TRIES, KeyError, PinTries, UnlockError};
+    ///
+    /// let mut tries = PinTries::default();
+    /// let wrong = || Err::<(), _>(KeyError::WrongPin);
+    /// for _ in 1..FREE_TRIES {
+    ///     assert!(matches!(tries.attempt(0, wrong), Err(UnlockError::WrongPin { wait_ms: 0, .. })));
+    /// }
+    /// assert!(matches!(tries.attempt(0, wrong), Err(UnlockError::WrongPin { wait_ms: FIRST_WAIT_MS, .. })));
+    /// // Even the right PIN waits.
+    /// assert!(matches!(tries.attempt(1_000, || Ok(())), Err(UnlockError::Wait { .. })));
+    /// assert_eq!(tries.attempt(FIRST_WAIT_MS, || Ok(())), Ok(()));
+    /// assert_eq!(tries, PinTries::default());
+    /// ```
+    pub fn attempt<T>(
+        &mut self,
+        now_ms: u64,
+        opens: impl FnOnce() -> Result<T, KeyError>,
+    ) -> Result<T, UnlockError> {
+        let wait = self.wait_until_ms.saturating_sub(now_ms);
+        if wait > 0 {
+            return Err(UnlockError::Wait { ms: wait });
+        }
+        match opens() {
+            Ok(opened) => {
+                *self = PinTries::default();
+                Ok(opened)
+            }
+            Err(KeyError::WrongPin) => {
+                let failures = self.failures.saturating_add(1);
+                let wait_ms = PinTries::wait_after(failures);
+                *self = PinTries {
+                    failures,
+                    wait_until_ms: now_ms.saturating_add(wait_ms),
+                };
+                Err(UnlockError::WrongPin { failures, wait_ms })
+            }
+            Err(e) => Err(UnlockError::Key(e)),
+        }
+    }
 }
 
 /// The arbiter's key as his tablet keeps it: wrapped under his PIN, with the
@@ -547,26 +594,8 @@ impl TabletKey {
     /// the record after every try); from the [`FREE_TRIES`]-th on, each one
     /// makes the next wait, twice as long each time. A right PIN resets it.
     pub fn unlock(&mut self, pin: &str, now_ms: u64) -> Result<ArbiterSecret, UnlockError> {
-        let wait = self.wait_ms(now_ms);
-        if wait > 0 {
-            return Err(UnlockError::Wait { ms: wait });
-        }
-        match self.key.unwrap(pin) {
-            Ok(secret) => {
-                self.tries = PinTries::default();
-                Ok(secret)
-            }
-            Err(KeyError::WrongPin) => {
-                let failures = self.tries.failures.saturating_add(1);
-                let wait_ms = PinTries::wait_after(failures);
-                self.tries = PinTries {
-                    failures,
-                    wait_until_ms: now_ms.saturating_add(wait_ms),
-                };
-                Err(UnlockError::WrongPin { failures, wait_ms })
-            }
-            Err(e) => Err(UnlockError::Key(e)),
-        }
+        let key = &self.key;
+        self.tries.attempt(now_ms, || key.unwrap(pin))
     }
 
     /// The key re-wrapped under a passphrase, for another tablet. Needs the

@@ -123,31 +123,6 @@ pub fn key_error_text(error: &KeyError) -> String {
     }
 }
 
-/// A refused try of the arbiter's PIN (the settings' one, which guards
-/// recording mode, the clock's menu and the arbiter's screens) in the
-/// app's language.
-#[must_use]
-pub fn arbiter_pin_error_text(error: &UnlockError) -> String {
-    match error {
-        UnlockError::WrongPin { wait_ms, .. } if *wait_ms > 0 => tf!(
-            "That is not the arbiter's PIN. Too many wrong PINs: the next try must wait {}.",
-            "To nie jest PIN sędziego. Zbyt wiele błędnych PIN-ów: następna próba dopiero za {}.",
-            crate::text::i18n::lang().duration(*wait_ms)
-        ),
-        // Whole seconds, rounded up: "wait 30 s" until it is 29 and less.
-        UnlockError::Wait { ms } => tf!(
-            "Too many wrong PINs: wait {} before trying again.",
-            "Zbyt wiele błędnych PIN-ów: odczekaj {} przed kolejną próbą.",
-            crate::text::i18n::lang().duration(ms.div_ceil(1000) * 1000)
-        ),
-        _ => t!(
-            "That is not the arbiter's PIN.",
-            "To nie jest PIN sędziego."
-        )
-        .into(),
-    }
-}
-
 /// An unlock refusal in the app's language.
 #[must_use]
 pub fn unlock_error_text(error: &UnlockError) -> String {

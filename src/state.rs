@@ -7,7 +7,6 @@ use laws::game::{Event, Game, Lineage, Setup};
 use laws::sealing::pin::PinHash;
 use leptos::prelude::*;
 
-use crate::arbiter_keys::arbiter_pin_error_text;
 use crate::backup::{self, Merge};
 use crate::listing::Listing;
 use crate::route::Route;
@@ -569,7 +568,7 @@ impl AppState {
         let has_pin = self.settings.with_untracked(|s| s.arbiter_pin.is_some());
         if has_pin {
             self.try_pin(current).map_err(|e| match e {
-                UnlockError::Wait { .. } => arbiter_pin_error_text(&e),
+                UnlockError::Wait { .. } => laws_text::sealing::arbiter_pin_error_text(&e),
                 _ => t!(
                     "The current PIN is not right; the PIN was not changed.",
                     "Obecny PIN jest błędny; PIN nie został zmieniony."
@@ -601,7 +600,8 @@ impl AppState {
     /// Whether `pin` is the arbiter's PIN, counted as a try; why not in
     /// the arbiter's words.
     pub fn check_pin(&self, pin: &str) -> Result<(), String> {
-        self.try_pin(pin).map_err(|e| arbiter_pin_error_text(&e))
+        self.try_pin(pin)
+            .map_err(|e| laws_text::sealing::arbiter_pin_error_text(&e))
     }
 
     /// Leaves recording mode if `pin` is the arbiter's.

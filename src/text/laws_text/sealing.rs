@@ -1,9 +1,11 @@
 //! Sealing and opening envelopes (A1a, A2, A3, A7): why an envelope could
-//! not be filled in, sealed, opened or amended, in words.
+//! not be filled in, sealed, opened or amended, and why the arbiter's PIN
+//! was refused, in words.
 
 use laws::adjournment::{
     AmendError, EnvelopeError, MAX_ITERATIONS, MIN_ITERATIONS, OpenError, SealError, SealingError,
 };
+use laws::sealing::arbiter_key::UnlockError;
 
 use super::side::side;
 use crate::{t, tf};
@@ -146,5 +148,30 @@ pub fn amend_error(error: &AmendError) -> String {
     match error {
         AmendError::Open(e) => open_error(e),
         AmendError::Seal(e) => seal_error(e),
+    }
+}
+
+/// A refused try of the arbiter's PIN (the settings' one, which guards
+/// recording mode, the clock's menu and the arbiter's screens) in the
+/// app's language.
+#[must_use]
+pub fn arbiter_pin_error_text(error: &UnlockError) -> String {
+    match error {
+        UnlockError::WrongPin { wait_ms, .. } if *wait_ms > 0 => tf!(
+            "That is not the arbiter's PIN. Too many wrong PINs: the next try must wait {}.",
+            "To nie jest PIN sędziego. Zbyt wiele błędnych PIN-ów: następna próba dopiero za {}.",
+            crate::text::i18n::lang().duration(*wait_ms)
+        ),
+        // Whole seconds, rounded up: "wait 30 s" until it is 29 and less.
+        UnlockError::Wait { ms } => tf!(
+            "Too many wrong PINs: wait {} before trying again.",
+            "Zbyt wiele błędnych PIN-ów: odczekaj {} przed kolejną próbą.",
+            crate::text::i18n::lang().duration(ms.div_ceil(1000) * 1000)
+        ),
+        _ => t!(
+            "That is not the arbiter's PIN.",
+            "To nie jest PIN sędziego."
+        )
+        .into(),
     }
 }

@@ -3,8 +3,8 @@
 //! at least as many moves), each played on its tablet with the clock: the
 //! clock started, then for every half-move the move written with the
 //! player's clock reading and the clock pressed, at realistic times ending
-//! about now. The documents are the app's own (`event_docs`), hash chain
-//! and revisions included.
+//! about now. The documents are the app's own (`event::docs`), hash chain,
+//! revisions and signatures included: each board signs with its own key.
 //!
 //!     cargo run --features worker --example event_games -- --boards 200 --moves 80 --more 2 --now-ms <ms>
 //!
@@ -19,6 +19,7 @@ use arbiter::state::game_id;
 use laws::clock::ClockAction;
 use laws::game::{Event, Game, Player, Setup, Side};
 use laws::scoresheet::Entry;
+use laws::signing::SigningKey;
 use serde_json::{Value, json};
 
 const TWIC: &str = concat!(
@@ -113,9 +114,14 @@ fn main() {
                 .expect("the press");
             ends.push(game.log().len());
         }
-        let doc = |index: usize| serde_json::to_value(EventDoc::of(&game, index)).expect("JSON");
+        // The board tablet's own key, the same on every run.
+        let mut seed = [0; 32];
+        seed[..8].copy_from_slice(&board.to_le_bytes());
+        let key = SigningKey::from_seed(seed);
+        let doc =
+            |index: usize| serde_json::to_value(EventDoc::of(&game, index, &key)).expect("JSON");
         let played = ends[2 * moves - 1];
-        let mut docs = vec![game_doc(&game)];
+        let mut docs = vec![game_doc(&game, &key)];
         docs.extend((0..played).map(doc));
         let later: Vec<Value> = ends[2 * moves..]
             .iter()

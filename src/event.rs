@@ -3,4 +3,5 @@
 pub mod couch;
 pub mod docs;
 pub mod join_code;
+pub mod signed;
 pub mod sync;

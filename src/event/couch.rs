@@ -13,6 +13,7 @@ use std::rc::Rc;
 use base64::Engine;
 use gloo_net::http::{Request, RequestBuilder};
 use gloo_timers::future::TimeoutFuture;
+use laws::signing::SigningKey;
 use leptos::prelude::*;
 use serde_json::{Value, json};
 
@@ -20,6 +21,7 @@ use crate::event::docs::{
     ChoiceDoc, DocId, EventDoc, Pulled, game_doc, game_doc_id, reconcile, revision, settle_choice,
     settle_setup,
 };
+use crate::event::signed::Trust;
 use crate::event::sync::{EventLink, SyncRecord, SyncStatus, backoff_ms};
 use crate::state::{AppState, store};
 use crate::{t, tf};
@@ -55,9 +57,12 @@ pub fn record() -> ArcRwSignal<SyncRecord> {
 /// Joins the event `link` names (checked first), or leaves the event
 /// with `None`; what was synced stays on this tablet, and the chief
 /// arbiter's key that joining brought leaves the recipients.
-pub fn join_event(state: AppState, link: Option<EventLink>) -> Result<(), String> {
-    if let Some(link) = &link {
+pub fn join_event(state: AppState, mut link: Option<EventLink>) -> Result<(), String> {
+    if let Some(link) = &mut link {
         link.validate()?;
+        if link.signing_key.is_none() {
+            link.signing_key = Some(new_signing_key()?);
+        }
     }
     let joined = link.is_some();
     let brought = state.settings.with_untracked(|s| {
@@ -80,11 +85,44 @@ pub fn join_event(state: AppState, link: Option<EventLink>) -> Result<(), String
     Ok(())
 }
 
+/// A new signing key for this tablet, from the browser's randomness.
+fn new_signing_key() -> Result<SigningKey, String> {
+    crate::platform::random::seed().map(SigningKey::from_seed)
+}
+
+/// The event's link with this tablet's signing key: a link stored before
+/// tablets signed gets one now.
+fn signed_link(state: AppState) -> Result<Option<EventLink>, String> {
+    let link = state.settings.with_untracked(|s| s.event.clone());
+    match link {
+        Some(link) if link.signing_key.is_none() => {
+            let key = new_signing_key()?;
+            state.change_settings(|s| {
+                if let Some(event) = &mut s.event {
+                    event.signing_key = Some(key);
+                }
+            })?;
+            Ok(state.settings.with_untracked(|s| s.event.clone()))
+        }
+        link => Ok(link),
+    }
+}
+
 /// The arbiter's choice at game `id`'s fork: the branch whose entry at
-/// `index` has hash `chosen` goes on; it is pushed with the next batch.
-pub fn choose_branch(id: &str, index: usize, chosen: &str) {
-    let choice = ChoiceDoc::new(id, index, chosen, crate::state::now_ms());
-    update_record(|record| record.choices.push(choice));
+/// `index` has hash `chosen` goes on; it is pushed, signed by this tablet,
+/// with the next batch.
+pub fn choose_branch(state: AppState, id: &str, index: usize, chosen: &str) {
+    match signed_link(state) {
+        Ok(Some(EventLink {
+            signing_key: Some(key),
+            ..
+        })) => {
+            let choice = ChoiceDoc::new(id, index, chosen, crate::state::now_ms(), &key);
+            update_record(|record| record.choices.push(choice));
+        }
+        Ok(_) => {}
+        Err(e) => state.warn(e),
+    }
 }
 
 /// Why a request did not go through.
@@ -231,7 +269,11 @@ async fn run(state: AppState) {
     record().set(store().0.load_sync());
     let mut attempt = 0;
     loop {
-        let Some(link) = state.settings.with_untracked(|s| s.event.clone()) else {
+        let link = signed_link(state).unwrap_or_else(|e| {
+            state.warn(e);
+            state.settings.with_untracked(|s| s.event.clone())
+        });
+        let Some(link) = link else {
             status().set(None);
             RUNNING.set(false);
             return;
@@ -267,13 +309,13 @@ async fn sync_with(couch: &Couch, link: &EventLink, state: AppState) -> Result<(
     {
         // A refused write is kept for the next try, and the tablet still
         // reads the event.
-        let pushed = push(couch, state).await;
+        let pushed = push(couch, link, state).await;
         match &pushed {
             Err(Failure::Offline) => return Err(Failure::Offline),
             Err(refused) => status().set(Some(refused.status())),
             Ok(()) => show_status(state),
         }
-        pull(couch, state, waiting(state)).await?;
+        pull(couch, link, state, waiting(state)).await?;
         if pushed.is_ok() {
             show_status(state);
         }
@@ -312,18 +354,30 @@ fn choice_doc(choice: &ChoiceDoc) -> Value {
 
 /// Sends what the database lacks, in batches; a batch refused stays
 /// waiting for the next try.
-async fn push(couch: &Couch, state: AppState) -> Result<(), Failure> {
+async fn push(couch: &Couch, link: &EventLink, state: AppState) -> Result<(), Failure> {
+    let Some(key) = &link.signing_key else {
+        return Err(Failure::Refused(
+            t!(
+                "this tablet has no signing key",
+                "ten tablet nie ma klucza do podpisu"
+            )
+            .into(),
+        ));
+    };
     let (docs, pushed) = record().with_untracked(|record| {
         let mut docs: Vec<Value> = record.choices.iter().map(choice_doc).collect();
         let mut pushed = Vec::new();
         state.games.with_untracked(|games| {
             for game in games {
                 let from = record.pushed.get(game.id()).copied();
-                if from.is_none() {
-                    docs.push(game_doc(game));
+                // Another board's game is set up by its board alone.
+                if from.is_none() && link.owns(game.id()) {
+                    docs.push(game_doc(game, key));
                 }
                 for index in from.unwrap_or(0)..game.log().len() {
-                    docs.push(serde_json::to_value(EventDoc::of(game, index)).expect("serialises"));
+                    docs.push(
+                        serde_json::to_value(EventDoc::of(game, index, key)).expect("serialises"),
+                    );
                 }
                 pushed.push((game.id().to_owned(), game.log().len()));
             }
@@ -365,9 +419,13 @@ async fn push(couch: &Couch, state: AppState) -> Result<(), Failure> {
         }
     }
     let choices = record().with_untracked(|r| r.choices.len());
+    let own = key.verifying_key();
     update_record(|record| {
         record.choices.drain(..choices.min(record.choices.len()));
         for (id, len) in pushed {
+            if !record.pushed.contains_key(&id) && link.owns(&id) {
+                record.boards.entry(id.clone()).or_insert(own);
+            }
             record.pushed.insert(id, len);
         }
     });
@@ -377,7 +435,12 @@ async fn push(couch: &Couch, state: AppState) -> Result<(), Failure> {
 /// Reads the changes feed from the checkpoint and takes in every game it
 /// names; the long poll ends early when an entry is stored here (more
 /// than the `unsent` the server refused).
-async fn pull(couch: &Couch, state: AppState, unsent: usize) -> Result<(), Failure> {
+async fn pull(
+    couch: &Couch,
+    link: &EventLink,
+    state: AppState,
+    unsent: usize,
+) -> Result<(), Failure> {
     let since = record().with_untracked(|r| r.since.clone());
     let since = since.map_or_else(
         || "0".to_owned(),
@@ -428,7 +491,7 @@ async fn pull(couch: &Couch, state: AppState, unsent: usize) -> Result<(), Failu
         }
     }
     for game in games {
-        take_game(couch, state, &game).await?;
+        take_game(couch, link, state, &game).await?;
     }
     let last_seq = changes["last_seq"].clone();
     update_record(|record| record.since = Some(last_seq));
@@ -436,7 +499,12 @@ async fn pull(couch: &Couch, state: AppState, unsent: usize) -> Result<(), Failu
 }
 
 /// Reads every document of game `id` and keeps what the hash chain allows.
-async fn take_game(couch: &Couch, state: AppState, id: &str) -> Result<(), Failure> {
+async fn take_game(
+    couch: &Couch,
+    link: &EventLink,
+    state: AppState,
+    id: &str,
+) -> Result<(), Failure> {
     let start = serde_json::to_string(&game_doc_id(id)).expect("a string");
     let end = serde_json::to_string(&format!("{}:\u{fff0}", game_doc_id(id))).expect("a string");
     let rows = couch
@@ -452,7 +520,11 @@ async fn take_game(couch: &Couch, state: AppState, id: &str) -> Result<(), Failu
         .await?;
     let mut pulled = Pulled::default();
     let local = state.game(id);
+    let known_board = record().with_untracked(|r| r.boards.get(id).copied());
+    let arbiters = link.arbiters();
     let mut settled = Vec::new();
+    // Choices are judged once the setup has named the board.
+    let mut choice_docs = Vec::new();
     for row in rows["rows"].as_array().into_iter().flatten() {
         let doc_id = row["id"].as_str().unwrap_or_default();
         let doc = &row["doc"];
@@ -462,6 +534,7 @@ async fn take_game(couch: &Couch, state: AppState, id: &str) -> Result<(), Failu
                     doc_id,
                     &revisions(couch, doc_id, doc).await?,
                     local.as_ref(),
+                    known_board,
                 );
                 pulled.game = setup;
                 settled.extend(refused);
@@ -472,17 +545,24 @@ async fn take_game(couch: &Couch, state: AppState, id: &str) -> Result<(), Failu
                     .insert(doc_id.to_owned(), revisions(couch, doc_id, doc).await?);
             }
             DocId::Choice(game, index) if game == id => {
-                let (chosen, refused) =
-                    settle_choice(doc_id, &revisions(couch, doc_id, doc).await?);
-                if let Some(chosen) = chosen {
-                    pulled.choices.insert(index, chosen);
-                }
-                settled.extend(refused);
+                choice_docs.push((doc_id, index, revisions(couch, doc_id, doc).await?));
             }
             _ => {}
         }
     }
-    let mut out = reconcile(local.as_ref(), &pulled, crate::state::now_ms());
+    let board = pulled.game.as_ref().and_then(|g| g.board().ok());
+    let trust = Trust {
+        board,
+        arbiters: arbiters.clone(),
+    };
+    for (doc_id, index, revisions) in choice_docs {
+        let (chosen, refused) = settle_choice(doc_id, &revisions, &trust);
+        if let Some(chosen) = chosen {
+            pulled.choices.insert(index, chosen);
+        }
+        settled.extend(refused);
+    }
+    let mut out = reconcile(local.as_ref(), &pulled, crate::state::now_ms(), &arbiters);
     out.refused.extend(settled);
     let held = out.game.as_ref().and_then(|game| pulled.held(game));
     if let Some(game) = out.game
@@ -492,6 +572,9 @@ async fn take_game(couch: &Couch, state: AppState, id: &str) -> Result<(), Failu
     }
     let refused = out.refused.len();
     update_record(|record| {
+        if let Some(board) = board {
+            record.boards.entry(id.to_owned()).or_insert(board);
+        }
         if let Some(held) = held {
             let pushed = record.pushed.entry(id.to_owned()).or_default();
             *pushed = (*pushed).max(held);

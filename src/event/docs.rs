@@ -10,20 +10,23 @@
 //! - `game:<id>:fork:<000042>`: the arbiter's choice of the branch that goes
 //!   on at a fork ([`ChoiceDoc`]).
 //!
-//! What a database holds for a game is judged entry by entry before it is
-//! taken ([`reconcile`]): its size, its time against this tablet's clock,
-//! the hash chain, and the Laws (the fold must take it). An entry that
-//! fails is refused and reported, never folded, and the board's own play
-//! goes on.
+//! Each document is signed by the tablet that wrote it (`signed`). What a
+//! database holds for a game is judged entry by entry before it is taken
+//! ([`reconcile`]): its size, its signature (the game's board's or an
+//! arbiter's), its time against this tablet's clock, the hash chain, and
+//! the Laws (the fold must take it). An entry that fails is refused and
+//! reported, never folded, and the board's own play goes on.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt;
 
 use laws::game::{AppendError, Event, Game, Logged, Setup};
+use laws::signing::{SigningKey, VerifyingKey};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
+use crate::event::signed::{Signed, Trust, Unsigned, choice_message, entry_message, setup_message};
 use crate::text::laws_text::game::game_error;
 use crate::tf;
 
@@ -112,18 +115,43 @@ pub struct GameDoc {
     pub game: String,
     pub created_ms: u64,
     pub initial: Setup,
+    /// By the board the game belongs to: the key that signs its entries.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub signed: Option<Signed>,
 }
 
 impl GameDoc {
+    /// `game`'s setup, signed by `board`: the tablet the game belongs to.
     #[must_use]
-    pub fn of(game: &Game) -> GameDoc {
-        GameDoc {
+    pub fn of(game: &Game, board: &SigningKey) -> GameDoc {
+        let mut doc = GameDoc {
             id: game_doc_id(game.id()),
             kind: "game".into(),
             game: game.id().to_owned(),
             created_ms: game.created_ms(),
             initial: game.initial().clone(),
-        }
+            signed: None,
+        };
+        doc.signed = Some(Signed::by(board, &doc.message()));
+        doc
+    }
+
+    fn message(&self) -> Vec<u8> {
+        let setup = serde_json::to_string(&self.initial).expect("a setup serialises");
+        setup_message(&self.game, self.created_ms, &setup)
+    }
+
+    /// The board this setup names: the key that signed it.
+    pub fn board(&self) -> Result<VerifyingKey, Unsigned> {
+        Signed::signer_of(self.signed.as_ref(), &self.message())
+    }
+
+    /// Whether this is `game`'s setup (whoever signed it).
+    #[must_use]
+    pub fn sets_up(&self, game: &Game) -> bool {
+        self.game == game.id()
+            && self.created_ms == game.created_ms()
+            && self.initial == *game.initial()
     }
 
     /// The game before any event.
@@ -133,11 +161,11 @@ impl GameDoc {
     }
 }
 
-/// Game `game`'s setup document as a tablet pushes it, its revision made
-/// from its content (the same setup is the same revision on every tablet).
+/// Game `game`'s setup document as its board pushes it, its revision made
+/// from its content (the same setup is the same revision on every push).
 #[must_use]
-pub fn game_doc(game: &Game) -> Value {
-    let mut doc = serde_json::to_value(GameDoc::of(game)).expect("a game serialises");
+pub fn game_doc(game: &Game, board: &SigningKey) -> Value {
+    let mut doc = serde_json::to_value(GameDoc::of(game, board)).expect("a game serialises");
     let digest = Sha256::digest(doc.to_string().as_bytes());
     let hex: String = digest.iter().map(|b| format!("{b:02x}")).collect();
     doc["_rev"] = revision(&hex).into();
@@ -162,15 +190,18 @@ pub struct EventDoc {
     /// The hash of the entry before; `None` for the first.
     pub previous: Option<String>,
     pub hash: String,
+    /// By the tablet that pushed it: the game's board or an arbiter.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub signed: Option<Signed>,
 }
 
 impl EventDoc {
-    /// The document of `game`'s log entry at `index`.
+    /// The document of `game`'s log entry at `index`, signed by `signer`.
     ///
     /// # Panics
     /// When `index` is past the log's end.
     #[must_use]
-    pub fn of(game: &Game, index: usize) -> EventDoc {
+    pub fn of(game: &Game, index: usize, signer: &SigningKey) -> EventDoc {
         let logged = &game.log()[index];
         let previous = index
             .checked_sub(1)
@@ -185,7 +216,20 @@ impl EventDoc {
             event: logged.event.clone(),
             previous,
             hash: logged.hash.clone(),
+            signed: Some(Signed::by(
+                signer,
+                &entry_message(game.id(), index, &logged.hash),
+            )),
         }
+    }
+
+    /// Who signed it, when `trust` takes that signer.
+    pub fn signer(&self, trust: &Trust) -> Result<VerifyingKey, Unsigned> {
+        Signed::check(
+            self.signed.as_ref(),
+            &entry_message(&self.game, self.index, &self.hash),
+            trust,
+        )
     }
 
     /// Reads a revision of document `id` as the database gave it.
@@ -239,11 +283,20 @@ pub struct ChoiceDoc {
     pub index: usize,
     pub chosen: String,
     pub at_ms: u64,
+    /// By the arbiter's tablet that chose.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub signed: Option<Signed>,
 }
 
 impl ChoiceDoc {
     #[must_use]
-    pub fn new(game: &str, index: usize, chosen: &str, at_ms: u64) -> ChoiceDoc {
+    pub fn new(
+        game: &str,
+        index: usize,
+        chosen: &str,
+        at_ms: u64,
+        signer: &SigningKey,
+    ) -> ChoiceDoc {
         ChoiceDoc {
             id: choice_doc_id(game, index),
             kind: "fork_choice".into(),
@@ -251,7 +304,20 @@ impl ChoiceDoc {
             index,
             chosen: chosen.to_owned(),
             at_ms,
+            signed: Some(Signed::by(
+                signer,
+                &choice_message(game, index, chosen, at_ms),
+            )),
         }
+    }
+
+    /// Who signed it, when `trust` takes that signer.
+    pub fn signer(&self, trust: &Trust) -> Result<VerifyingKey, Unsigned> {
+        Signed::check(
+            self.signed.as_ref(),
+            &choice_message(&self.game, self.index, &self.chosen, self.at_ms),
+            trust,
+        )
     }
 }
 
@@ -290,6 +356,8 @@ pub enum Why {
     /// The arbiter's choice at a fork written twice, differently: neither
     /// is followed.
     ConflictingChoice,
+    /// Not signed by a key this tablet takes it from.
+    Unsigned(Unsigned),
 }
 
 impl fmt::Display for Refused {
@@ -333,6 +401,10 @@ impl fmt::Display for Refused {
                 "{id} is written twice with different setups: none is taken but the one this tablet's game began from",
                 "{id} zapisano dwukrotnie z różnymi ustawieniami: żadne nie jest brane poza tym, od którego zaczęła się partia na tym tablecie"
             ),
+            Why::Unsigned(why) => tf!(
+                "{id} is refused: {why}",
+                "{id} odrzucono: {why}"
+            ),
             Why::ConflictingChoice => tf!(
                 "{id} is written twice with different choices: neither is followed; choose the history again",
                 "{id} zapisano dwukrotnie z różnymi wyborami: żaden nie jest brany pod uwagę; wybierz historię ponownie"
@@ -342,45 +414,58 @@ impl fmt::Display for Refused {
 }
 
 /// Game `id`'s setup from every revision of its document, as the database
-/// gave them: the one setup they agree on; or, when they differ, the one
-/// `local` (this tablet's copy) began from, else none. A revision is never
-/// taken for being CouchDB's winning one: a second first revision written
-/// with `new_edits=false` can win.
+/// gave them. Only a revision signed by the board it names counts. Of
+/// those: the one setup they agree on; or, when they differ, the one this
+/// tablet's copy (`local`, whose board is `board` when known) began from,
+/// else none. A revision is never taken for being CouchDB's winning one: a
+/// second first revision written with `new_edits=false` can win.
 #[must_use]
 pub fn settle_setup(
     id: &str,
     revisions: &[Value],
     local: Option<&Game>,
+    board: Option<VerifyingKey>,
 ) -> (Option<GameDoc>, Vec<Refused>) {
     let mut refused = Vec::new();
     let mut read: Vec<(String, GameDoc)> = Vec::new();
     for value in revisions {
         let rev = value["_rev"].as_str().unwrap_or_default().to_owned();
-        match serde_json::from_value::<GameDoc>(value.clone()) {
-            Ok(doc) if doc.id == id => read.push((rev, doc)),
-            Ok(_) => refused.push(Refused {
-                id: id.to_owned(),
-                rev,
-                why: Why::WrongPlace,
-            }),
-            Err(e) => refused.push(Refused {
-                id: id.to_owned(),
-                rev,
-                why: Why::Unreadable(e.to_string()),
-            }),
-        }
+        let why = match serde_json::from_value::<GameDoc>(value.clone()) {
+            Ok(doc) if doc.id != id => Why::WrongPlace,
+            Ok(doc) => match doc.board() {
+                Ok(_) => {
+                    read.push((rev, doc));
+                    continue;
+                }
+                Err(unsigned) => Why::Unsigned(unsigned),
+            },
+            Err(e) => Why::Unreadable(e.to_string()),
+        };
+        refused.push(Refused {
+            id: id.to_owned(),
+            rev,
+            why,
+        });
     }
     let first = read.first().map(|(_, doc)| doc.clone());
     if read.iter().all(|(_, doc)| Some(doc) == first.as_ref()) {
         return (first, refused);
     }
+    // Another board signing the same setup is another setup: only the
+    // board this tablet knows, or a single candidate, is taken.
     let began = |doc: &GameDoc| {
-        local.is_some_and(|l| *l.initial() == doc.initial && l.created_ms() == doc.created_ms)
+        local.is_some_and(|l| doc.sets_up(l))
+            && board.is_none_or(|b| doc.board().is_ok_and(|signer| signer == b))
     };
-    let kept = read
+    let candidates: Vec<&GameDoc> = read
         .iter()
-        .find(|(_, doc)| began(doc))
-        .map(|(_, doc)| doc.clone());
+        .map(|(_, doc)| doc)
+        .filter(|d| began(d))
+        .collect();
+    let kept = match candidates.as_slice() {
+        [one, rest @ ..] if rest.iter().all(|d| d == one) => Some((*one).clone()),
+        _ => None,
+    };
     for (rev, doc) in read {
         if Some(&doc) != kept.as_ref() {
             refused.push(Refused {
@@ -394,34 +479,48 @@ pub fn settle_setup(
 }
 
 /// The arbiter's choice in document `id`, from every revision the database
-/// gave: the one hash they agree on, else none (each revision refused).
+/// gave: of those signed by a key `trust` takes, the one hash they agree
+/// on, else none (each revision refused).
 #[must_use]
-pub fn settle_choice(id: &str, revisions: &[Value]) -> (Option<String>, Vec<Refused>) {
-    let chosen: Vec<(String, Option<&str>)> = revisions
-        .iter()
-        .map(|v| {
-            (
-                v["_rev"].as_str().unwrap_or_default().to_owned(),
-                v["chosen"].as_str(),
-            )
-        })
-        .collect();
+pub fn settle_choice(
+    id: &str,
+    revisions: &[Value],
+    trust: &Trust,
+) -> (Option<String>, Vec<Refused>) {
+    let mut refused = Vec::new();
+    let mut chosen: Vec<(String, String)> = Vec::new();
+    for value in revisions {
+        let rev = value["_rev"].as_str().unwrap_or_default().to_owned();
+        let why = match serde_json::from_value::<ChoiceDoc>(value.clone()) {
+            Ok(doc) if doc.id != id => Why::WrongPlace,
+            Ok(doc) => match doc.signer(trust) {
+                Ok(_) => {
+                    chosen.push((rev, doc.chosen));
+                    continue;
+                }
+                Err(unsigned) => Why::Unsigned(unsigned),
+            },
+            Err(e) => Why::Unreadable(e.to_string()),
+        };
+        refused.push(Refused {
+            id: id.to_owned(),
+            rev,
+            why,
+        });
+    }
     match chosen.first() {
-        Some((_, Some(first))) if chosen.iter().all(|(_, c)| c == &Some(*first)) => {
-            (Some((*first).to_owned()), Vec::new())
+        Some((_, first)) if chosen.iter().all(|(_, c)| c == first) => {
+            (Some(first.clone()), refused)
         }
-        None => (None, Vec::new()),
-        _ => (
-            None,
-            chosen
-                .into_iter()
-                .map(|(rev, _)| Refused {
-                    id: id.to_owned(),
-                    rev,
-                    why: Why::ConflictingChoice,
-                })
-                .collect(),
-        ),
+        None => (None, refused),
+        _ => {
+            refused.extend(chosen.into_iter().map(|(rev, _)| Refused {
+                id: id.to_owned(),
+                rev,
+                why: Why::ConflictingChoice,
+            }));
+            (None, refused)
+        }
     }
 }
 
@@ -443,17 +542,15 @@ impl Pulled {
     /// offer it back.
     #[must_use]
     pub fn held(&self, game: &Game) -> Option<usize> {
-        self.game
-            .as_ref()
-            .filter(|doc| **doc == GameDoc::of(game))?;
+        self.game.as_ref().filter(|doc| doc.sets_up(game))?;
         let held = (0..game.log().len())
             .take_while(|&index| {
                 let id = event_doc_id(game.id(), index);
-                let ours = EventDoc::of(game, index);
+                let ours = &game.log()[index].hash;
                 self.events.get(&id).is_some_and(|revisions| {
                     revisions
                         .iter()
-                        .any(|value| EventDoc::read(&id, value).is_ok_and(|doc| doc == ours))
+                        .any(|value| EventDoc::read(&id, value).is_ok_and(|doc| doc.hash == *ours))
                 })
             })
             .count();
@@ -484,17 +581,27 @@ pub struct Reconciled {
 }
 
 /// Takes into `local` (this tablet's copy, if any) what the database holds,
-/// judged at `now_ms` by this tablet's clock.
+/// judged at `now_ms` by this tablet's clock, from the game's board (the
+/// key its setup names) and `arbiters`.
 ///
-/// Every revision is judged ([`EventDoc::read`], then its time, then the
-/// Laws as it would be folded); those that fail are refused. Entries that
+/// Every revision is judged ([`EventDoc::read`], then its signer, its
+/// time, then the Laws as it would be folded); those that fail are refused. Entries that
 /// seal onto one history make it grow; two different entries at one place
 /// are a fork, settled by the arbiter's choice when there is one, else
 /// reported with every branch (at most [`MAX_HISTORIES`]). This copy's own
 /// entries are never judged again: nothing pulled takes them away.
 #[must_use]
-pub fn reconcile(local: Option<&Game>, pulled: &Pulled, now_ms: u64) -> Reconciled {
+pub fn reconcile(
+    local: Option<&Game>,
+    pulled: &Pulled,
+    now_ms: u64,
+    arbiters: &[VerifyingKey],
+) -> Reconciled {
     let mut out = Reconciled::default();
+    let trust = Trust {
+        board: pulled.game.as_ref().and_then(|g| g.board().ok()),
+        arbiters: arbiters.to_vec(),
+    };
     let Some(root) = pulled
         .game
         .as_ref()
@@ -528,7 +635,20 @@ pub fn reconcile(local: Option<&Game>, pulled: &Pulled, now_ms: u64) -> Reconcil
     let mut from_db: Vec<EventDoc> = Vec::new();
     for (id, revisions) in &pulled.events {
         for value in revisions {
-            match EventDoc::read(id, value) {
+            let read = EventDoc::read(id, value).and_then(|doc| {
+                if own.contains(&doc.hash) {
+                    return Ok(doc);
+                }
+                match doc.signer(&trust) {
+                    Ok(_) => Ok(doc),
+                    Err(unsigned) => Err(Refused {
+                        id: doc.id,
+                        rev: doc.rev,
+                        why: Why::Unsigned(unsigned),
+                    }),
+                }
+            });
+            match read {
                 Ok(doc) if doc.at_ms > now_ms + CLOCK_TOLERANCE_MS && !own.contains(&doc.hash) => {
                     out.refused.push(Refused {
                         id: doc.id,
@@ -751,6 +871,20 @@ mod tests {
     /// This tablet's clock when it reads the database.
     const NOW: u64 = 1_000_000;
 
+    /// The board tablet's key, which signs its game's setup and entries.
+    fn board_key() -> SigningKey {
+        SigningKey::from_seed([1; 32])
+    }
+
+    /// The chief arbiter's key, confirmed on joining.
+    fn chief_key() -> SigningKey {
+        SigningKey::from_seed([2; 32])
+    }
+
+    fn arbiters() -> Vec<VerifyingKey> {
+        vec![chief_key().verifying_key()]
+    }
+
     fn game() -> Game {
         let setup = Setup {
             white: Player::named("White"),
@@ -783,12 +917,12 @@ mod tests {
 
     fn pulled(games: &[&Game]) -> Pulled {
         let mut pulled = Pulled {
-            game: Some(GameDoc::of(games[0])),
+            game: Some(GameDoc::of(games[0], &board_key())),
             ..Pulled::default()
         };
         for game in games {
             for index in 0..game.log().len() {
-                let doc = serde_json::to_value(EventDoc::of(game, index)).unwrap();
+                let doc = serde_json::to_value(EventDoc::of(game, index, &board_key())).unwrap();
                 let revisions = pulled
                     .events
                     .entry(event_doc_id(game.id(), index))
@@ -821,7 +955,7 @@ mod tests {
     #[test]
     fn the_same_entry_is_the_same_revision_and_reads_back() {
         let g = played(3);
-        let doc = EventDoc::of(&g, 2);
+        let doc = EventDoc::of(&g, 2, &board_key());
         assert_eq!(doc.previous.as_deref(), Some(g.log()[1].hash.as_str()));
         assert_eq!(doc.rev, format!("1-{}", &g.log()[2].hash[..32]));
         let value = serde_json::to_value(&doc).unwrap();
@@ -832,7 +966,7 @@ mod tests {
     #[test]
     fn a_tablet_with_nothing_takes_the_whole_game() {
         let board = played(5);
-        let out = reconcile(None, &pulled(&[&board]), NOW);
+        let out = reconcile(None, &pulled(&[&board]), NOW, &arbiters());
         assert_eq!(out.game, Some(board));
         assert!(out.fork.is_none() && out.refused.is_empty() && out.set_aside.is_empty());
     }
@@ -842,13 +976,13 @@ mod tests {
         let mut pulled = pulled(&[&played(3)]);
         assert_eq!(pulled.held(&played(5)), Some(3));
         assert_eq!(pulled.held(&played(2)), Some(2));
-        let mut forged = serde_json::to_value(EventDoc::of(&played(3), 1)).unwrap();
+        let mut forged = serde_json::to_value(EventDoc::of(&played(3), 1, &board_key())).unwrap();
         forged["at_ms"] = json!(9_999);
         pulled
             .events
             .insert(event_doc_id("m3k-9f2a", 1), vec![forged]);
         assert_eq!(pulled.held(&played(3)), Some(1));
-        let mut other = GameDoc::of(&played(3));
+        let mut other = GameDoc::of(&played(3), &board_key());
         other.created_ms += 1;
         pulled.game = Some(other);
         assert_eq!(pulled.held(&played(3)), None, "another game under its id");
@@ -861,11 +995,11 @@ mod tests {
         let board = played(6);
         let behind = played(2);
         assert_eq!(
-            reconcile(Some(&behind), &pulled(&[&board]), NOW).game,
+            reconcile(Some(&behind), &pulled(&[&board]), NOW, &arbiters()).game,
             Some(board.clone())
         );
         let ahead = played(8);
-        let out = reconcile(Some(&ahead), &pulled(&[&board]), NOW);
+        let out = reconcile(Some(&ahead), &pulled(&[&board]), NOW, &arbiters());
         assert_eq!(out.game, Some(ahead));
         assert!(out.fork.is_none());
     }
@@ -874,11 +1008,11 @@ mod tests {
     fn an_altered_event_is_refused_and_never_folded() {
         let board = played(4);
         let mut pulled = pulled(&[&played(2)]);
-        let mut forged = serde_json::to_value(EventDoc::of(&board, 2)).unwrap();
+        let mut forged = serde_json::to_value(EventDoc::of(&board, 2, &board_key())).unwrap();
         forged["at_ms"] = json!(9_999);
         let id = event_doc_id(board.id(), 2);
         pulled.events.insert(id.clone(), vec![forged]);
-        let out = reconcile(None, &pulled, NOW);
+        let out = reconcile(None, &pulled, NOW, &arbiters());
         assert_eq!(out.game, Some(played(2)));
         assert_eq!(out.refused.len(), 1);
         assert_eq!(out.refused[0].id, id);
@@ -893,13 +1027,13 @@ mod tests {
         let orphan = event_doc_id(board.id(), 3);
         pulled.events.insert(
             orphan.clone(),
-            vec![serde_json::to_value(EventDoc::of(&board, 3)).unwrap()],
+            vec![serde_json::to_value(EventDoc::of(&board, 3, &board_key())).unwrap()],
         );
         let junk = event_doc_id(board.id(), 1);
         pulled
             .events
             .insert(junk.clone(), vec![json!({"_rev": "1-x", "type": "event"})]);
-        let out = reconcile(None, &pulled, NOW);
+        let out = reconcile(None, &pulled, NOW, &arbiters());
         assert_eq!(out.game, Some(played(1)));
         let whys: Vec<(&str, &Why)> = out
             .refused
@@ -919,7 +1053,7 @@ mod tests {
         let mut next = game.clone();
         next.append_logged(Logged::sealed(game.head(), at_ms, event))
             .unwrap();
-        serde_json::to_value(EventDoc::of(&next, game.log().len())).unwrap()
+        serde_json::to_value(EventDoc::of(&next, game.log().len(), &board_key())).unwrap()
     }
 
     fn whys(out: &Reconciled) -> Vec<&Why> {
@@ -948,7 +1082,7 @@ mod tests {
         ] {
             let mut pulled = pulled(&[&board]);
             pulled.events.insert(event_doc_id(board.id(), 2), vec![doc]);
-            let out = reconcile(Some(&board), &pulled, NOW);
+            let out = reconcile(Some(&board), &pulled, NOW, &arbiters());
             assert_eq!(whys(&out), [&why]);
             let mut game = out.game.unwrap();
             assert_eq!(game, board);
@@ -967,7 +1101,7 @@ mod tests {
                 soon,
             )],
         );
-        let out = reconcile(Some(&board), &pulled, NOW);
+        let out = reconcile(Some(&board), &pulled, NOW, &arbiters());
         assert!(out.refused.is_empty());
         assert_eq!(out.game.unwrap().log().len(), 3);
     }
@@ -975,11 +1109,11 @@ mod tests {
     #[test]
     fn a_document_too_large_is_refused_unread() {
         let board = played(2);
-        let mut doc = serde_json::to_value(EventDoc::of(&board, 1)).unwrap();
+        let mut doc = serde_json::to_value(EventDoc::of(&board, 1, &board_key())).unwrap();
         doc["padding"] = json!("x".repeat(MAX_DOC_BYTES));
         let mut pulled = pulled(&[&played(1)]);
         pulled.events.insert(event_doc_id(board.id(), 1), vec![doc]);
-        let out = reconcile(None, &pulled, NOW);
+        let out = reconcile(None, &pulled, NOW, &arbiters());
         assert_eq!(out.game, Some(played(1)));
         assert!(matches!(whys(&out)[..], [Why::TooLarge { bytes }] if *bytes > MAX_DOC_BYTES));
     }
@@ -991,14 +1125,14 @@ mod tests {
             .map(|n| {
                 let mut other = board.clone();
                 edit(&mut other, &format!("forged {n}"), 10_000 + n);
-                serde_json::to_value(EventDoc::of(&other, 2)).unwrap()
+                serde_json::to_value(EventDoc::of(&other, 2, &board_key())).unwrap()
             })
             .collect();
         let mut own = board.clone();
         edit(&mut own, "own", 10_500);
         let mut pulled = pulled(&[&board]);
         pulled.events.insert(event_doc_id(board.id(), 2), flood);
-        let out = reconcile(Some(&own), &pulled, NOW);
+        let out = reconcile(Some(&own), &pulled, NOW, &arbiters());
         assert_eq!(whys(&out), [&Why::TooManyHistories; 20 + 1 - MAX_HISTORIES]);
         let fork = out.fork.unwrap();
         assert_eq!(fork.branches.len(), MAX_HISTORIES);
@@ -1006,19 +1140,33 @@ mod tests {
         assert_eq!(out.game, Some(own));
     }
 
+    /// `doc` as the database gives it, under revision `rev`.
+    fn revision_of(doc: impl Serialize, rev: &str) -> Value {
+        let mut value = serde_json::to_value(doc).unwrap();
+        value["_rev"] = json!(rev);
+        value
+    }
+
     #[test]
     fn a_second_setup_or_choice_is_never_taken_for_being_the_winning_revision() {
         let board = played(2);
         let id = game_doc_id(board.id());
-        let ours = game_doc(&board);
-        let mut other = GameDoc::of(&board);
-        other.initial.white = Player::named("Forger, Felix");
-        let mut forged = serde_json::to_value(&other).unwrap();
-        forged["_rev"] = json!("1-fff");
+        let ours = game_doc(&board, &board_key());
+        let other = Game::new(
+            board.id(),
+            Setup {
+                white: Player::named("Forger, Felix"),
+                ..board.initial().clone()
+            },
+            board.created_ms(),
+        );
+        // Validly signed by the forger's own key: a setup names its board.
+        let forger = SigningKey::from_seed([3; 32]);
+        let forged = revision_of(GameDoc::of(&other, &forger), "1-fff");
         // The same setup twice (two tablets pushed it) is one setup.
         assert_eq!(
-            settle_setup(&id, &[ours.clone(), ours.clone()], None),
-            (Some(GameDoc::of(&board)), vec![])
+            settle_setup(&id, &[ours.clone(), ours.clone()], None, None),
+            (Some(GameDoc::of(&board, &board_key())), vec![])
         );
         // Whichever revision the database puts first, the tablet keeps the
         // setup its game began from and lists the other.
@@ -1026,27 +1174,134 @@ mod tests {
             [ours.clone(), forged.clone()],
             [forged.clone(), ours.clone()],
         ] {
-            let (setup, refused) = settle_setup(&id, &revisions, Some(&board));
-            assert_eq!(setup, Some(GameDoc::of(&board)));
+            let (setup, refused) = settle_setup(&id, &revisions, Some(&board), None);
+            assert_eq!(setup, Some(GameDoc::of(&board, &board_key())));
             assert_eq!(refused.len(), 1);
             assert_eq!(
                 (refused[0].rev.as_str(), &refused[0].why),
                 ("1-fff", &Why::ConflictingSetup)
             );
             // A tablet without the game takes neither.
-            let (setup, refused) = settle_setup(&id, &revisions, None);
+            let (setup, refused) = settle_setup(&id, &revisions, None, None);
             assert_eq!(setup, None);
             assert_eq!(refused.len(), 2);
         }
-        let choice = choice_doc_id(board.id(), 2);
-        let chose = |rev: &str, hash: &str| json!({"_id": choice, "_rev": rev, "chosen": hash});
+        // The same setup signed by another board: the tablet that knows the
+        // game's board keeps its own; one that does not, neither.
+        let resigned = revision_of(GameDoc::of(&board, &forger), "1-eee");
+        let both = [resigned.clone(), ours.clone()];
+        let known = Some(board_key().verifying_key());
         assert_eq!(
-            settle_choice(&choice, &[chose("1-a", "aa")]),
+            settle_setup(&id, &both, Some(&board), known).0,
+            Some(GameDoc::of(&board, &board_key()))
+        );
+        assert_eq!(settle_setup(&id, &both, Some(&board), None).0, None);
+        // A setup unsigned, or altered after signing, is never taken, even
+        // alone.
+        let mut unsigned = serde_json::to_value(GameDoc::of(&board, &board_key())).unwrap();
+        unsigned.as_object_mut().unwrap().remove("signed");
+        let mut altered = ours.clone();
+        altered["initial"]["white"]["name"] = json!("Forger, Felix");
+        for (doc, why) in [(unsigned, Unsigned::Missing), (altered, Unsigned::Invalid)] {
+            let (setup, refused) = settle_setup(&id, &[doc], Some(&board), None);
+            assert_eq!(setup, None);
+            assert_eq!(refused[0].why, Why::Unsigned(why));
+        }
+
+        let choice = choice_doc_id(board.id(), 2);
+        let trust = Trust {
+            board: Some(board_key().verifying_key()),
+            arbiters: arbiters(),
+        };
+        let chose = |rev: &str, hash: &str, key: &SigningKey| {
+            revision_of(ChoiceDoc::new(board.id(), 2, hash, 5_000, key), rev)
+        };
+        assert_eq!(
+            settle_choice(&choice, &[chose("1-a", "aa", &chief_key())], &trust),
             (Some("aa".to_owned()), vec![])
         );
-        let (chosen, refused) = settle_choice(&choice, &[chose("1-a", "aa"), chose("1-b", "bb")]);
+        let (chosen, refused) = settle_choice(
+            &choice,
+            &[
+                chose("1-a", "aa", &board_key()),
+                chose("1-b", "bb", &chief_key()),
+            ],
+            &trust,
+        );
         assert_eq!(chosen, None);
         assert!(refused.iter().all(|r| r.why == Why::ConflictingChoice) && refused.len() == 2);
+        // A second choice by a key of neither the board nor an arbiter is
+        // refused, and the arbiter's choice stands.
+        let (chosen, refused) = settle_choice(
+            &choice,
+            &[
+                chose("1-f", "ff", &forger),
+                chose("1-a", "aa", &chief_key()),
+            ],
+            &trust,
+        );
+        assert_eq!(chosen, Some("aa".to_owned()));
+        assert_eq!(
+            (refused[0].rev.as_str(), &refused[0].why),
+            (
+                "1-f",
+                &Why::Unsigned(Unsigned::Untrusted(forger.verifying_key()))
+            )
+        );
+    }
+
+    #[test]
+    fn an_entry_is_taken_signed_by_the_board_or_an_arbiter_and_refused_signed_by_anyone_else() {
+        let board = played(2);
+        let correction = || Event::ClockCorrected {
+            correction: laws::clock::ClockCorrection::SwapSides,
+            reason: "the clock was the wrong way round".into(),
+        };
+        let forger = SigningKey::from_seed([3; 32]);
+        let mut next = board.clone();
+        next.append_logged(Logged::sealed(board.head(), 5_000, correction()))
+            .unwrap();
+        let signed_by =
+            |key: &SigningKey| serde_json::to_value(EventDoc::of(&next, 2, key)).unwrap();
+        let mut unsigned = signed_by(&board_key());
+        unsigned.as_object_mut().unwrap().remove("signed");
+        // Signed over another place: replayed from elsewhere.
+        let mut replayed = signed_by(&board_key());
+        replayed["signed"] = serde_json::to_value(Signed::by(
+            &board_key(),
+            &entry_message(board.id(), 3, &next.log()[2].hash),
+        ))
+        .unwrap();
+        for (doc, why) in [
+            (
+                signed_by(&forger),
+                Some(Unsigned::Untrusted(forger.verifying_key())),
+            ),
+            (unsigned, Some(Unsigned::Missing)),
+            (replayed, Some(Unsigned::Invalid)),
+            (signed_by(&board_key()), None),
+            (signed_by(&chief_key()), None),
+        ] {
+            let mut pulled = pulled(&[&board]);
+            pulled.events.insert(event_doc_id(board.id(), 2), vec![doc]);
+            let out = reconcile(Some(&board), &pulled, NOW, &arbiters());
+            match why {
+                Some(why) => {
+                    assert_eq!(whys(&out), [&Why::Unsigned(why)]);
+                    assert_eq!(out.game, Some(board.clone()), "never folded");
+                }
+                None => {
+                    assert!(out.refused.is_empty(), "{:?}", out.refused);
+                    assert_eq!(out.game, Some(next.clone()));
+                }
+            }
+        }
+        // A tablet that knows no arbiter takes the board's entries only.
+        let mut pulled = pulled(&[&board]);
+        pulled
+            .events
+            .insert(event_doc_id(board.id(), 2), vec![signed_by(&chief_key())]);
+        assert_eq!(reconcile(None, &pulled, NOW, &[]).game, Some(board));
     }
 
     /// Two tablets pressed at the same place: both histories.
@@ -1062,7 +1317,7 @@ mod tests {
     #[test]
     fn two_entries_at_one_place_are_a_fork_with_both_histories() {
         let (a, b) = forked();
-        let out = reconcile(Some(&a), &pulled(&[&a, &b]), NOW);
+        let out = reconcile(Some(&a), &pulled(&[&a, &b]), NOW, &arbiters());
         assert_eq!(out.game, Some(a.clone()));
         let fork = out.fork.unwrap();
         assert_eq!(fork.index, 2);
@@ -1070,7 +1325,7 @@ mod tests {
         assert!(fork.branches.contains(&a) && fork.branches.contains(&b));
         assert!(out.refused.is_empty());
         // A tablet with no copy keeps what the branches share.
-        let fresh = reconcile(None, &pulled(&[&a, &b]), NOW);
+        let fresh = reconcile(None, &pulled(&[&a, &b]), NOW, &arbiters());
         assert!(fresh.fork.is_some());
         assert_eq!(fresh.game, Some(played(2)));
     }
@@ -1080,12 +1335,12 @@ mod tests {
         let (a, b) = forked();
         let mut pulled = pulled(&[&a, &b]);
         pulled.choices.insert(2, b.log()[2].hash.clone());
-        let out = reconcile(Some(&a), &pulled, NOW);
+        let out = reconcile(Some(&a), &pulled, NOW, &arbiters());
         assert_eq!(out.game, Some(b.clone()));
         assert!(out.fork.is_none());
         assert_eq!(out.set_aside, vec![a.clone()]);
         // The tablet that was on the chosen branch keeps it and the other.
-        let out = reconcile(Some(&b), &pulled, NOW);
+        let out = reconcile(Some(&b), &pulled, NOW, &arbiters());
         assert_eq!(out.game, Some(b));
         assert_eq!(out.set_aside, vec![a]);
         assert!(out.refused.is_empty());
@@ -1094,11 +1349,14 @@ mod tests {
     #[test]
     fn another_game_under_the_same_id_is_not_taken() {
         let board = played(3);
-        let mut other = GameDoc::of(&board);
+        let mut other = GameDoc::of(&board, &board_key());
         other.created_ms += 1;
         let mut pulled = pulled(&[&board]);
         pulled.game = Some(other);
         let mine = played(1);
-        assert_eq!(reconcile(Some(&mine), &pulled, NOW).game, Some(mine));
+        assert_eq!(
+            reconcile(Some(&mine), &pulled, NOW, &arbiters()).game,
+            Some(mine)
+        );
     }
 }

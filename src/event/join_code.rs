@@ -1,12 +1,16 @@
 //! The chief arbiter's join code: what a board tablet needs to join his
 //! event, as a link (`#/event/join?…`) and its QR code. It carries the
-//! server and the database, never a user or a password, and the chief
-//! arbiter's public key with its fingerprint, so that the envelopes sealed
-//! on the board tablet are sealed to him.
+//! server and the database, never a user or a password; the chief
+//! arbiter's signing key, whose signatures the board tablet then takes in
+//! every game; and his arbiter's key with its fingerprint, so that the
+//! envelopes sealed on the board tablet are sealed to him. Both keys are
+//! confirmed at once, by one code read aloud ([`JoinCode::fingerprint`]).
 
 use std::fmt;
 
 use laws::sealing::arbiter_key::{KeyError, PublicKey, Recipient};
+use laws::signing::VerifyingKey;
+use sha2::{Digest, Sha256};
 
 use crate::arbiter_keys::key_error_text;
 use crate::event::sync::EventLink;
@@ -21,6 +25,9 @@ pub struct JoinCode {
     /// The chief arbiter: new envelopes on the joining tablet are sealed to
     /// him. None when his tablet has no arbiter's key yet.
     pub chief: Option<Recipient>,
+    /// The chief arbiter's signing key: the joining tablet takes what it
+    /// signs in any game of the event.
+    pub signer: VerifyingKey,
 }
 
 /// Why a join code cannot be used.
@@ -30,6 +37,8 @@ pub enum JoinError {
     Missing(&'static str),
     /// The key is no key, or its fingerprint is not the key's.
     Key(KeyError),
+    /// The signing key is no key.
+    Signer,
 }
 
 impl fmt::Display for JoinError {
@@ -40,20 +49,50 @@ impl fmt::Display for JoinError {
                 "kod dołączenia nie ma pola {part}: został ucięty; pokaż go jeszcze raz na tablecie sędziego głównego"
             )),
             JoinError::Key(e) => f.write_str(&key_error_text(e)),
+            JoinError::Signer => f.write_str(&tf!(
+                "the chief arbiter's signing key in the code is no key: it was altered or cut short",
+                "klucz podpisu sędziego głównego w kodzie nie jest kluczem: został zmieniony lub ucięty"
+            )),
         }
     }
 }
 
 impl JoinCode {
     /// The join code of the event `link` names, for the chief arbiter
-    /// `chief`: the link's user and password stay out.
+    /// `chief`: the link's user and password stay out. `None` before this
+    /// tablet has a signing key (it gets one when it joins).
     #[must_use]
-    pub fn of(link: &EventLink, chief: Option<Recipient>) -> JoinCode {
-        JoinCode {
+    pub fn of(link: &EventLink, chief: Option<Recipient>) -> Option<JoinCode> {
+        Some(JoinCode {
             server: link.server.trim().to_owned(),
             database: link.database.trim().to_owned(),
             chief,
+            signer: *link.arbiters().first()?,
+        })
+    }
+
+    /// The code the arbiter reads aloud against the chief arbiter's screen,
+    /// e.g. `3F9A-1C2B-77D0-52E1`: the first 64 bits of SHA-256 over both
+    /// keys, so that neither can be swapped unseen.
+    #[must_use]
+    pub fn fingerprint(&self) -> String {
+        let mut hasher = Sha256::new();
+        hasher.update(b"arbiter join code v1\0");
+        hasher.update(self.signer.as_bytes());
+        if let Some(chief) = &self.chief {
+            hasher.update(chief.public_key.as_bytes());
         }
+        let code: String = hasher.finalize()[..8]
+            .iter()
+            .map(|b| format!("{b:02X}"))
+            .collect();
+        format!(
+            "{}-{}-{}-{}",
+            &code[..4],
+            &code[4..8],
+            &code[8..12],
+            &code[12..]
+        )
     }
 
     /// The code as the query of its route.
@@ -62,6 +101,7 @@ impl JoinCode {
         let mut parts = vec![
             ("server", self.server.clone()),
             ("database", self.database.clone()),
+            ("signer", self.signer.to_hex()),
         ];
         if let Some(chief) = &self.chief {
             parts.push(("chief", chief.name.clone()));
@@ -94,6 +134,8 @@ impl JoinCode {
         };
         let server = value("server").ok_or(JoinError::Missing("server"))?;
         let database = value("database").ok_or(JoinError::Missing("database"))?;
+        let signer = VerifyingKey::from_hex(&value("signer").ok_or(JoinError::Missing("signer"))?)
+            .map_err(|_| JoinError::Signer)?;
         let chief = match value("key") {
             None => None,
             Some(key) => {
@@ -113,6 +155,7 @@ impl JoinCode {
             server,
             database,
             chief,
+            signer,
         })
     }
 }
@@ -120,6 +163,7 @@ impl JoinCode {
 #[cfg(test)]
 mod tests {
     use laws::sealing::arbiter_key::ArbiterSecret;
+    use laws::signing::SigningKey;
 
     use super::*;
 
@@ -136,13 +180,14 @@ mod tests {
             database: "open-2026".into(),
             user: "deputy-account".into(),
             password: "s3cret&pass".into(),
-            brought_key: None,
+            signing_key: Some(SigningKey::from_seed([9; 32])),
+            ..EventLink::default()
         }
     }
 
     #[test]
     fn a_join_code_carries_the_event_and_the_chief_never_the_password() {
-        let code = JoinCode::of(&link(), Some(chief()));
+        let code = JoinCode::of(&link(), Some(chief())).unwrap();
         let href = code.route().href();
         assert!(href.starts_with("#/event/join?server=https%3A%2F%2Fcouch"));
         for secret in ["s3cret", "pass", "deputy-account", "user"] {
@@ -156,13 +201,45 @@ mod tests {
         assert_eq!(back.server, "https://couch.example.org:6984/");
         assert_eq!(back.chief.unwrap().name, "Wiśniewski, Piotr");
         // Without a key on the chief's tablet, the code still joins.
-        let keyless = JoinCode::of(&link(), None);
+        let keyless = JoinCode::of(&link(), None).unwrap();
         assert_eq!(JoinCode::parse(&keyless.query()).unwrap(), keyless);
+        // A tablet that joined passes on the chief's signing key, not its own.
+        let board = EventLink {
+            signing_key: Some(SigningKey::from_seed([1; 32])),
+            chief: Some(SigningKey::from_seed([9; 32]).verifying_key()),
+            ..link()
+        };
+        assert_eq!(JoinCode::of(&board, None), Some(keyless));
+        assert_eq!(JoinCode::of(&EventLink::default(), None), None);
+    }
+
+    #[test]
+    fn the_code_read_aloud_changes_with_either_key() {
+        let code = JoinCode::of(&link(), Some(chief())).unwrap();
+        let shown = code.fingerprint();
+        assert!(
+            shown.len() == 19 && shown.chars().filter(|c| *c == '-').count() == 3,
+            "{shown}"
+        );
+        let other_signer = JoinCode {
+            signer: SigningKey::from_seed([10; 32]).verifying_key(),
+            ..code.clone()
+        };
+        let other_chief = JoinCode {
+            chief: Some(Recipient::new(
+                "Wiśniewski, Piotr",
+                ArbiterSecret::from_seed(&[8; 32]).public_key(),
+            )),
+            ..code.clone()
+        };
+        assert_ne!(other_signer.fingerprint(), shown);
+        assert_ne!(other_chief.fingerprint(), shown);
+        assert_eq!(JoinCode::parse(&code.query()).unwrap().fingerprint(), shown);
     }
 
     #[test]
     fn an_altered_key_or_a_cut_code_is_refused() {
-        let query = JoinCode::of(&link(), Some(chief())).query();
+        let query = JoinCode::of(&link(), Some(chief())).unwrap().query();
         let other = ArbiterSecret::from_seed(&[8; 32]).public_key().to_hex();
         let swapped = query.replace(&chief().public_key.to_hex(), &other);
         match JoinCode::parse(&swapped) {
@@ -184,5 +261,17 @@ mod tests {
             JoinCode::parse(&query.replace("key=", "key=zz")),
             Err(JoinError::Key(KeyError::NotAKey))
         ));
+        assert_eq!(
+            JoinCode::parse(&query.replace("signer=", "signer=zz")),
+            Err(JoinError::Signer)
+        );
+        let unsigned: Vec<&str> = query
+            .split('&')
+            .filter(|p| !p.starts_with("signer="))
+            .collect();
+        assert_eq!(
+            JoinCode::parse(&unsigned.join("&")),
+            Err(JoinError::Missing("signer"))
+        );
     }
 }

@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 use laws::game::Game;
+use laws::signing::{SigningKey, VerifyingKey};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -28,9 +29,37 @@ pub struct EventLink {
     /// this tablet's recipients: leaving the event removes it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub brought_key: Option<String>,
+    /// This tablet's own key, made when it joined: it signs every document
+    /// the tablet writes to the event.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub signing_key: Option<SigningKey>,
+    /// The chief arbiter's signing key, from the join code whose
+    /// fingerprint the arbiter confirmed; `None` on the tablet that set
+    /// the event up, which is the chief's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chief: Option<VerifyingKey>,
 }
 
 impl EventLink {
+    /// The keys whose documents this tablet takes in any game: the chief
+    /// arbiter's (its own, on the chief's tablet).
+    #[must_use]
+    pub fn arbiters(&self) -> Vec<VerifyingKey> {
+        self.chief
+            .or_else(|| self.signing_key.as_ref().map(SigningKey::verifying_key))
+            .into_iter()
+            .collect()
+    }
+
+    /// Whether game `id` is this tablet's to set up in the database: made
+    /// here in the event (its id begins with this user and `~`), or before
+    /// any event.
+    #[must_use]
+    pub fn owns(&self, id: &str) -> bool {
+        id.split_once('~')
+            .is_none_or(|(user, _)| user == self.user.trim())
+    }
+
     /// Whether the password and the games would cross the network readable:
     /// `http://` to anything but this machine.
     #[must_use]
@@ -119,6 +148,9 @@ pub struct SyncRecord {
     pub set_aside: Vec<Game>,
     /// The arbiter's choices at forks, waiting to be pushed.
     pub choices: Vec<ChoiceDoc>,
+    /// Each game's board: the key that signed the setup this tablet took
+    /// or pushed. A second setup signed by another key is not taken.
+    pub boards: BTreeMap<String, VerifyingKey>,
 }
 
 impl SyncRecord {
@@ -366,7 +398,7 @@ mod tests {
             database: "open-2026".into(),
             user: "board".into(),
             password: "x".into(),
-            brought_key: None,
+            ..EventLink::default()
         };
         assert_eq!(link.validate(), Ok(()));
         assert_eq!(link.database_url(), "http://127.0.0.1:5984/open-2026");

@@ -436,6 +436,7 @@ fn history(game: &Game) -> String {
 /// A game whose histories part: each shown, the arbiter chooses.
 #[component]
 fn ForkCard(id: String, fork: Fork) -> impl IntoView {
+    let state = expect_context::<AppState>();
     let index = fork.index;
     let title = fork
         .branches
@@ -462,7 +463,7 @@ fn ForkCard(id: String, fork: Fork) -> impl IntoView {
             view! {
                 <li>
                     <p>{summary}</p>
-                    <button type="button" class="button" on:click=move |_| crate::event::couch::choose_branch(&id, index, &chosen)>
+                    <button type="button" class="button" on:click=move |_| crate::event::couch::choose_branch(state, &id, index, &chosen)>
                         {tf!("Go on with history {}", "Kontynuuj historię {}", n + 1)}
                     </button>
                 </li>

@@ -36,7 +36,7 @@ pub fn EventGamePage(id: String, query: String) -> impl IntoView {
         } else {
             view! {
                 <p class="page-intro">{t!("This game is in the event's database. Join the event with the players' account (the arbiters give its user and password): the game then opens here, read-only.", "Ta partia jest w bazie turnieju. Dołącz do turnieju kontem zawodników (użytkownika i hasło podają sędziowie): partia otworzy się tutaj, tylko do odczytu.")}</p>
-                <JoinEventPage query=query.clone() then=here.clone() />
+                <JoinEventPage query=query.clone() then=here.clone() reader=true />
             }
             .into_any()
         }

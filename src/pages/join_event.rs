@@ -12,9 +12,15 @@ use crate::state::AppState;
 use crate::{t, tf};
 
 /// The join form of the code in `query`; once joined, goes to `then`
-/// (Settings unless given).
+/// (Settings unless given). A `reader` (a player's phone opening his
+/// game's link from the board tablet in front of him) writes nothing and
+/// is not asked to compare the code.
 #[component]
-pub fn JoinEventPage(query: String, #[prop(optional)] then: Option<Route>) -> impl IntoView {
+pub fn JoinEventPage(
+    query: String,
+    #[prop(optional)] then: Option<Route>,
+    #[prop(optional)] reader: bool,
+) -> impl IntoView {
     let then = then.unwrap_or(Route::Settings);
     let state = expect_context::<AppState>();
     let code = match JoinCode::parse(&query) {
@@ -35,8 +41,9 @@ pub fn JoinEventPage(query: String, #[prop(optional)] then: Option<Route>) -> im
     // A link proves nothing: anyone can make one with his own key and its
     // fingerprint. The arbiter compares the fingerprint aloud with the
     // chief arbiter's screen before the key is taken.
-    let compared = RwSignal::new(false);
+    let compared = RwSignal::new(reader);
     let chief = code.chief.clone();
+    let compare = code.fingerprint();
     let (server, database) = (code.server.clone(), code.database.clone());
     let warning = EventLink {
         server: code.server.clone(),
@@ -50,25 +57,25 @@ pub fn JoinEventPage(query: String, #[prop(optional)] then: Option<Route>) -> im
             database: code.database.clone(),
             user: user.get_untracked().trim().to_owned(),
             password: password.get_untracked(),
-            brought_key: None,
+            chief: Some(code.signer),
+            ..EventLink::default()
         };
         let joined = link.validate().and_then(|()| {
-            if let Some(chief) = &code.chief {
-                if !compared.get_untracked() {
-                    return Err(t!(
-                        "compare the fingerprint with the one on the chief arbiter's screen first, and tick that they are the same",
-                        "najpierw porównaj odcisk z tym na ekranie sędziego głównego i zaznacz, że są takie same"
-                    )
-                    .into());
-                }
-                if !state
+            if !compared.get_untracked() {
+                return Err(t!(
+                    "compare the code with the one on the chief arbiter's screen first, and tick that they are the same",
+                    "najpierw porównaj kod z tym na ekranie sędziego głównego i zaznacz, że są takie same"
+                )
+                .into());
+            }
+            if let Some(chief) = &code.chief
+                && !state
                     .recipients()
                     .iter()
                     .any(|r| r.public_key == chief.public_key)
-                {
-                    state.add_recipient(&chief.public_key.to_hex(), &chief.name)?;
-                    link.brought_key = Some(chief.fingerprint.clone());
-                }
+            {
+                state.add_recipient(&chief.public_key.to_hex(), &chief.name)?;
+                link.brought_key = Some(chief.fingerprint.clone());
             }
             crate::event::couch::join_event(state, Some(link))
         });
@@ -95,21 +102,24 @@ pub fn JoinEventPage(query: String, #[prop(optional)] then: Option<Route>) -> im
                 <dt>{t!("Database", "Baza danych")}</dt><dd data-testid="join-database">{database}</dd>
             </dl>
             {warning.map(|warning| view! { <p class="weaker" role="alert">{warning}</p> })}
+            {(!reader).then(|| view! {
+                <p>{t!("Read this code aloud against the one under the chief arbiter's join code: a join code anyone could have made proves nothing until they match. Once joined, this tablet takes what the chief arbiter signs in any game.", "Odczytaj ten kod na głos i porównaj z kodem pod kodem dołączenia sędziego głównego: kod dołączenia, który każdy mógł zrobić, niczego nie dowodzi, dopóki się nie zgadzają. Po dołączeniu ten tablet przyjmuje to, co podpisze sędzia główny, w każdej partii.")}</p>
+                <p class="fingerprint-code" data-testid="join-fingerprint">{compare}</p>
+                <label class="check-row">
+                    <input type="checkbox" prop:checked=move || compared.get() on:change=move |ev| compared.set(event_target_checked(&ev)) />
+                    <span>{t!("It is the same as on the chief arbiter's screen", "Jest taki sam jak na ekranie sędziego głównego")}</span>
+                </label>
+                <button type="button" class="button danger" on:click=move |_| {
+                    state.tell_on(Route::Games, t!(
+                        "Not joined: the code differs from the chief arbiter's. Nothing was changed on this tablet; ask the chief arbiter for his join code again.",
+                        "Nie dołączono: kod różni się od kodu sędziego głównego. Na tym tablecie nic nie zmieniono; poproś sędziego głównego ponownie o kod dołączenia."
+                    ));
+                    navigate(&Route::Games);
+                }>{t!("It differs: do not join", "Różni się: nie dołączaj")}</button>
+            })}
             {match chief {
                 Some(chief) => view! {
-                    <p>{tf!("Envelopes sealed on this tablet will be sealed to the chief arbiter, {}. Read the key's fingerprint aloud against the one on his tablet (Settings, Arbiter's key): a join code anyone could have made proves nothing until they match.", "Koperty pieczętowane na tym tablecie będą zapieczętowane dla sędziego głównego: {}. Odczytaj na głos odcisk klucza i porównaj z tym na jego tablecie (Ustawienia, Klucz sędziego): kod dołączenia, który każdy mógł zrobić, niczego nie dowodzi, dopóki się nie zgadzają.", chief.name)}</p>
-                    <p class="fingerprint-code" data-testid="join-fingerprint">{chief.fingerprint}</p>
-                    <label class="check-row">
-                        <input type="checkbox" prop:checked=move || compared.get() on:change=move |ev| compared.set(event_target_checked(&ev)) />
-                        <span>{t!("It is the same as on the chief arbiter's screen", "Jest taki sam jak na ekranie sędziego głównego")}</span>
-                    </label>
-                    <button type="button" class="button danger" on:click=move |_| {
-                        state.tell_on(Route::Games, t!(
-                            "Not joined: the fingerprint differs from the chief arbiter's. Nothing was changed on this tablet; ask the chief arbiter for his join code again.",
-                            "Nie dołączono: odcisk różni się od odcisku sędziego głównego. Na tym tablecie nic nie zmieniono; poproś sędziego głównego ponownie o kod dołączenia."
-                        ));
-                        navigate(&Route::Games);
-                    }>{t!("It differs: do not join", "Różni się: nie dołączaj")}</button>
+                    <p>{tf!("Envelopes sealed on this tablet will be sealed to the chief arbiter, {} (key fingerprint {}).", "Koperty pieczętowane na tym tablecie będą zapieczętowane dla sędziego głównego: {} (odcisk klucza {}).", chief.name, chief.fingerprint)}</p>
                 }.into_any(),
                 None => view! {
                     <p>{t!("The code carries no arbiter's key: envelopes are sealed as set in Settings.", "Kod nie zawiera klucza sędziego: koperty są pieczętowane tak, jak ustawiono w Ustawieniach.")}</p>

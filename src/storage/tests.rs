@@ -360,6 +360,8 @@ fn settings_load_back_and_default_when_absent() {
             user: "board1".into(),
             password: "secret".into(),
             brought_key: Some("206F-8144-A555".into()),
+            signing_key: Some(laws::signing::SigningKey::from_seed([5; 32])),
+            chief: Some(laws::signing::SigningKey::from_seed([6; 32]).verifying_key()),
         }),
     };
     store.save_settings(&settings).unwrap();

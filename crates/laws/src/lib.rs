@@ -55,6 +55,7 @@ pub mod ruling;
 pub mod scoresheet;
 pub mod sealing;
 pub mod side;
+pub mod signing;
 #[cfg(test)]
 mod test_position;
 pub mod time_control;

@@ -24,9 +24,12 @@ pub fn EventPanel() -> impl IntoView {
         database: database.get_untracked().trim().to_owned(),
         user: user.get_untracked().trim().to_owned(),
         password: password.get_untracked(),
-        brought_key: state
+        // What joining brought and made stays: the chief's keys, this
+        // tablet's signing key.
+        ..state
             .settings
-            .with_untracked(|s| s.event.as_ref().and_then(|e| e.brought_key.clone())),
+            .with_untracked(|s| s.event.clone())
+            .unwrap_or_default()
     };
     let in_the_clear = move || {
         EventLink {

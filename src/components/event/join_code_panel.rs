@@ -18,13 +18,14 @@ pub fn JoinCodePanel() -> impl IntoView {
         let chief = state.arbiter_key().map(|k| k.key().recipient());
         state
             .settings
-            .with(|s| s.event.as_ref().map(|link| JoinCode::of(link, chief)))
+            .with(|s| s.event.as_ref().and_then(|link| JoinCode::of(link, chief)))
     });
     move || {
         code.get().map(|code| {
             let url = format!("{}{}", app_address(), code.route().href());
             let qr = Qr::of(&url);
             let chief = code.chief.clone();
+            let compare = code.fingerprint();
             view! {
                 <div class="join-code">
                     <h3>{t!("Join code for the board tablets", "Kod dołączenia dla tabletów przy szachownicach")}</h3>
@@ -34,9 +35,11 @@ pub fn JoinCodePanel() -> impl IntoView {
                         Err(e) => view! { <p class="form-error" role="alert">{sentence(&e)}</p> }.into_any(),
                     }}
                     <p style="overflow-wrap:anywhere"><a href=url.clone() data-testid="join-link">{url.clone()}</a></p>
+                    <p>{t!("The board tablet shows this code before it joins: its arbiter reads it aloud, and joins only if it is the same.", "Tablet przy szachownicy pokazuje ten kod przed dołączeniem: jego sędzia odczytuje go na głos i dołącza tylko, jeśli jest taki sam.")}</p>
+                    <p class="fingerprint-code" data-testid="join-code-fingerprint">{compare}</p>
                     {match chief {
                         Some(chief) => view! {
-                            <p>{tf!("Envelopes are sealed to {}, key fingerprint {}: the board tablet shows it to compare.", "Koperty będą pieczętowane dla: {}, odcisk klucza {}: tablet przy szachownicy pokazuje go do porównania.", chief.name, chief.fingerprint)}</p>
+                            <p>{tf!("Envelopes are sealed to {}, key fingerprint {}.", "Koperty będą pieczętowane dla: {}, odcisk klucza {}.", chief.name, chief.fingerprint)}</p>
                         }.into_any(),
                         None => view! {
                             <p class="form-error" role="alert">{t!("This tablet has no arbiter's key: the code carries none, and board tablets seal to their own recipients. Make the key above first.", "Ten tablet nie ma klucza sędziego: kod go nie zawiera, a tablety przy szachownicach pieczętują dla własnych odbiorców. Najpierw utwórz klucz powyżej.")}</p>

@@ -40,9 +40,9 @@ pub fn PlayersCopyPanel(
         Memo::new(move |_| {
             let id = game.with(|g| g.as_ref().map(|g| g.id().to_owned()))?;
             state.settings.with(|s| {
-                s.event.as_ref().map(|link| {
-                    let query = JoinCode::of(link, None).query();
-                    format!("{app}{}", Route::EventGame(id, query).href())
+                s.event.as_ref().and_then(|link| {
+                    let query = JoinCode::of(link, None)?.query();
+                    Some(format!("{app}{}", Route::EventGame(id, query).href()))
                 })
             })
         })

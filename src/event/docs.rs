@@ -632,36 +632,28 @@ pub fn reconcile(
     for (index, logged) in local.map(Game::log).unwrap_or_default().iter().enumerate() {
         add(index, logged.clone());
     }
-    let mut from_db: Vec<EventDoc> = Vec::new();
+    let mut read: Vec<EventDoc> = Vec::new();
     for (id, revisions) in &pulled.events {
         for value in revisions {
-            let read = EventDoc::read(id, value).and_then(|doc| {
-                if own.contains(&doc.hash) {
-                    return Ok(doc);
-                }
-                match doc.signer(&trust) {
-                    Ok(_) => Ok(doc),
-                    Err(unsigned) => Err(Refused {
-                        id: doc.id,
-                        rev: doc.rev,
-                        why: Why::Unsigned(unsigned),
-                    }),
-                }
-            });
-            match read {
-                Ok(doc) if doc.at_ms > now_ms + CLOCK_TOLERANCE_MS && !own.contains(&doc.hash) => {
-                    out.refused.push(Refused {
-                        id: doc.id,
-                        rev: doc.rev,
-                        why: Why::Ahead { at_ms: doc.at_ms },
-                    });
-                }
-                Ok(doc) => {
-                    add(doc.index, doc.logged());
-                    from_db.push(doc);
-                }
+            match EventDoc::read(id, value) {
+                Ok(doc) => read.push(doc),
                 Err(refused) => out.refused.push(refused),
             }
+        }
+    }
+    let (signed, unsigned) = vouched(read, &own, &trust);
+    out.refused.extend(unsigned);
+    let mut from_db: Vec<EventDoc> = Vec::new();
+    for doc in signed {
+        if doc.at_ms > now_ms + CLOCK_TOLERANCE_MS && !own.contains(&doc.hash) {
+            out.refused.push(Refused {
+                id: doc.id,
+                rev: doc.rev,
+                why: Why::Ahead { at_ms: doc.at_ms },
+            });
+        } else {
+            add(doc.index, doc.logged());
+            from_db.push(doc);
         }
     }
     let mut grown = Vec::new();
@@ -726,6 +718,53 @@ pub fn reconcile(
     }
     out.set_aside = put_aside;
     out
+}
+
+/// The entries of `docs` written by a key `trust` takes, and the others
+/// refused. A signature covers its entry and, through the chain hash it
+/// signs, every entry before it: the board or the arbiter signs only what
+/// his tablet took. So the newest entries are checked first, and one
+/// signature vouches for all it follows: a tablet joining checks about one
+/// signature per game, not one per entry. `own`: this copy's entries.
+fn vouched(
+    mut docs: Vec<EventDoc>,
+    own: &HashSet<String>,
+    trust: &Trust,
+) -> (Vec<EventDoc>, Vec<Refused>) {
+    docs.sort_by(|a, b| b.index.cmp(&a.index));
+    let before: HashMap<String, Option<String>> = docs
+        .iter()
+        .map(|d| (d.hash.clone(), d.previous.clone()))
+        .collect();
+    let mut vouched: HashSet<String> = own.clone();
+    let mut why: HashMap<String, Unsigned> = HashMap::new();
+    for doc in &docs {
+        if vouched.contains(&doc.hash) {
+            continue;
+        }
+        match doc.signer(trust) {
+            Ok(_) => {
+                let mut at = Some(doc.hash.clone());
+                while let Some(hash) = at.filter(|h| vouched.insert(h.clone())) {
+                    at = before.get(&hash).cloned().flatten();
+                }
+            }
+            Err(unsigned) => {
+                why.insert(doc.hash.clone(), unsigned);
+            }
+        }
+    }
+    let (taken, left): (Vec<EventDoc>, Vec<EventDoc>) =
+        docs.into_iter().partition(|d| vouched.contains(&d.hash));
+    let refused = left
+        .into_iter()
+        .map(|d| Refused {
+            why: Why::Unsigned(why.get(&d.hash).copied().unwrap_or(Unsigned::Missing)),
+            id: d.id,
+            rev: d.rev,
+        })
+        .collect();
+    (taken, refused)
 }
 
 /// Histories of a game grown from the entries at each place.
@@ -1302,6 +1341,35 @@ mod tests {
             .events
             .insert(event_doc_id(board.id(), 2), vec![signed_by(&chief_key())]);
         assert_eq!(reconcile(None, &pulled, NOW, &[]).game, Some(board));
+    }
+
+    #[test]
+    fn one_signature_vouches_for_the_entries_it_follows_and_no_further() {
+        let board = played(5);
+        let mut pulled = pulled(&[&board]);
+        let strip = |pulled: &mut Pulled, index: usize| {
+            let id = event_doc_id(board.id(), index);
+            for doc in pulled.events.get_mut(&id).unwrap() {
+                doc.as_object_mut().unwrap().remove("signed");
+            }
+        };
+        // Signatures lost on all but the newest entry: it covers them all.
+        for index in 0..4 {
+            strip(&mut pulled, index);
+        }
+        let out = reconcile(None, &pulled, NOW, &arbiters());
+        assert!(out.refused.is_empty(), "{:?}", out.refused);
+        assert_eq!(out.game, Some(board.clone()));
+        // Unsigned entries after the newest signed one: refused, each.
+        strip(&mut pulled, 4);
+        strip(&mut pulled, 3);
+        pulled.events.insert(
+            event_doc_id(board.id(), 2),
+            vec![serde_json::to_value(EventDoc::of(&board, 2, &board_key())).unwrap()],
+        );
+        let out = reconcile(None, &pulled, NOW, &arbiters());
+        assert_eq!(whys(&out), [&Why::Unsigned(Unsigned::Missing); 2]);
+        assert_eq!(out.game.unwrap().log().len(), 3);
     }
 
     /// Two tablets pressed at the same place: both histories.

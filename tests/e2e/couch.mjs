@@ -84,6 +84,24 @@ export async function joinEvent(page, { app, couch, db, who }) {
   await page.getByRole('button', { name: 'Join the event' }).click();
 }
 
+/// Joins the event as `who` from the join code on the chief arbiter's
+/// Settings (`chief`, a page already in the event): the code read aloud is
+/// compared with the chief's, as the arbiter does, then confirmed.
+export async function joinByCode(page, chief, { app, who }) {
+  await chief.goto(app + '#/settings');
+  await openSettingsGroup(chief, 'Event');
+  const code = chief.locator('.join-code');
+  const link = await code.getByTestId('join-link').getAttribute('href');
+  const spoken = await code.getByTestId('join-code-fingerprint').innerText();
+  await page.goto(link);
+  const shown = await page.getByTestId('join-fingerprint').innerText();
+  if (shown !== spoken) throw new Error(`the board shows ${shown}, the chief ${spoken}`);
+  await page.getByLabel('User').fill(who.name);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
+  await page.getByLabel("It is the same as on the chief arbiter's screen").check();
+  await page.getByRole('button', { name: 'Join the event' }).click();
+}
+
 /// The event's accounts: one per board tablet, the chief arbiter's (and
 /// his deputies'), and the players'.
 export const BOARD1 = { name: 'board1', password: 'board1-secret', roles: ['board'] };

@@ -2,9 +2,9 @@
 // database itself writes into a board's game is judged before it is taken.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createHash } from 'node:crypto';
+import { createHash, createPrivateKey, createPublicKey, sign } from 'node:crypto';
 import { savePin, tapAndPress, useApp } from './harness.mjs';
-import { BOARD1, BOARD2, CHIEF, PLAYER, gameInPlay, joinEvent, logLength, status, until, useEvent } from './couch.mjs';
+import { BOARD1, BOARD2, CHIEF, PLAYER, gameInPlay, joinByCode, joinEvent, logLength, status, until, useEvent } from './couch.mjs';
 
 const app = useApp();
 const DB = 'trust';
@@ -15,6 +15,25 @@ const PIN = '2468';
 async function join(page, who) {
   await joinEvent(page, { app: app.url, couch: event.server().url, db: DB, who });
   await status(page).filter({ hasText: /^Synced$/ }).waitFor({ timeout: 15_000 });
+}
+
+/// Joins as `who` from the join code on the chief's tablet `chief`.
+async function joinFromChief(page, chief, who) {
+  await joinByCode(page, chief, { app: app.url, who });
+  await status(page).filter({ hasText: /^Synced$/ }).waitFor({ timeout: 15_000 });
+}
+
+/// The signing key a tablet made when it joined, read from its storage:
+/// signs an entry document as that tablet would (Ed25519 over the game,
+/// the place and the chain hash).
+async function tabletSigner(page) {
+  const seed = await page.evaluate(() => JSON.parse(localStorage.getItem('arbiter/v1/settings')).data.event.signing_key);
+  const key = createPrivateKey({ key: Buffer.from(`302e020100300506032b657004220420${seed}`, 'hex'), format: 'der', type: 'pkcs8' });
+  const signer = createPublicKey(key).export({ format: 'der', type: 'spki' }).subarray(-32).toString('hex');
+  return (doc) => ({
+    ...doc,
+    signed: { signer, signature: sign(null, Buffer.from(`arbiter event entry v1\0${doc.game}\0${doc.index}\0${doc.hash}`), key).toString('hex') },
+  });
 }
 
 /// The entry `event` at `at_ms` sealed onto `previous` at place `index` of
@@ -34,9 +53,11 @@ test("the server lets no other board write into a board's game; an entry dated t
   const couch = event.server();
   const board = await app.open();
   const chief = await app.open();
+  const board2 = await app.open();
   await savePin(board.page, PIN);
-  await join(board.page, BOARD1);
   await join(chief.page, CHIEF);
+  await joinFromChief(board.page, chief.page, BOARD1);
+  await joinFromChief(board2.page, chief.page, BOARD2);
   const id = await gameInPlay(board.page, app.url, { white: 'Kowalski, Jan', black: 'Nowak, Anna', round: '1', board: '1' });
   await tapAndPress(board.page, [['e2', 'e4'], ['e7', 'e5']]);
   await status(board.page).filter({ hasText: /^Synced$/ }).waitFor({ timeout: 10_000 });
@@ -58,28 +79,44 @@ test("the server lets no other board write into a board's game; an entry dated t
   delete own._rev;
   assert.equal((await couch.request('PUT', `/${DB}/${own._id}`, own, BOARD2)).status, 201);
 
-  // Both written where the board's next entry goes, each a correct link
-  // of the chain: one dated ten years ahead (every later press would be
-  // "out of order"), one a correction with no reason (the Laws refuse it).
+  // Written where the board's next entry goes by the database's admin
+  // (or a server that is not what it should be), each a correct link of
+  // the chain: the two minutes signed with board 2's own key; signed with
+  // the chief arbiter's key, one dated ten years ahead (every later press
+  // would be "out of order") and one a correction with no reason (the Laws
+  // refuse it); and an unsigned choice of the history that goes on.
+  const byBoard2 = (await tabletSigner(board2.page))(addTime);
+  const byChief = await tabletSigner(chief.page);
   const tenYears = 10 * 365 * 24 * 3600 * 1000;
-  const ahead = chained(id, length, last.hash, Date.now() + tenYears,
-    { type: 'clock_corrected', correction: 'swap_sides', reason: 'forged' });
-  const unlawful = chained(id, length, last.hash, last.at_ms + 1000,
-    { type: 'clock_corrected', correction: 'undo_last_press', reason: ' ' });
-  const written = await couch.request('POST', `/${DB}/_bulk_docs`, { docs: [ahead, unlawful], new_edits: false });
+  const ahead = byChief(chained(id, length, last.hash, Date.now() + tenYears,
+    { type: 'clock_corrected', correction: 'swap_sides', reason: 'forged' }));
+  const unlawful = byChief(chained(id, length, last.hash, last.at_ms + 1000,
+    { type: 'clock_corrected', correction: 'undo_last_press', reason: ' ' }));
+  const choice = { _id: `game:${id}:fork:${String(length).padStart(6, '0')}`, _rev: '1-c0ffee', type: 'fork_choice',
+    game: id, index: length, chosen: byBoard2.hash, at_ms: last.at_ms + 2000 };
+  const written = await couch.request('POST', `/${DB}/_bulk_docs`, { docs: [byBoard2, ahead, unlawful, choice], new_edits: false });
   assert.equal(written.status, 201, JSON.stringify(written.body));
   assert.deepEqual(written.body, []);
 
-  // Both are listed on the chief's event screen, with their reasons.
+  // All are listed on the chief's event screen, with their reasons.
   await chief.page.goto(app.url + '#/event');
   const refused = chief.page.getByRole('alert').filter({ hasText: 'Documents refused' });
+  const board2Key = byBoard2.signed.signer;
+  await refused.getByText(/is refused: it is signed by key [0-9A-F-]{19}, neither the board's nor an arbiter's of the event/).waitFor({ timeout: 15_000 });
   await refused.getByText(/is dated .*, after this tablet's clock/).waitFor({ timeout: 15_000 });
   await refused.getByText('is refused by the Laws: give the reason for the correction').waitFor({ timeout: 15_000 });
-  assert.equal(await refused.locator('li').count(), 2);
+  await refused.getByText(`${choice._id} is refused: it is not signed`).waitFor({ timeout: 15_000 });
+  assert.equal(await refused.locator('li').count(), 4);
 
-  // The board took neither, and plays on: the next move and press are logged and pushed.
-  const refusedHere = () => board.page.evaluate(() => JSON.parse(localStorage.getItem('arbiter/v1/sync'))?.data?.refused);
-  await until(async () => (await refusedHere())?.length === 2);
+  // No tablet took any of them (board 2's own tablet neither), and the
+  // board plays on: the next move and press are logged and pushed.
+  const refusedOn = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('arbiter/v1/sync'))?.data?.refused);
+  const refusedHere = () => refusedOn(board.page);
+  await until(async () => (await refusedHere())?.length === 4);
+  const listed = await refusedHere();
+  assert.ok(listed.some((r) => r.why.type === 'unsigned' && r.why.detail.type === 'untrusted' && r.why.detail.signer === board2Key), JSON.stringify(listed));
+  await until(async () => (await refusedOn(board2.page))?.length === 4);
+  for (const page of [board.page, chief.page, board2.page]) assert.equal(await logLength(page, id), length);
   assert.equal(await logLength(board.page, id), length);
   await tapAndPress(board.page, [['g1', 'f3']], { first: 2 });
   assert.equal(await logLength(board.page, id), length + 2);
@@ -89,7 +126,7 @@ test("the server lets no other board write into a board's game; an entry dated t
   // with a validate function, keeps only those written first.)
   assert.match(await board.page.locator('.move-list .written').nth(2).innerText(), /Ng1-f3/);
 
-  for (const { context, errors } of [board, chief]) {
+  for (const { context, errors } of [board, chief, board2]) {
     assert.deepEqual(errors, []);
     await context.close();
   }

@@ -5,7 +5,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { createGame, makeKey, savePin, sealEnvelope, sealMove, tapAndPress, useApp } from './harness.mjs';
-import { ADMIN, BOARD1, PLAYER, boardRow, gameInPlay, joinEvent, logLength, startCouch, setUpEvent, status, stored, until } from './couch.mjs';
+import { ADMIN, BOARD1, PLAYER, boardRow, gameInPlay, joinByCode, joinEvent, logLength, startCouch, setUpEvent, status, stored, until } from './couch.mjs';
 
 const app = useApp();
 const DB = 'hall';
@@ -26,6 +26,14 @@ after(async () => {
 async function join(page, who, expect = /^Synced$/) {
   await joinEvent(page, { app: app.url, couch: couch.url, db: DB, who });
   await status(page).filter({ hasText: expect }).waitFor({ timeout: 15_000 });
+}
+
+/// Joins the event as `who` from the chief arbiter's join code, on the
+/// chief's tablet `chief` (in the event already): the board then takes
+/// what the chief signs.
+async function joinFromChief(page, chief, who) {
+  await joinByCode(page, chief, { app: app.url, who });
+  await status(page).filter({ hasText: /^Synced$/ }).waitFor({ timeout: 15_000 });
 }
 
 /// The event's documents of game `id` in the database, by the admin.
@@ -88,8 +96,8 @@ test('a board tablet and the chief arbiter: play, offline, a server started agai
   // The board tablet: the arbiter's PIN, the game, the clock started.
   await savePin(page, PIN);
   await savePin(chief.page, CHIEF_PIN);
-  await join(page, BOARD);
   await join(chief.page, ADMIN);
+  await joinFromChief(page, chief.page, BOARD);
   const id = await gameInPlay(page, app.url, { white: 'Kowalski, Jan', black: 'Nowak, Anna', round: '1', board: '3' });
   await tapAndPress(page, [['e2', 'e4'], ['e7', 'e5'], ['g1', 'f3']]);
 
@@ -248,11 +256,11 @@ test('a board tablet and the chief arbiter: play, offline, a server started agai
 test('two tablets append to one game at once: the fork is shown and resolved, no event lost', async () => {
   const first = await app.open();
   const second = await app.open();
-  await join(first.page, BOARD);
-  await join(second.page, BOARD);
+  await join(second.page, ADMIN);
+  await joinFromChief(first.page, second.page, BOARD);
   await createGame(first.page, { white: 'Fork, Fay', black: 'Branch, Ben', round: '2', board: '5' });
   const id = decodeURIComponent(first.page.url().split('#/game/')[1]);
-  // The second tablet (a deputy's) has the game from the database.
+  // The second tablet (the chief arbiter's) has the game from the database.
   await second.page.goto(`${app.url}#/game/${id}`);
   await second.page.getByRole('heading', { name: 'Fork, Fay – Branch, Ben' }).waitFor({ timeout: 10_000 });
 

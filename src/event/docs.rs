@@ -731,7 +731,7 @@ fn vouched(
     own: &HashSet<String>,
     trust: &Trust,
 ) -> (Vec<EventDoc>, Vec<Refused>) {
-    docs.sort_by(|a, b| b.index.cmp(&a.index));
+    docs.sort_by_key(|d| std::cmp::Reverse(d.index));
     let before: HashMap<String, Option<String>> = docs
         .iter()
         .map(|d| (d.hash.clone(), d.previous.clone()))

@@ -10,6 +10,7 @@ use leptos::wasm_split::wasm_split;
 use web_sys::ServiceWorker;
 
 use crate::components::clock::opening_clock::OpeningClock;
+use crate::components::common::arbiter_gate::ArbiterGate;
 use crate::components::shell::update_notice::UpdateNotice;
 use crate::components::shell::{
     header::Header, notice_bar::NoticeBar, storage_problems::StorageProblems,
@@ -280,7 +281,7 @@ fn game_screen(id: String) -> AnyView {
 
 #[wasm_split(screens, wasm_split_path = ::leptos::wasm_split)]
 fn edit_game_screen(id: String) -> AnyView {
-    with_games(|| view! { <EditGame id=id /> }.into_any())
+    with_games(|| view! { <ArbiterGate><EditGame id=id.clone() /></ArbiterGate> }.into_any())
 }
 
 #[wasm_split(clock, wasm_split_path = ::leptos::wasm_split)]
@@ -300,7 +301,7 @@ fn review_screen(id: String, at_qr: bool) -> AnyView {
 
 #[wasm_split(screens, wasm_split_path = ::leptos::wasm_split)]
 fn arbiter_screen(id: String) -> AnyView {
-    with_games(|| view! { <ArbiterPage id=id /> }.into_any())
+    with_games(|| view! { <ArbiterGate><ArbiterPage id=id.clone() /></ArbiterGate> }.into_any())
 }
 
 #[wasm_split(screens, wasm_split_path = ::leptos::wasm_split)]
@@ -329,7 +330,9 @@ fn event_screen() -> AnyView {
 #[wasm_split(screens, wasm_split_path = ::leptos::wasm_split)]
 fn link_screen(route: Route) -> AnyView {
     with_games(|| match route {
-        Route::JoinEvent(query) => view! { <JoinEventPage query=query /> }.into_any(),
+        Route::JoinEvent(query) => {
+            view! { <ArbiterGate><JoinEventPage query=query.clone() /></ArbiterGate> }.into_any()
+        }
         Route::EventGame(id, query) => view! { <EventGamePage id=id query=query /> }.into_any(),
         Route::PlayersCopy(data) => view! { <PlayersCopyPage data=data /> }.into_any(),
         other => view! { <NotFound hash=other.href() /> }.into_any(),
@@ -338,5 +341,5 @@ fn link_screen(route: Route) -> AnyView {
 
 #[wasm_split(screens, wasm_split_path = ::leptos::wasm_split)]
 fn settings_screen() -> AnyView {
-    with_games(|| view! { <Settings /> }.into_any())
+    with_games(|| view! { <ArbiterGate><Settings /></ArbiterGate> }.into_any())
 }

@@ -177,6 +177,7 @@ impl AppState {
 
     /// Makes this tablet's arbiter's key pair, wrapped under `pin`.
     pub fn create_arbiter_key(&self, name: &str, pin: &str) -> Result<Recipient, String> {
+        self.require_arbiter()?;
         if name.trim().is_empty() {
             return Err(t!("Give the arbiter's name.", "Podaj nazwisko sędziego.").into());
         }
@@ -204,6 +205,7 @@ impl AppState {
 
     /// The key wrapped under `passphrase`, as a file for another tablet.
     pub fn export_arbiter_key(&self, pin: &str, passphrase: &str) -> Result<String, String> {
+        self.require_arbiter()?;
         let mut key = self.arbiter_key().ok_or_else(|| {
             t!(
                 "This tablet has no arbiter's key.",
@@ -225,6 +227,7 @@ impl AppState {
         passphrase: &str,
         pin: &str,
     ) -> Result<Recipient, String> {
+        self.require_arbiter()?;
         let file: KeyFile = serde_json::from_str(text.trim()).map_err(|_| {
             t!(
                 "This is not an arbiter's key file.",
@@ -242,6 +245,7 @@ impl AppState {
 
     /// Forgets this tablet's key (envelopes sealed only to it no longer open here).
     pub fn remove_arbiter_key(&self) -> Result<(), String> {
+        self.require_arbiter()?;
         store().0.remove_arbiter_key().map_err(|e| e.to_string())?;
         self.key_changed.update(|n| *n += 1);
         Ok(())
@@ -250,6 +254,7 @@ impl AppState {
     /// Adds an arbiter new envelopes are sealed to (his public key as
     /// exported, or its 64 hex digits with `name`).
     pub fn add_recipient(&self, text: &str, name: &str) -> Result<Recipient, String> {
+        self.require_arbiter()?;
         let recipient = Recipient::parse(text, name).map_err(|e| key_error_text(&e))?;
         let mut list = self.recipients();
         add_recipient(&mut list, recipient.clone())?;
@@ -258,6 +263,7 @@ impl AppState {
     }
 
     pub fn remove_recipient(&self, fingerprint: &str) -> Result<(), String> {
+        self.require_arbiter()?;
         let mut list = self.recipients();
         list.retain(|r| r.fingerprint != fingerprint);
         self.keep_recipients(&list)

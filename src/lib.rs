@@ -5,6 +5,7 @@
 pub mod adjournment_view;
 pub mod app;
 pub mod arbiter_keys;
+pub mod arbiter_lock;
 pub mod backup;
 pub mod components;
 pub mod event;

@@ -55,6 +55,9 @@ pub struct AppState {
     /// Bumped when this tablet's arbiter's key is made, used or removed, or
     /// the arbiters to seal to change (both are stored apart from the settings).
     pub key_changed: RwSignal<u32>,
+    /// Whether the arbiter's PIN has been given since the tablet last
+    /// locked ([`crate::arbiter_lock`]); in memory only.
+    pub arbiter_unlocked: RwSignal<bool>,
 }
 
 /// Past this share of the browser's storage the arbiter is warned, while a
@@ -209,6 +212,7 @@ impl AppState {
             settings: RwSignal::new(Settings::default()),
             unsaved: RwSignal::new(Vec::new()),
             key_changed: RwSignal::new(0),
+            arbiter_unlocked: RwSignal::new(false),
         };
         journal::start_with(|| leptos::task::spawn_local(write_journal()));
         state.reload();
@@ -578,7 +582,10 @@ impl AppState {
         }
         let hash = PinHash::new(new, &random_salt()?)
             .map_err(|e| tf!("Not saved: {e}.", "Nie zapisano: {e}."))?;
-        self.change_settings(|s| s.arbiter_pin = Some(hash))
+        self.change_settings(|s| s.arbiter_pin = Some(hash))?;
+        // The arbiter has just given it: his screens stay open to him.
+        self.arbiter_unlocked.set(true);
+        Ok(())
     }
 
     /// Puts game `id`'s scoresheet in recording mode: the tablet stays on
@@ -589,7 +596,10 @@ impl AppState {
                 t!("Set the arbiter's PIN in Settings first: leaving recording mode needs it.", "Najpierw ustaw PIN sędziego w Ustawieniach: jest potrzebny, by wyjść z trybu zapisu.").into(),
             );
         }
-        self.change_settings(|s| s.locked_sheet = Some(id.to_owned()))
+        self.change_settings(|s| s.locked_sheet = Some(id.to_owned()))?;
+        // Handed to a player: every arbiter's screen closes.
+        self.lock_arbiter();
+        Ok(())
     }
 
     /// Chooses the app's language, kept with this tablet's settings.
@@ -606,7 +616,7 @@ impl AppState {
 
     /// Leaves recording mode if `pin` is the arbiter's.
     pub fn unlock_sheet(&self, pin: &str) -> Result<(), String> {
-        self.check_pin(pin)?;
+        self.unlock_arbiter(pin)?;
         self.change_settings(|s| s.locked_sheet = None)
     }
 
@@ -642,6 +652,7 @@ impl AppState {
     }
 
     pub fn delete(&self, id: &str) -> Result<(), String> {
+        self.require_arbiter()?;
         let (store, _) = store();
         store.delete_game(id).map_err(|e| e.to_string())?;
         self.games.update(|games| games.retain(|g| g.id() != id));
@@ -665,6 +676,7 @@ impl AppState {
 
     /// Merges a backup file; returns the summary, or why nothing changed.
     pub fn import(&self, text: &str) -> Result<String, String> {
+        self.require_arbiter()?;
         let incoming = backup::parse(text).map_err(|e| e.to_string())?;
         let merge = self.games.with(|games| Merge::plan(games, incoming));
         let (store, _) = store();

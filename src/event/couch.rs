@@ -58,6 +58,7 @@ pub fn record() -> ArcRwSignal<SyncRecord> {
 /// with `None`; what was synced stays on this tablet, and the chief
 /// arbiter's key that joining brought leaves the recipients.
 pub fn join_event(state: AppState, mut link: Option<EventLink>) -> Result<(), String> {
+    state.require_arbiter()?;
     if let Some(link) = &mut link {
         link.validate()?;
         if link.signing_key.is_none() {

@@ -426,27 +426,9 @@ pub fn settle_setup(
     local: Option<&Game>,
     board: Option<VerifyingKey>,
 ) -> (Option<GameDoc>, Vec<Refused>) {
-    let mut refused = Vec::new();
-    let mut read: Vec<(String, GameDoc)> = Vec::new();
-    for value in revisions {
-        let rev = value["_rev"].as_str().unwrap_or_default().to_owned();
-        let why = match serde_json::from_value::<GameDoc>(value.clone()) {
-            Ok(doc) if doc.id != id => Why::WrongPlace,
-            Ok(doc) => match doc.board() {
-                Ok(_) => {
-                    read.push((rev, doc));
-                    continue;
-                }
-                Err(unsigned) => Why::Unsigned(unsigned),
-            },
-            Err(e) => Why::Unreadable(e.to_string()),
-        };
-        refused.push(Refused {
-            id: id.to_owned(),
-            rev,
-            why,
-        });
-    }
+    let (read, mut refused) = signed_revisions(id, revisions, |doc: &GameDoc| {
+        (doc.id == id).then(|| doc.board().map(|_| ()))
+    });
     let first = read.first().map(|(_, doc)| doc.clone());
     if read.iter().all(|(_, doc)| Some(doc) == first.as_ref()) {
         return (first, refused);
@@ -478,27 +460,26 @@ pub fn settle_setup(
     (kept, refused)
 }
 
-/// The arbiter's choice in document `id`, from every revision the database
-/// gave: of those signed by a key `trust` takes, the one hash they agree
-/// on, else none (each revision refused).
-#[must_use]
-pub fn settle_choice(
+/// Every revision of document `id` read as a `T`, each with its revision,
+/// when `signed` says it is the document `id` names (`Some`) and signed as
+/// it must be (`Ok`); the others refused with the reason.
+fn signed_revisions<T: serde::de::DeserializeOwned>(
     id: &str,
     revisions: &[Value],
-    trust: &Trust,
-) -> (Option<String>, Vec<Refused>) {
+    signed: impl Fn(&T) -> Option<Result<(), Unsigned>>,
+) -> (Vec<(String, T)>, Vec<Refused>) {
+    let mut read = Vec::new();
     let mut refused = Vec::new();
-    let mut chosen: Vec<(String, String)> = Vec::new();
     for value in revisions {
         let rev = value["_rev"].as_str().unwrap_or_default().to_owned();
-        let why = match serde_json::from_value::<ChoiceDoc>(value.clone()) {
-            Ok(doc) if doc.id != id => Why::WrongPlace,
-            Ok(doc) => match doc.signer(trust) {
-                Ok(_) => {
-                    chosen.push((rev, doc.chosen));
+        let why = match serde_json::from_value::<T>(value.clone()) {
+            Ok(doc) => match signed(&doc) {
+                Some(Ok(())) => {
+                    read.push((rev, doc));
                     continue;
                 }
-                Err(unsigned) => Why::Unsigned(unsigned),
+                Some(Err(unsigned)) => Why::Unsigned(unsigned),
+                None => Why::WrongPlace,
             },
             Err(e) => Why::Unreadable(e.to_string()),
         };
@@ -508,6 +489,25 @@ pub fn settle_choice(
             why,
         });
     }
+    (read, refused)
+}
+
+/// The arbiter's choice in document `id`, from every revision the database
+/// gave: of those signed by a key `trust` takes, the one hash they agree
+/// on, else none (each revision refused).
+#[must_use]
+pub fn settle_choice(
+    id: &str,
+    revisions: &[Value],
+    trust: &Trust,
+) -> (Option<String>, Vec<Refused>) {
+    let (read, mut refused) = signed_revisions(id, revisions, |doc: &ChoiceDoc| {
+        (doc.id == id).then(|| doc.signer(trust).map(|_| ()))
+    });
+    let chosen: Vec<(String, String)> = read
+        .into_iter()
+        .map(|(rev, doc)| (rev, doc.chosen))
+        .collect();
     match chosen.first() {
         Some((_, first)) if chosen.iter().all(|(_, c)| c == first) => {
             (Some(first.clone()), refused)

@@ -8,9 +8,9 @@
 
 use std::fmt;
 
+use laws::encoding::fingerprint;
 use laws::sealing::arbiter_key::{KeyError, PublicKey, Recipient};
 use laws::signing::VerifyingKey;
-use sha2::{Digest, Sha256};
 
 use crate::arbiter_keys::key_error_text;
 use crate::event::sync::EventLink;
@@ -76,23 +76,10 @@ impl JoinCode {
     /// keys, so that neither can be swapped unseen.
     #[must_use]
     pub fn fingerprint(&self) -> String {
-        let mut hasher = Sha256::new();
-        hasher.update(b"arbiter join code v1\0");
-        hasher.update(self.signer.as_bytes());
-        if let Some(chief) = &self.chief {
-            hasher.update(chief.public_key.as_bytes());
-        }
-        let code: String = hasher.finalize()[..8]
-            .iter()
-            .map(|b| format!("{b:02X}"))
-            .collect();
-        format!(
-            "{}-{}-{}-{}",
-            &code[..4],
-            &code[4..8],
-            &code[8..12],
-            &code[12..]
-        )
+        let chief = self.chief.as_ref().map(|c| c.public_key.as_bytes());
+        let mut parts: Vec<&[u8]> = vec![self.signer.as_bytes()];
+        parts.extend(chief.map(|key| key.as_slice()));
+        fingerprint(b"arbiter join code v1\0", &parts)
     }
 
     /// The code as the query of its route.

@@ -269,8 +269,13 @@ fn ClockScreen(id: String, game: Memo<Option<Game>>) -> impl IntoView {
     let act = Callback::new({
         let id = id.clone();
         move |action: ClockAction| {
+            let hands_back = matches!(action, ClockAction::Start { .. } | ClockAction::Resume);
             let result = state.apply(&id, Event::Clock(action));
             show_problem(problem, &result);
+            if hands_back && result.is_ok() {
+                // The game is the players' again: the arbiter's screens close.
+                state.lock_arbiter();
+            }
             result
         }
     });
@@ -407,7 +412,7 @@ fn ClockScreen(id: String, game: Memo<Option<Game>>) -> impl IntoView {
     // Behind the arbiter's PIN when one is set: a player cannot add time.
     let pin_set = state.settings.with_untracked(|s| s.arbiter_pin.is_some());
     let open_with_pin = Callback::new(move |pin: String| {
-        state.check_pin(&pin)?;
+        state.unlock_arbiter(&pin)?;
         open_menu.run(());
         Ok(())
     });

@@ -269,7 +269,7 @@ pub fn EventPage() -> impl IntoView {
         asking_pin.set(true);
     });
     let unlock = Callback::new(move |pin: String| {
-        state.check_pin(&pin)?;
+        state.unlock_arbiter(&pin)?;
         if let Some(id) = opening.get_untracked() {
             crate::route::navigate(&Route::Game(id));
         }

@@ -7,6 +7,7 @@ use crate::{t, tf};
 
 use crate::components::adjournment::adjourn_dialog::AdjournDialog;
 use crate::components::common::confirm_dialog::ConfirmDialog;
+use crate::components::common::pin_dialog::PinDialog;
 use crate::components::shell::game_over::GameOver;
 use crate::pages::not_found::MissingGame;
 use crate::pages::review::ReviewPage;
@@ -24,6 +25,20 @@ pub fn GamePage(id: String) -> impl IntoView {
     let game = Memo::new(move |_| state.game(&game_id));
     let confirm_delete = RwSignal::new(false);
     let confirm_adjourn = RwSignal::new(false);
+    // Deleting is the arbiter's: behind his PIN while the tablet is locked.
+    let asking_pin = RwSignal::new(false);
+    let ask_delete = move |_| {
+        if state.arbiter_locked() {
+            asking_pin.set(true);
+        } else {
+            confirm_delete.set(true);
+        }
+    };
+    let unlock_to_delete = Callback::new(move |pin: String| {
+        state.unlock_arbiter(&pin)?;
+        confirm_delete.set(true);
+        Ok(())
+    });
     view! {
         {move || match game.get() {
             None => view! { <MissingGame id=id.clone() /> }.into_any(),
@@ -110,13 +125,14 @@ pub fn GamePage(id: String) -> impl IntoView {
                             <a class="button" href=Route::EditGame(id.clone()).href()>{t!("Edit details", "Edytuj dane")}</a>
                             {adjournment_link}
                             {adjourn_button}
-                            <button class="button danger" on:click=move |_| confirm_delete.set(true)>{t!("Delete game", "Usuń partię")}</button>
+                            <button class="button danger" on:click=ask_delete>{t!("Delete game", "Usuń partię")}</button>
                         </div>
                         <AdjournDialog
                             open=confirm_adjourn
                             question=tf!("Adjourn the game {}? The player having the move will seal it (A1a).", "Odłożyć partię {}? Zawodnik mający posunięcie zapieczętuje je (A1a).", laws_text::side::pairing(&setup.white.name, &setup.black.name))
                             on_adjourn=adjourn
                         />
+                        <PinDialog open=asking_pin title=t!("Delete the game: the arbiter's PIN", "Usunięcie partii: PIN sędziego") on_pin=unlock_to_delete />
                         <ConfirmDialog
                             open=confirm_delete
                             question=tf!("Delete the game {}? This cannot be undone; export a backup first if unsure.", "Usunąć partię {}? Tego nie da się cofnąć; w razie wątpliwości najpierw wyeksportuj kopię zapasową.", laws_text::side::pairing(&setup.white.name, &setup.black.name))

@@ -4,7 +4,7 @@
 // Playwright's, so every clock reading is exact.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { choosePrint, createGame, pdfLines, savePin, tap, tapAndPress, typeMoves, useApp } from './harness.mjs';
+import { choosePrint, createGame, openSettingsGroup, pdfLines, savePin, tap, tapAndPress, typeMoves, useApp } from './harness.mjs';
 
 const app = useApp();
 const T0 = Date.parse('2026-03-01T09:00:00Z');
@@ -366,6 +366,64 @@ test("wrong PINs make the next try wait, twice as long each time, across a reloa
   await page.clock.fastForward(60_000);
   await tryPin(PIN);
   await page.getByRole('button', { name: 'Recording mode (hand to the player)' }).waitFor();
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("one arbiter lock: once the clock runs, Settings, its keys and recipients, the rulings, editing and deleting ask for the PIN, however they are reached", async () => {
+  const { context, page, errors, game } = await gameUnderPin({ width: 1180, height: 820 });
+  const id = decodeURIComponent(game.split('#/game/')[1]);
+  const gate = page.getByRole('heading', { name: 'For the arbiter' });
+  const locked = async () => {
+    await gate.waitFor();
+    assert.equal(await page.locator('.arbiter-gate').count(), 1);
+  };
+  // Saving the PIN left the arbiter's screens open; starting the clock
+  // hands the game to the players and closes them.
+  await page.goto(`${game}/arbiter`);
+  await page.getByRole('heading', { name: 'What did you find?' }).waitFor();
+  assert.equal(await gate.count(), 0);
+  await page.goto(`${game}/clock`);
+  await page.getByRole('button', { name: 'Start White\'s clock' }).click();
+  await page.getByRole('button', { name: 'Pause' }).waitFor();
+  // By "Back to the game", then its links.
+  await page.getByRole('link', { name: 'Back to the game' }).click();
+  await page.getByRole('link', { name: "Arbiter's rulings" }).click();
+  await locked();
+  assert.equal(await page.getByRole('heading', { name: 'What did you find?' }).count(), 0);
+  await page.goBack();
+  await page.getByRole('link', { name: 'Edit details' }).click();
+  await locked();
+  assert.equal(await page.getByRole('button', { name: 'Save details' }).count(), 0);
+  await page.goBack();
+  // Deleting asks first; cancelled, the game stays.
+  await page.getByRole('button', { name: 'Delete game' }).click();
+  await page.getByRole('dialog').getByRole('heading', { name: "Delete the game: the arbiter's PIN" }).waitFor();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  // By typing the address: Settings (its keys and recipients inside), the
+  // rulings, the edit form, a join code.
+  for (const hash of ['#/settings', `#/game/${encodeURIComponent(id)}/arbiter`, `#/game/${encodeURIComponent(id)}/edit`,
+    '#/event/join?server=http%3A%2F%2F127.0.0.1%3A9&database=x&signer=' + '0'.repeat(64)]) {
+    await page.goto(app.url + hash);
+    await locked();
+  }
+  assert.equal(await page.getByRole('button', { name: 'Add this arbiter' }).count(), 0);
+  // A wrong PIN opens nothing; the right one opens the screen in place.
+  await page.goto(app.url + '#/settings');
+  await page.getByLabel("Arbiter's PIN").fill('0000');
+  await page.getByRole('button', { name: 'Unlock' }).click();
+  await page.getByRole('alert').filter({ hasText: "That is not the arbiter's PIN." }).waitFor();
+  await locked();
+  await page.getByLabel("Arbiter's PIN").fill(PIN);
+  await page.getByRole('button', { name: 'Unlock' }).click();
+  await page.getByRole('heading', { name: 'Settings' }).waitFor();
+  await openSettingsGroup(page, 'Seal envelopes to');
+  await page.getByRole('button', { name: 'Add this arbiter' }).waitFor();
+  // Open until the page is opened afresh.
+  await page.goto(`${game}/edit`);
+  await page.getByRole('button', { name: 'Save details' }).waitFor();
+  await page.reload();
+  await locked();
   assert.deepEqual(errors, []);
   await context.close();
 });

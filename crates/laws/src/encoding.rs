@@ -21,6 +21,42 @@ pub(crate) fn unhex(text: &str) -> Option<Vec<u8>> {
     base16ct::mixed::decode_vec(text).ok()
 }
 
+/// Exactly `N` bytes written as lowercase hexadecimal: one spelling per
+/// key or signature, so a file reads back the same.
+pub(crate) fn lower_hex<const N: usize>(text: &str) -> Option<[u8; N]> {
+    Some(text)
+        .filter(|t| !t.bytes().any(|b| b.is_ascii_uppercase()))
+        .and_then(unhex)
+        .and_then(|bytes| bytes.try_into().ok())
+}
+
+/// The short code people compare aloud, e.g. `3F9A-1C2B-77D0-52E1`: the
+/// first 64 bits of SHA-256 over `domain` (what is fingerprinted, and its
+/// version) and `parts`.
+///
+/// ```
+/// let code = laws::encoding::fingerprint(b"example v1\0", &[b"key"]);
+/// assert_eq!(code.len(), 19);
+/// assert_ne!(code, laws::encoding::fingerprint(b"example v1\0", &[b"kez"]));
+/// ```
+#[must_use]
+pub fn fingerprint(domain: &[u8], parts: &[&[u8]]) -> String {
+    use sha2::{Digest, Sha256};
+    let mut hasher = Sha256::new();
+    hasher.update(domain);
+    for part in parts {
+        hasher.update(part);
+    }
+    let code = hex(&hasher.finalize()[..8]).to_ascii_uppercase();
+    format!(
+        "{}-{}-{}-{}",
+        &code[..4],
+        &code[4..8],
+        &code[8..12],
+        &code[12..]
+    )
+}
+
 /// Serde for a [`shakmaty::Square`] as `"e4"`.
 pub(crate) mod square {
     use serde::{Deserialize, Deserializer, Serializer, de::Error};

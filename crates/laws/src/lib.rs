@@ -38,7 +38,7 @@ pub mod board_move;
 mod calendar;
 pub mod claim;
 pub mod clock;
-mod encoding;
+pub mod encoding;
 pub mod envelope;
 pub mod game;
 pub mod game_pgn;

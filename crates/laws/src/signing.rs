@@ -18,43 +18,41 @@
 use std::fmt;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
-use sha2::{Digest, Sha256};
 use zeroize::Zeroizing;
 
-use crate::encoding::{hex, unhex};
+use crate::encoding::{fingerprint, hex, lower_hex, unhex};
 
 /// A tablet's private signing key. Kept on the tablet that made it.
-#[derive(Clone)]
-pub struct SigningKey(ed25519_dalek::SigningKey);
+///
+/// Held as its seed: reading the settings that keep it does no curve
+/// arithmetic (nor brings its code into the app's first load).
+#[derive(Clone, PartialEq, Eq)]
+pub struct SigningKey(Zeroizing<[u8; 32]>);
 
 impl SigningKey {
     /// The key whose secret is `seed` (32 random bytes from the caller).
     #[must_use]
     pub fn from_seed(seed: [u8; 32]) -> SigningKey {
-        SigningKey(ed25519_dalek::SigningKey::from_bytes(&seed))
+        SigningKey(Zeroizing::new(seed))
+    }
+
+    fn dalek(&self) -> ed25519_dalek::SigningKey {
+        ed25519_dalek::SigningKey::from_bytes(&self.0)
     }
 
     /// The public half, which others check signatures with.
     #[must_use]
     pub fn verifying_key(&self) -> VerifyingKey {
-        VerifyingKey(self.0.verifying_key().to_bytes())
+        VerifyingKey(self.dalek().verifying_key().to_bytes())
     }
 
     /// Signs `message`; the same key and message give the same signature.
     #[must_use]
     pub fn sign(&self, message: &[u8]) -> Signature {
         use ed25519_dalek::Signer;
-        Signature(self.0.sign(message).to_bytes())
+        Signature(self.dalek().sign(message).to_bytes())
     }
 }
-
-impl PartialEq for SigningKey {
-    fn eq(&self, other: &SigningKey) -> bool {
-        self.0.to_bytes() == other.0.to_bytes()
-    }
-}
-
-impl Eq for SigningKey {}
 
 impl fmt::Debug for SigningKey {
     /// Never the secret: the public half's fingerprint.
@@ -65,7 +63,7 @@ impl fmt::Debug for SigningKey {
 
 impl Serialize for SigningKey {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(&Zeroizing::new(hex(&self.0.to_bytes())))
+        serializer.serialize_str(&Zeroizing::new(hex(self.0.as_slice())))
     }
 }
 
@@ -97,17 +95,7 @@ impl VerifyingKey {
     /// first 64 bits of SHA-256 over the key.
     #[must_use]
     pub fn fingerprint(&self) -> String {
-        let mut hasher = Sha256::new();
-        hasher.update(b"arbiter signing key v1\0");
-        hasher.update(self.0);
-        let code = hex(&hasher.finalize()[..8]).to_ascii_uppercase();
-        format!(
-            "{}-{}-{}-{}",
-            &code[..4],
-            &code[4..8],
-            &code[8..12],
-            &code[12..]
-        )
+        fingerprint(b"arbiter signing key v1\0", &[&self.0])
     }
 
     #[must_use]
@@ -144,12 +132,13 @@ impl Serialize for VerifyingKey {
 }
 
 impl<'de> Deserialize<'de> for VerifyingKey {
+    /// 64 lowercase hex digits, not checked to be a point of the curve: a
+    /// key that is not one verifies nothing ([`VerifyingKey::verify`]).
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<VerifyingKey, D::Error> {
         let text = String::deserialize(deserializer)?;
-        if text.bytes().any(|b| b.is_ascii_uppercase()) {
-            return Err(serde::de::Error::custom("a key is written in lowercase"));
-        }
-        VerifyingKey::from_hex(&text).map_err(serde::de::Error::custom)
+        lower_hex(&text)
+            .map(VerifyingKey)
+            .ok_or_else(|| serde::de::Error::custom("a key is 64 lowercase hex digits"))
     }
 }
 
@@ -172,12 +161,9 @@ impl Serialize for Signature {
 impl<'de> Deserialize<'de> for Signature {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Signature, D::Error> {
         let text = String::deserialize(deserializer)?;
-        let bytes = Some(&text)
-            .filter(|t| !t.bytes().any(|b| b.is_ascii_uppercase()))
-            .and_then(|t| unhex(t))
-            .and_then(|b| <[u8; 64]>::try_from(b).ok())
-            .ok_or_else(|| serde::de::Error::custom("a signature is 128 hex digits"))?;
-        Ok(Signature(bytes))
+        lower_hex(&text)
+            .map(Signature)
+            .ok_or_else(|| serde::de::Error::custom("a signature is 128 hex digits"))
     }
 }
 

@@ -1,6 +1,7 @@
 use leptos::prelude::*;
 
 use crate::components::common::modal_keys::ModalKeys;
+use crate::components::common::pin_field::PinField;
 
 use crate::t;
 
@@ -34,14 +35,7 @@ pub fn PinDialog(
                 <form class="dialog" role="dialog" aria-modal="true" aria-labelledby="pin-title" on:submit=submit>
                     <ModalKeys on_escape=Callback::new(move |()| close()) />
                     <h2 id="pin-title">{title}</h2>
-                    <label class="field">
-                        <span>{t!("Arbiter's PIN", "PIN sędziego")}</span>
-                        <input type="password" inputmode="numeric" autocomplete="off" autofocus
-                            prop:value=move || pin.get() on:input=move |ev| pin.set(event_target_value(&ev)) />
-                    </label>
-                    <Show when=move || error.get().is_some()>
-                        <p class="form-error" role="alert">{move || error.get()}</p>
-                    </Show>
+                    <PinField pin error />
                     <div class="actions">
                         <button type="button" class="button" on:click=move |_| close()>{t!("Cancel", "Anuluj")}</button>
                         <button type="submit" class="button primary">{t!("Unlock", "Odblokuj")}</button>

@@ -30,11 +30,10 @@ use aes_gcm::{Aes256Gcm, Nonce};
 use hpke::kem::X25519HkdfSha256;
 use hpke::{Deserializable, Kem as _, Serializable};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
-use sha2::{Digest, Sha256};
 use zeroize::Zeroizing;
 
 use super::entropy::Entropy;
-use crate::encoding::{hex, unhex};
+use crate::encoding::{fingerprint, hex, lower_hex, unhex};
 
 /// The KEM of the envelopes' HPKE suite.
 pub(crate) type Kem = X25519HkdfSha256;
@@ -75,17 +74,7 @@ impl PublicKey {
     /// `3F9A-1C2B-77D0-52E1`: the first 64 bits of SHA-256 over the key.
     #[must_use]
     pub fn fingerprint(&self) -> String {
-        let mut hasher = Sha256::new();
-        hasher.update(b"arbiter public key v1\0");
-        hasher.update(self.0);
-        let code = hex(&hasher.finalize()[..8]).to_ascii_uppercase();
-        format!(
-            "{}-{}-{}-{}",
-            &code[..4],
-            &code[4..8],
-            &code[8..12],
-            &code[12..]
-        )
+        fingerprint(b"arbiter public key v1\0", &[&self.0])
     }
 
     /// The key as 64 hex digits.
@@ -128,11 +117,7 @@ impl Serialize for PublicKey {
 impl<'de> Deserialize<'de> for PublicKey {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<PublicKey, D::Error> {
         let text = String::deserialize(deserializer)?;
-        // Lowercase only: one spelling per key, so a file reads back the same.
-        let bytes = Some(&text)
-            .filter(|t| !t.bytes().any(|b| b.is_ascii_uppercase()))
-            .and_then(|t| unhex(t))
-            .and_then(|b| <[u8; 32]>::try_from(b).ok())
+        let bytes = lower_hex(&text)
             .ok_or_else(|| serde::de::Error::custom("a public key is 64 hex digits"))?;
         Ok(PublicKey(bytes))
     }

@@ -4,7 +4,7 @@
 // Playwright's, so every clock reading is exact.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { choosePrint, createGame, openSettingsGroup, pdfLines, savePin, tap, tapAndPress, typeMoves, useApp } from './harness.mjs';
+import { choosePrint, createGame, openSettingsGroup, pdfLines, savePin, unlockGate, tap, tapAndPress, typeMoves, useApp } from './harness.mjs';
 
 const app = useApp();
 const T0 = Date.parse('2026-03-01T09:00:00Z');
@@ -144,6 +144,8 @@ test('presses ahead of the sheet are told; 4... Kd6 in Black\'s box: the 7.4 rul
   }
   await page.goto(game);
   await page.getByRole('link', { name: "Arbiter's rulings" }).click();
+  // The clock has run: the tablet locked; the arbiter unlocks.
+  await unlockGate(page, PIN);
   const notice = page.locator('.clock-sheet-notice');
   await notice.getByText('Half-moves on the clock: 10; on the scoresheet: 0.').waitFor();
 

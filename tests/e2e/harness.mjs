@@ -88,6 +88,15 @@ export async function savePin(page, pin) {
   await page.getByText("Arbiter's PIN saved.").waitFor();
 }
 
+/// Gives `pin` where the arbiter's lock asks for it ("For the arbiter"):
+/// the clock started, recording mode and a fresh page lock the tablet.
+export async function unlockGate(page, pin) {
+  await page.getByRole('heading', { name: /^(For the arbiter|Dla sędziego)$/ }).waitFor();
+  await page.locator('.arbiter-gate').getByLabel(/^(Arbiter's PIN|PIN sędziego)$/).fill(pin);
+  await page.locator('.arbiter-gate').getByRole('button', { name: /^(Unlock|Odblokuj)$/ }).click();
+  await page.locator('.arbiter-gate').waitFor({ state: 'detached' });
+}
+
 /// Imports a game from PGN pasted on the games list and opens its review.
 export async function importAndReview(page, pgn, title) {
   await page.getByRole('button', { name: 'Import PGN', exact: true }).click();

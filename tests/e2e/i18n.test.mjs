@@ -9,7 +9,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
-import { choosePrint, openSettingsGroup, useApp } from './harness.mjs';
+import { choosePrint, openSettingsGroup, unlockGate, useApp } from './harness.mjs';
 import { englishWords, words } from './english-words.mjs';
 
 const app = useApp();
@@ -302,6 +302,8 @@ test('every screen in Polish, no English left; back to English; the choice survi
   await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
   assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
   await page.reload();
+  // A fresh page locks the arbiter's screens, in the language kept.
+  await unlockGate(page, PIN);
   await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
   await page.getByRole('link', { name: 'Games' }).click();
   await page.getByText('Last change:').first().waitFor();

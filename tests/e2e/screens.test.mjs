@@ -5,7 +5,7 @@
 // (390×844) scrolls sideways. A position is a diagram, its FEN one tap away.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createGame, openSettingsGroup, savePin, sealEnvelope, sealMove, typeMoves, useApp } from './harness.mjs';
+import { createGame, openSettingsGroup, savePin, sealEnvelope, sealMove, typeMoves, unlockGate, useApp } from './harness.mjs';
 
 const app = useApp();
 const PIN = '1357';
@@ -77,6 +77,10 @@ test('clock, recording, check, a proposed 7.4 ruling and its confirmation fit a 
 
   // Begun: the details no longer offer the time control.
   await page.goto(`${game}/edit`);
+  // The clock started: the arbiter's screens are locked until his PIN.
+  await page.getByRole('heading', { name: 'For the arbiter' }).waitFor();
+  await fits(page, "the arbiter's lock");
+  await unlockGate(page, PIN);
   const control = page.getByLabel('Time control');
   assert.ok(await control.isDisabled(), 'the time control of a game in play is locked');
   await page.getByText("A running clock is changed in the arbiter's menu on the clock screen (6.13).").waitFor();

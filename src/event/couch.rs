@@ -22,7 +22,7 @@ use crate::event::docs::{
     settle_setup,
 };
 use crate::event::signed::Trust;
-use crate::event::sync::{EventLink, SyncRecord, SyncStatus, backoff_ms};
+use crate::event::sync::{EventLink, SyncRecord, SyncStatus, backoff_ms, of_an_event};
 use crate::state::{AppState, store};
 use crate::{t, tf};
 
@@ -369,7 +369,7 @@ async fn push(couch: &Couch, link: &EventLink, state: AppState) -> Result<(), Fa
         let mut docs: Vec<Value> = record.choices.iter().map(choice_doc).collect();
         let mut pushed = Vec::new();
         state.games.with_untracked(|games| {
-            for game in games {
+            for game in games.iter().filter(|g| of_an_event(g.id())) {
                 let from = record.pushed.get(game.id()).copied();
                 // Another board's game is set up by its board alone.
                 if from.is_none() && link.owns(game.id()) {

@@ -52,12 +52,11 @@ impl EventLink {
     }
 
     /// Whether game `id` is this tablet's to set up in the database: made
-    /// here in the event (its id begins with this user and `~`), or before
-    /// any event.
+    /// here in the event (its id begins with this user and `~`).
     #[must_use]
     pub fn owns(&self, id: &str) -> bool {
         id.split_once('~')
-            .is_none_or(|(user, _)| user == self.user.trim())
+            .is_some_and(|(user, _)| user == self.user.trim())
     }
 
     /// Whether the password and the games would cross the network readable:
@@ -153,14 +152,24 @@ pub struct SyncRecord {
     pub boards: BTreeMap<String, VerifyingKey>,
 }
 
+/// Whether game `id` is a game of an event (made on a tablet in one: its
+/// id names the user, [`crate::state`]). A game made before the tablet
+/// joined stays on the tablet: the event's database never gets it, nor an
+/// envelope it holds sealed under a PIN.
+#[must_use]
+pub fn of_an_event(id: &str) -> bool {
+    id.contains('~')
+}
+
 impl SyncRecord {
-    /// Documents the database does not have yet: entries of `games`, a
-    /// new game's setup, the arbiter's choices at forks.
+    /// Documents the database does not have yet: entries of the event's
+    /// `games`, a new game's setup, the arbiter's choices at forks.
     #[must_use]
     pub fn waiting(&self, games: &[Game]) -> usize {
         self.choices.len()
             + games
                 .iter()
+                .filter(|g| of_an_event(g.id()))
                 .map(|g| {
                     let pushed = self.pushed.get(g.id()).copied();
                     // A game never pushed also waits for its setup document.
@@ -329,13 +338,19 @@ mod tests {
     }
 
     #[test]
-    fn what_waits_is_every_entry_not_pushed_and_each_new_setup() {
-        let games = [game("a", 3), game("b", 2)];
+    fn what_waits_is_every_entry_of_the_event_not_pushed_and_each_new_setup() {
+        // A game made before joining (no user in its id) never waits.
+        let games = [game("board1~a", 3), game("board2~b", 2), game("c", 4)];
         let mut record = SyncRecord::default();
         assert_eq!(record.waiting(&games), 3 + 1 + 2 + 1);
-        record.pushed.insert("a".into(), 3);
-        record.pushed.insert("b".into(), 1);
+        record.pushed.insert("board1~a".into(), 3);
+        record.pushed.insert("board2~b".into(), 1);
         assert_eq!(record.waiting(&games), 1);
+        let link = EventLink {
+            user: "board1".into(),
+            ..EventLink::default()
+        };
+        assert!(link.owns("board1~a") && !link.owns("board2~b") && !link.owns("c"));
     }
 
     #[test]

@@ -97,6 +97,10 @@ pub fn JoinEventPage(
     view! {
         <section class="page join-event">
             <h1>{t!("Join an event", "Dołączanie do turnieju")}</h1>
+            // On a tablet, what to compare beside the account's form: the
+            // Join button in view without scrolling.
+            <div class="form-columns">
+            <div class="join-check">
             <dl class="join-details">
                 <dt>{t!("Server address", "Adres serwera")}</dt><dd data-testid="join-server">{server}</dd>
                 <dt>{t!("Database", "Baza danych")}</dt><dd data-testid="join-database">{database}</dd>
@@ -105,6 +109,7 @@ pub fn JoinEventPage(
             {(!reader).then(|| view! {
                 <p>{t!("Read this code aloud against the one under the chief arbiter's join code: a join code anyone could have made proves nothing until they match. Once joined, this tablet takes what the chief arbiter signs in any game.", "Odczytaj ten kod na głos i porównaj z kodem pod kodem dołączenia sędziego głównego: kod dołączenia, który każdy mógł zrobić, niczego nie dowodzi, dopóki się nie zgadzają. Po dołączeniu ten tablet przyjmuje to, co podpisze sędzia główny, w każdej partii.")}</p>
                 <p class="fingerprint-code" data-testid="join-fingerprint">{compare}</p>
+                <div class="join-compare">
                 <label class="check-row">
                     <input type="checkbox" prop:checked=move || compared.get() on:change=move |ev| compared.set(event_target_checked(&ev)) />
                     <span>{t!("It is the same as on the chief arbiter's screen", "Jest taki sam jak na ekranie sędziego głównego")}</span>
@@ -116,6 +121,7 @@ pub fn JoinEventPage(
                     ));
                     navigate(&Route::Games);
                 }>{t!("It differs: do not join", "Różni się: nie dołączaj")}</button>
+                </div>
             })}
             {match chief {
                 Some(chief) => view! {
@@ -125,6 +131,7 @@ pub fn JoinEventPage(
                     <p>{t!("The code carries no arbiter's key: envelopes are sealed as set in Settings.", "Kod nie zawiera klucza sędziego: koperty są pieczętowane tak, jak ustawiono w Ustawieniach.")}</p>
                 }.into_any(),
             }}
+            </div>
             <form class="event-form" on:submit=join>
                 <Field label=t!("User", "Użytkownik").to_owned() value=user />
                 <Field label=t!("Password", "Hasło").to_owned() value=password kind="password" />
@@ -133,6 +140,7 @@ pub fn JoinEventPage(
                     <a class="button" href=Route::Games.href()>{t!("Cancel", "Anuluj")}</a>
                 </div>
             </form>
+            </div>
         </section>
     }
     .into_any()

@@ -71,6 +71,9 @@ test("the chief arbiter's join code: a board tablet joins and seals to his key; 
   assert.equal(await board.page.getByTestId('join-database').innerText(), DB);
   assert.equal(await board.page.getByTestId('join-fingerprint').innerText(), spoken);
   await board.page.screenshot({ path: 'tests/e2e/output/join-event.png' });
+  // The code to compare and the account's form side by side: Join in view.
+  const joinButton = await board.page.getByRole('button', { name: 'Join the event' }).boundingBox();
+  assert.ok(joinButton.y + joinButton.height <= TABLET.height, `Join ends at ${joinButton.y + joinButton.height} px`);
   await board.page.getByLabel('User').fill('board1');
   await board.page.getByLabel('Password', { exact: true }).fill('board1-secret');
   // Not joined until the fingerprint is compared with the chief's screen.

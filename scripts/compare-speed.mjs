@@ -4,9 +4,11 @@
 // process on the same text; and the same work natively (crates/laws-bench's
 // `native`, run between them), with pgn-reader and shakmaty alone beside it
 // (nothing kept: the floor, for reference). Prints games/s and plies/s
-// (medians) and the ratios. Timings on a shared machine are not a pass or a
-// fail: scripts/test only runs it once on a few games (`--games 20`), so that
-// it cannot break unnoticed.
+// (medians) and the ratios. A run on the whole file checks the targets (at
+// least 20 times chessops, native at most 1.5 times the wasm) and exits
+// non-zero when it misses one; scripts/test runs it once on a few games
+// (`--games 20`) as a smoke test, its ratios not checked, so that it cannot
+// break unnoticed.
 //
 //   node scripts/compare-speed.mjs [--rounds 7] [--games N] [--no-build] [FILE.pgn]
 //
@@ -218,8 +220,9 @@ for (const r of rows) {
 }
 // How many times faster `fast` is than `slow`: the median of the turns'
 // ratios, and their range.
+const ratiosOf = (fast, slow) => turns.filter((ms) => slow in ms).map((ms) => ms[slow] / ms[fast]);
 const faster = (fast, slow) => {
-  const ratios = turns.filter((ms) => slow in ms).map((ms) => ms[slow] / ms[fast]);
+  const ratios = ratiosOf(fast, slow);
   return `${median(ratios).toFixed(2)}x  (${Math.min(...ratios).toFixed(2)} to ${Math.max(...ratios).toFixed(2)})`;
 };
 console.log(`
@@ -234,4 +237,17 @@ const disagree = rows.filter((r) => r.games !== rows[0].games || r.plies !== row
 if (disagree.length) {
   console.error(`compare-speed: the contenders disagree on games or plies: ${disagree.map((r) => r.name).join(', ')}`);
   process.exit(1);
+}
+// The targets hold for the whole file; a sample (--games N) is a smoke
+// test, its ratios printed and not checked.
+if (!Number.isFinite(games)) {
+  const missed = [];
+  const overChessops = median(ratiosOf('laws (wasm)', 'chessops'));
+  const nativeOverWasm = median(ratiosOf('laws (native)', 'laws (wasm)'));
+  if (overChessops < 20) missed.push(`laws (wasm) is ${overChessops.toFixed(2)}x chessops, under 20x`);
+  if (nativeOverWasm > 1.5) missed.push(`native is ${nativeOverWasm.toFixed(2)}x the wasm, over 1.5x`);
+  if (missed.length) {
+    console.error(`compare-speed: the full run misses its targets: ${missed.join('; ')}`);
+    process.exit(1);
+  }
 }

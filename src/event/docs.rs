@@ -430,15 +430,18 @@ pub fn settle_setup(
         (doc.id == id).then(|| doc.board().map(|_| ()))
     });
     let first = read.first().map(|(_, doc)| doc.clone());
-    if read.iter().all(|(_, doc)| Some(doc) == first.as_ref()) {
+    // A board this tablet knows is never replaced, even by a setup that
+    // stands alone (the original removed from the database).
+    let of_the_board =
+        |doc: &GameDoc| board.is_none_or(|b| doc.board().is_ok_and(|signer| signer == b));
+    if read.iter().all(|(_, doc)| Some(doc) == first.as_ref())
+        && first.as_ref().is_none_or(of_the_board)
+    {
         return (first, refused);
     }
     // Another board signing the same setup is another setup: only the
     // board this tablet knows, or a single candidate, is taken.
-    let began = |doc: &GameDoc| {
-        local.is_some_and(|l| doc.sets_up(l))
-            && board.is_none_or(|b| doc.board().is_ok_and(|signer| signer == b))
-    };
+    let began = |doc: &GameDoc| local.is_some_and(|l| doc.sets_up(l)) && of_the_board(doc);
     let candidates: Vec<&GameDoc> = read
         .iter()
         .map(|(_, doc)| doc)
@@ -1235,6 +1238,12 @@ mod tests {
             Some(GameDoc::of(&board, &board_key()))
         );
         assert_eq!(settle_setup(&id, &both, Some(&board), None).0, None);
+        // Alone in the database (the board's own removed), it is still not
+        // the board this tablet knows.
+        let (setup, refused) =
+            settle_setup(&id, std::slice::from_ref(&resigned), Some(&board), known);
+        assert_eq!(setup, None);
+        assert_eq!(refused[0].why, Why::ConflictingSetup);
         // A setup unsigned, or altered after signing, is never taken, even
         // alone.
         let mut unsigned = serde_json::to_value(GameDoc::of(&board, &board_key())).unwrap();

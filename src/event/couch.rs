@@ -62,7 +62,18 @@ pub fn join_event(state: AppState, mut link: Option<EventLink>) -> Result<(), St
     if let Some(link) = &mut link {
         link.validate()?;
         if link.signing_key.is_none() {
-            link.signing_key = Some(new_signing_key()?);
+            // The same event joined again keeps this tablet's key: the
+            // boards it set up stay its own.
+            let kept = state.settings.with_untracked(|s| {
+                s.event
+                    .as_ref()
+                    .filter(|e| e.database_url() == link.database_url())
+                    .and_then(|e| e.signing_key.clone())
+            });
+            link.signing_key = Some(match kept {
+                Some(key) => key,
+                None => new_signing_key()?,
+            });
         }
     }
     let joined = link.is_some();
@@ -113,6 +124,10 @@ fn signed_link(state: AppState) -> Result<Option<EventLink>, String> {
 /// `index` has hash `chosen` goes on; it is pushed, signed by this tablet,
 /// with the next batch.
 pub fn choose_branch(state: AppState, id: &str, index: usize, chosen: &str) {
+    if let Err(e) = state.require_arbiter() {
+        state.warn(e);
+        return;
+    }
     match signed_link(state) {
         Ok(Some(EventLink {
             signing_key: Some(key),
@@ -521,7 +536,11 @@ async fn take_game(
         .await?;
     let mut pulled = Pulled::default();
     let local = state.game(id);
-    let known_board = record().with_untracked(|r| r.boards.get(id).copied());
+    // This tablet's own games are its board's whatever the database says.
+    let own = link.signing_key.as_ref().map(SigningKey::verifying_key);
+    let known_board = record()
+        .with_untracked(|r| r.boards.get(id).copied())
+        .or(own.filter(|_| link.owns(id)));
     let arbiters = link.arbiters();
     let mut settled = Vec::new();
     // Choices are judged once the setup has named the board.
@@ -566,6 +585,11 @@ async fn take_game(
     let mut out = reconcile(local.as_ref(), &pulled, crate::state::now_ms(), &arbiters);
     out.refused.extend(settled);
     let held = out.game.as_ref().and_then(|game| pulled.held(game));
+    let taken_setup = out
+        .game
+        .as_ref()
+        .zip(pulled.game.as_ref())
+        .is_some_and(|(game, setup)| setup.sets_up(game));
     if let Some(game) = out.game
         && let Err(e) = state.take_from_event(game)
     {
@@ -573,7 +597,10 @@ async fn take_game(
     }
     let refused = out.refused.len();
     update_record(|record| {
-        if let Some(board) = board {
+        // The setup's board, once a game grew from it here.
+        if let Some(board) = board
+            && taken_setup
+        {
             record.boards.entry(id.to_owned()).or_insert(board);
         }
         if let Some(held) = held {

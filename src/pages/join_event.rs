@@ -68,7 +68,8 @@ pub fn JoinEventPage(
                 )
                 .into());
             }
-            if let Some(chief) = &code.chief
+            // A reader seals nothing: no recipient from an unconfirmed code.
+            if let Some(chief) = code.chief.as_ref().filter(|_| !reader)
                 && !state
                     .recipients()
                     .iter()

@@ -24,11 +24,15 @@ pub fn EventPanel() -> impl IntoView {
         database: database.get_untracked().trim().to_owned(),
         user: user.get_untracked().trim().to_owned(),
         password: password.get_untracked(),
-        // What joining brought and made stays: the chief's keys, this
-        // tablet's signing key.
+        // What joining this event brought and made stays (the chief's
+        // keys, this tablet's signing key); another event starts afresh.
         ..state
             .settings
             .with_untracked(|s| s.event.clone())
+            .filter(|e| {
+                e.server.trim() == server.get_untracked().trim()
+                    && e.database.trim() == database.get_untracked().trim()
+            })
             .unwrap_or_default()
     };
     let in_the_clear = move || {

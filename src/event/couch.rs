@@ -536,11 +536,12 @@ async fn take_game(
         .await?;
     let mut pulled = Pulled::default();
     let local = state.game(id);
-    // This tablet's own games are its board's whatever the database says.
+    // A game made here (under this tablet's user, held before any pull
+    // named its board) is this tablet's board's whatever the database says.
     let own = link.signing_key.as_ref().map(SigningKey::verifying_key);
     let known_board = record()
         .with_untracked(|r| r.boards.get(id).copied())
-        .or(own.filter(|_| link.owns(id)));
+        .or(own.filter(|_| link.owns(id) && local.is_some()));
     let arbiters = link.arbiters();
     let mut settled = Vec::new();
     // Choices are judged once the setup has named the board.

@@ -68,7 +68,11 @@ test('a game tapped on the board goes out as PGN and comes back the same', async
   await page.getByRole('button', { name: 'Import pasted PGN' }).click();
   await page.getByText('Imported 1 game:').waitFor();
   assert.match(await page.locator('.import-result [role=alert]').innerText(), /game 2: move 2\. Ke3: illegal move/);
-  await page.locator('.import-result a', { hasText: 'Kowalski, Jan – Nowak, Anna' }).click();
+  // The imported game has the names of the one under review: wait for its own address.
+  const imported = page.locator('.import-result a', { hasText: 'Kowalski, Jan – Nowak, Anna' });
+  const address = await imported.getAttribute('href');
+  await imported.click();
+  await page.waitForURL((url) => url.hash === address);
   await page.getByRole('heading', { name: 'Review: Kowalski, Jan – Nowak, Anna' }).waitFor();
   assert.deepEqual(await written(page), original);
 
@@ -140,7 +144,11 @@ test('a draw claimed by writing the intended move (9.2) is judged on the positio
   await page.getByRole('button', { name: 'Import PGN', exact: true }).click();
   await page.getByLabel('Or paste PGN').fill(pgn);
   await page.getByRole('button', { name: 'Import pasted PGN' }).click();
-  await page.locator('.import-result a', { hasText: 'Kowalski, Jan – Nowak, Anna' }).click();
+  // The imported game has the names of the one under review: wait for its own address.
+  const imported = page.locator('.import-result a', { hasText: 'Kowalski, Jan – Nowak, Anna' });
+  const address = await imported.getAttribute('href');
+  await imported.click();
+  await page.waitForURL((url) => url.hash === address);
   await page.getByRole('heading', { name: 'Review: Kowalski, Jan – Nowak, Anna' }).waitFor();
   await page.goto(page.url().replace(/\/review$/, '/scoresheet'));
   const claims = page.locator('.claims');

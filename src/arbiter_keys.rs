@@ -162,11 +162,21 @@ impl AppState {
         store().0.load_recipients().unwrap_or_default()
     }
 
-    /// How a new envelope is sealed on this tablet now.
+    /// How a new envelope is sealed on this tablet now: in an event, to the
+    /// chief's deputies too.
     #[must_use]
     pub fn seal_with(&self) -> SealWith {
         let in_event = self.settings.with_untracked(|s| s.event.is_some());
-        seal_with(&self.recipients(), self.arbiter_key().as_ref(), in_event)
+        let mut recipients = self.recipients();
+        if in_event {
+            let deputies = crate::event::couch::record().with_untracked(|r| r.roster.recipients());
+            for deputy in deputies {
+                // Sealed to once; past the most an envelope holds, the
+                // recipients chosen on this tablet come first.
+                let _ = add_recipient(&mut recipients, deputy);
+            }
+        }
+        seal_with(&recipients, self.arbiter_key().as_ref(), in_event)
     }
 
     fn keep_key(&self, key: &TabletKey) -> Result<(), String> {

@@ -3,5 +3,6 @@
 pub mod couch;
 pub mod docs;
 pub mod join_code;
+pub mod roster;
 pub mod signed;
 pub mod sync;

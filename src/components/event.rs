@@ -1,5 +1,6 @@
 //! An event: joining it, its join code, where the tablet stands.
 
+pub mod arbiters_panel;
 pub mod event_panel;
 pub mod join_code_panel;
 pub mod sync_status;

@@ -21,6 +21,9 @@ use crate::event::docs::{
     ChoiceDoc, DocId, EventDoc, Pulled, game_doc, game_doc_id, reconcile, revision, settle_choice,
     settle_setup,
 };
+use crate::event::roster::{
+    Deputy, OFFER_PREFIX, OfferDoc, ROSTER_PREFIX, Roster, RosterDoc, settle_roster,
+};
 use crate::event::signed::Trust;
 use crate::event::sync::{EventLink, SyncRecord, SyncStatus, backoff_ms, of_an_event};
 use crate::state::{AppState, store};
@@ -139,6 +142,77 @@ pub fn choose_branch(state: AppState, id: &str, index: usize, chosen: &str) {
         Ok(_) => {}
         Err(e) => state.warn(e),
     }
+}
+
+/// The chief arbiter's new roster: `change` of the one held, signed by this
+/// tablet (his), taken here at once and pushed with the next batch.
+pub fn change_roster(
+    state: AppState,
+    change: impl FnOnce(&Roster) -> Roster,
+) -> Result<(), String> {
+    state.require_arbiter()?;
+    let link = joined_link(state)?;
+    if !link.is_chief() {
+        return Err(t!(
+            "Only the chief arbiter's tablet, the one that set the event up, names deputies.",
+            "Zastępców wyznacza tylko tablet sędziego głównego, ten, który założył turniej."
+        )
+        .into());
+    }
+    let key = link.signing_key.as_ref().ok_or_else(no_key)?;
+    let roster = record().with_untracked(|r| change(&r.roster));
+    let doc = RosterDoc::of(roster.clone(), link.database.trim(), key);
+    update_record(|record| {
+        record.take_roster(roster);
+        record.roster_unsent = Some(doc);
+    });
+    Ok(())
+}
+
+/// This tablet offers itself as a deputy arbiter named `name`: its signing
+/// key and its arbiter's key (if it has one), pushed with the next batch
+/// for the chief arbiter to compare and add.
+pub fn offer_as_deputy(state: AppState, name: &str) -> Result<(), String> {
+    state.require_arbiter()?;
+    let name = name.trim();
+    if name.is_empty() {
+        return Err(t!("Give the deputy's name.", "Podaj nazwisko zastępcy.").into());
+    }
+    let link = joined_link(state)?;
+    if link.is_chief() {
+        return Err(t!(
+            "This is the chief arbiter's tablet: its key is every tablet's already.",
+            "To tablet sędziego głównego: jego klucz mają już wszystkie tablety."
+        )
+        .into());
+    }
+    let key = link.signing_key.as_ref().ok_or_else(no_key)?;
+    let deputy = Deputy {
+        name: name.to_owned(),
+        signer: key.verifying_key(),
+        seal_to: state.arbiter_key().map(|k| k.key().recipient().public_key),
+    };
+    let doc = OfferDoc::of(deputy, link.database.trim(), key);
+    update_record(|record| record.offer_unsent = Some(doc));
+    Ok(())
+}
+
+fn joined_link(state: AppState) -> Result<EventLink, String> {
+    signed_link(state)?.ok_or_else(|| {
+        t!(
+            "This tablet is in no event.",
+            "Ten tablet nie należy do turnieju."
+        )
+        .to_owned()
+    })
+}
+
+fn no_key() -> String {
+    t!(
+        "this tablet has no signing key",
+        "ten tablet nie ma klucza podpisu"
+    )
+    .to_owned()
 }
 
 /// Why a request did not go through.
@@ -319,10 +393,13 @@ async fn sync_with(couch: &Couch, link: &EventLink, state: AppState) -> Result<(
             &info["update_seq"],
         );
     });
+    // The roster before any game: its deputies' entries are taken.
+    take_arbiters(couch, link).await?;
     while state
         .settings
         .with_untracked(|s| s.event.as_ref() == Some(link))
     {
+        push_arbiters(couch, state).await?;
         // A refused write is kept for the next try, and the tablet still
         // reads the event.
         let pushed = push(couch, link, state).await;
@@ -366,6 +443,113 @@ fn choice_doc(choice: &ChoiceDoc) -> Value {
     let mut doc = serde_json::to_value(choice).expect("a choice serialises");
     doc["_rev"] = revision(&choice.chosen).into();
     doc
+}
+
+/// Sends the chief's new roster and this tablet's offer to be a deputy. One
+/// the server refuses (a board's account may not write them) is dropped
+/// and the reason shown: it does not hold the games back.
+async fn push_arbiters(couch: &Couch, state: AppState) -> Result<(), Failure> {
+    let (roster, offer) =
+        record().with_untracked(|r| (r.roster_unsent.clone(), r.offer_unsent.clone()));
+    let docs: Vec<Value> = roster
+        .iter()
+        .map(RosterDoc::to_value)
+        .chain(offer.iter().map(OfferDoc::to_value))
+        .collect();
+    if docs.is_empty() {
+        return Ok(());
+    }
+    let refusal = match couch
+        .post("/_bulk_docs", &json!({"docs": docs, "new_edits": false}))
+        .await
+    {
+        Err(Failure::Offline) => return Err(Failure::Offline),
+        Err(Failure::Refused(why)) => Some(why),
+        Ok(rows) => rows.as_array().and_then(|rows| {
+            rows.iter()
+                .find_map(|row| row.get("error").and(row["reason"].as_str()))
+                .map(str::to_owned)
+        }),
+    };
+    if let Some(why) = refusal {
+        state.warn(tf!(
+            "The database refused the arbiters' list or the offer to be a deputy: {why}. A deputy's account has the chief role (organiser's guide).",
+            "Baza odrzuciła listę sędziów albo zgłoszenie zastępcy: {why}. Konto zastępcy ma rolę chief (przewodnik organizatora)."
+        ));
+    }
+    update_record(|record| {
+        if record.roster_unsent == roster {
+            record.roster_unsent = None;
+        }
+        if record.offer_unsent == offer {
+            record.offer_unsent = None;
+        }
+    });
+    Ok(())
+}
+
+/// Reads the chief's rosters, taking the newest he signed, and, on his
+/// tablet, the offers to be a deputy.
+async fn take_arbiters(couch: &Couch, link: &EventLink) -> Result<(), Failure> {
+    let Some(chief) = link.chief_key() else {
+        return Ok(());
+    };
+    let database = link.database.trim();
+    let rosters = documents(couch, ROSTER_PREFIX, &format!("{ROSTER_PREFIX}\u{fff0}")).await?;
+    let known = record().with_untracked(|r| r.roster.clone());
+    let revisions = rosters
+        .iter()
+        .flat_map(|(id, revs)| revs.iter().map(move |rev| (id.as_str(), rev)));
+    let (roster, mut refused) = settle_roster(&known, revisions, database, &chief);
+    let mut offers = Vec::new();
+    if link.is_chief() {
+        for (id, revs) in documents(couch, OFFER_PREFIX, &format!("{OFFER_PREFIX}\u{fff0}")).await?
+        {
+            for rev in &revs {
+                match OfferDoc::read(&id, rev, database) {
+                    Ok(deputy) => offers.push(deputy),
+                    Err(r) => refused.push(r),
+                }
+            }
+        }
+    }
+    update_record(|record| {
+        if let Some(roster) = roster {
+            record.take_roster(roster);
+        }
+        for deputy in offers {
+            record.offer(deputy);
+        }
+        record.refuse(refused);
+    });
+    Ok(())
+}
+
+/// Every revision of every document whose id is from `start` to `end`.
+async fn documents(
+    couch: &Couch,
+    start: &str,
+    end: &str,
+) -> Result<Vec<(String, Vec<Value>)>, Failure> {
+    let start = serde_json::to_string(start).expect("a string");
+    let end = serde_json::to_string(end).expect("a string");
+    let rows = couch
+        .get(
+            "/_all_docs",
+            &[
+                ("include_docs", "true"),
+                ("conflicts", "true"),
+                ("startkey", &start),
+                ("endkey", &end),
+            ],
+        )
+        .await?;
+    let mut out = Vec::new();
+    for row in rows["rows"].as_array().into_iter().flatten() {
+        let id = row["id"].as_str().unwrap_or_default();
+        out.push((id.to_owned(), revisions(couch, id, &row["doc"]).await?));
+    }
+    Ok(out)
 }
 
 /// Sends what the database lacks, in batches; a batch refused stays
@@ -499,18 +683,34 @@ async fn pull(
         Err(failure) => return Err(failure),
     };
     let mut games: Vec<String> = Vec::new();
+    let mut arbiters_changed = false;
     for row in changes["results"].as_array().into_iter().flatten() {
-        if let Some(game) = DocId::parse(row["id"].as_str().unwrap_or_default()).game()
+        let id = row["id"].as_str().unwrap_or_default();
+        arbiters_changed |= id.starts_with(ROSTER_PREFIX) || id.starts_with(OFFER_PREFIX);
+        if let Some(game) = DocId::parse(id).game()
             && !games.iter().any(|g| g == game)
         {
             games.push(game.to_owned());
+        }
+    }
+    // The roster first: its deputies' entries in these games are taken.
+    if arbiters_changed {
+        take_arbiters(couch, link).await?;
+    }
+    let again = record().with_untracked(|r| r.read_again.clone());
+    for game in &again {
+        if !games.contains(game) {
+            games.push(game.clone());
         }
     }
     for game in games {
         take_game(couch, link, state, &game).await?;
     }
     let last_seq = changes["last_seq"].clone();
-    update_record(|record| record.since = Some(last_seq));
+    update_record(|record| {
+        record.since = Some(last_seq);
+        record.read_again.retain(|g| !again.contains(g));
+    });
     Ok(())
 }
 
@@ -521,19 +721,8 @@ async fn take_game(
     state: AppState,
     id: &str,
 ) -> Result<(), Failure> {
-    let start = serde_json::to_string(&game_doc_id(id)).expect("a string");
-    let end = serde_json::to_string(&format!("{}:\u{fff0}", game_doc_id(id))).expect("a string");
-    let rows = couch
-        .get(
-            "/_all_docs",
-            &[
-                ("include_docs", "true"),
-                ("conflicts", "true"),
-                ("startkey", &start),
-                ("endkey", &end),
-            ],
-        )
-        .await?;
+    let start = game_doc_id(id);
+    let docs = documents(couch, &start, &format!("{start}:\u{fff0}")).await?;
     let mut pulled = Pulled::default();
     let local = state.game(id);
     // A game made here (under this tablet's user, held before any pull
@@ -542,31 +731,23 @@ async fn take_game(
     let known_board = record()
         .with_untracked(|r| r.boards.get(id).copied())
         .or(own.filter(|_| link.owns(id) && local.is_some()));
-    let arbiters = link.arbiters();
+    let arbiters = record().with_untracked(|r| r.arbiters(link));
     let mut settled = Vec::new();
     // Choices are judged once the setup has named the board.
     let mut choice_docs = Vec::new();
-    for row in rows["rows"].as_array().into_iter().flatten() {
-        let doc_id = row["id"].as_str().unwrap_or_default();
-        let doc = &row["doc"];
-        match DocId::parse(doc_id) {
+    for (doc_id, revisions) in docs {
+        match DocId::parse(&doc_id) {
             DocId::Game(game) if game == id => {
-                let (setup, refused) = settle_setup(
-                    doc_id,
-                    &revisions(couch, doc_id, doc).await?,
-                    local.as_ref(),
-                    known_board,
-                );
+                let (setup, refused) =
+                    settle_setup(&doc_id, &revisions, local.as_ref(), known_board);
                 pulled.game = setup;
                 settled.extend(refused);
             }
             DocId::Event(game, _) if game == id => {
-                pulled
-                    .events
-                    .insert(doc_id.to_owned(), revisions(couch, doc_id, doc).await?);
+                pulled.events.insert(doc_id, revisions);
             }
             DocId::Choice(game, index) if game == id => {
-                choice_docs.push((doc_id, index, revisions(couch, doc_id, doc).await?));
+                choice_docs.push((doc_id, index, revisions));
             }
             _ => {}
         }
@@ -577,7 +758,7 @@ async fn take_game(
         arbiters: arbiters.clone(),
     };
     for (doc_id, index, revisions) in choice_docs {
-        let (chosen, refused) = settle_choice(doc_id, &revisions, &trust);
+        let (chosen, refused) = settle_choice(&doc_id, &revisions, &trust);
         if let Some(chosen) = chosen {
             pulled.choices.insert(index, chosen);
         }

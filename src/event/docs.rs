@@ -358,6 +358,9 @@ pub enum Why {
     ConflictingChoice,
     /// Not signed by a key this tablet takes it from.
     Unsigned(Unsigned),
+    /// The event's roster, signed by this key: only the chief arbiter's
+    /// names deputies.
+    NotByTheChief(VerifyingKey),
 }
 
 impl fmt::Display for Refused {
@@ -408,6 +411,11 @@ impl fmt::Display for Refused {
             Why::ConflictingChoice => tf!(
                 "{id} is written twice with different choices: neither is followed; choose the history again",
                 "{id} zapisano dwukrotnie z różnymi wyborami: żaden nie jest brany pod uwagę; wybierz historię ponownie"
+            ),
+            Why::NotByTheChief(signer) => tf!(
+                "{id} is signed by key {}, not the chief arbiter's: only he names his deputies",
+                "{id} podpisał klucz {}, nie sędziego głównego: tylko on wyznacza swoich zastępców",
+                signer.fingerprint()
             ),
         })
     }

@@ -67,7 +67,7 @@ impl JoinCode {
             server: link.server.trim().to_owned(),
             database: link.database.trim().to_owned(),
             chief,
-            signer: *link.arbiters().first()?,
+            signer: link.chief_key()?,
         })
     }
 

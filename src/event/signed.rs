@@ -63,7 +63,8 @@ impl Signed {
 pub struct Trust {
     /// The key the game's setup names; none before its setup is read.
     pub board: Option<VerifyingKey>,
-    /// The event's arbiters: the chief arbiter's key, confirmed on joining.
+    /// The event's arbiters: the chief arbiter's key, confirmed on joining,
+    /// and his deputies' from the roster he signed.
     pub arbiters: Vec<VerifyingKey>,
 }
 

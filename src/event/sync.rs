@@ -10,7 +10,9 @@ use laws::signing::{SigningKey, VerifyingKey};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::event::docs::{ChoiceDoc, Fork, Refused};
+use crate::event::docs::{ChoiceDoc, DocId, Fork, Refused, Why};
+use crate::event::roster::{Deputy, MAX_OFFERS, OfferDoc, Roster, RosterDoc};
+use crate::event::signed::Unsigned;
 use crate::tf;
 
 /// The most refused documents a tablet lists.
@@ -41,14 +43,19 @@ pub struct EventLink {
 }
 
 impl EventLink {
-    /// The keys whose documents this tablet takes in any game: the chief
-    /// arbiter's (its own, on the chief's tablet).
+    /// The chief arbiter's key: the one confirmed on joining, or this
+    /// tablet's own on the chief's tablet. It alone signs the roster.
     #[must_use]
-    pub fn arbiters(&self) -> Vec<VerifyingKey> {
+    pub fn chief_key(&self) -> Option<VerifyingKey> {
         self.chief
             .or_else(|| self.signing_key.as_ref().map(SigningKey::verifying_key))
-            .into_iter()
-            .collect()
+    }
+
+    /// Whether this is the chief arbiter's tablet: it set the event up
+    /// rather than joining by his code.
+    #[must_use]
+    pub fn is_chief(&self) -> bool {
+        self.chief.is_none()
     }
 
     /// Whether game `id` is this tablet's to set up in the database: made
@@ -150,6 +157,18 @@ pub struct SyncRecord {
     /// Each game's board: the key that signed the setup this tablet took
     /// or pushed. A second setup signed by another key is not taken.
     pub boards: BTreeMap<String, VerifyingKey>,
+    /// The chief's deputies: the highest-numbered roster he signed.
+    pub roster: Roster,
+    /// Tablets that offered to be deputies, for the chief to compare and
+    /// add (the first [`MAX_OFFERS`]).
+    pub offers: Vec<Deputy>,
+    /// The chief's new roster, waiting to be pushed.
+    pub roster_unsent: Option<RosterDoc>,
+    /// This tablet's offer to be a deputy, waiting to be pushed.
+    pub offer_unsent: Option<OfferDoc>,
+    /// Games to read from the database again: a new roster trusts entries
+    /// refused in them.
+    pub read_again: Vec<String>,
 }
 
 /// Whether game `id` is a game of an event (made on a tablet in one: its
@@ -167,6 +186,8 @@ impl SyncRecord {
     #[must_use]
     pub fn waiting(&self, games: &[Game]) -> usize {
         self.choices.len()
+            + usize::from(self.roster_unsent.is_some())
+            + usize::from(self.offer_unsent.is_some())
             + games
                 .iter()
                 .filter(|g| of_an_event(g.id()))
@@ -201,6 +222,45 @@ impl SyncRecord {
             if self.refused.len() < MAX_REFUSED && !self.refused.contains(&r) {
                 self.refused.push(r);
             }
+        }
+    }
+
+    /// The keys taken in every game: the chief arbiter's and his
+    /// deputies'.
+    #[must_use]
+    pub fn arbiters(&self, link: &EventLink) -> Vec<VerifyingKey> {
+        link.chief_key()
+            .into_iter()
+            .chain(self.roster.signers())
+            .collect()
+    }
+
+    /// Takes the chief's `roster` if it is newer than the one held. The
+    /// documents refused for being signed by a deputy it names are no
+    /// longer listed, and their games are to be read again.
+    pub fn take_roster(&mut self, roster: Roster) {
+        if roster.number <= self.roster.number {
+            return;
+        }
+        let read_again = &mut self.read_again;
+        self.refused.retain(|r| match &r.why {
+            Why::Unsigned(Unsigned::Untrusted(signer)) if roster.names(signer) => {
+                if let Some(game) = DocId::parse(&r.id).game()
+                    && !read_again.iter().any(|g| g == game)
+                {
+                    read_again.push(game.to_owned());
+                }
+                false
+            }
+            _ => true,
+        });
+        self.roster = roster;
+    }
+
+    /// Notes a tablet's offer to be a deputy, once, up to [`MAX_OFFERS`].
+    pub fn offer(&mut self, deputy: Deputy) {
+        if self.offers.len() < MAX_OFFERS && !self.offers.contains(&deputy) {
+            self.offers.push(deputy);
         }
     }
 
@@ -457,6 +517,46 @@ mod tests {
         ] {
             assert!(!on(safe).in_the_clear(), "{safe}");
         }
+    }
+
+    #[test]
+    fn a_deputy_on_a_newer_roster_is_taken_in_every_game_and_his_refused_entries_read_again() {
+        let chief = SigningKey::from_seed([1; 32]);
+        let deputy = SigningKey::from_seed([2; 32]).verifying_key();
+        let link = EventLink {
+            chief: Some(chief.verifying_key()),
+            ..EventLink::default()
+        };
+        let by_deputy = |id: &str| Refused {
+            id: id.into(),
+            rev: "1-a".into(),
+            why: Why::Unsigned(Unsigned::Untrusted(deputy)),
+        };
+        let mut record = SyncRecord::default();
+        record.refuse(vec![
+            by_deputy("game:b1~x-0001:event:000004"),
+            by_deputy("game:b1~x-0001:event:000005"),
+            Refused {
+                why: Why::BrokenChain,
+                ..by_deputy("game:b2~x-0002:event:000001")
+            },
+        ]);
+        assert_eq!(record.arbiters(&link), [chief.verifying_key()]);
+        let roster = Roster::default().with(Deputy {
+            name: "Deputy".into(),
+            signer: deputy,
+            seal_to: None,
+        });
+        record.take_roster(roster.clone());
+        assert_eq!(record.read_again, ["b1~x-0001"]);
+        assert_eq!(record.refused.len(), 1);
+        assert_eq!(record.arbiters(&link), [chief.verifying_key(), deputy]);
+        // The same roster again, or an older one: nothing changes.
+        record.read_again.clear();
+        record.take_roster(roster.clone());
+        record.take_roster(Roster::default());
+        assert_eq!(record.roster, roster);
+        assert!(record.read_again.is_empty());
     }
 
     #[test]

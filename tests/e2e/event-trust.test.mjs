@@ -30,10 +30,13 @@ async function tabletSigner(page) {
   const seed = await page.evaluate(() => JSON.parse(localStorage.getItem('arbiter/v1/settings')).data.event.signing_key);
   const key = createPrivateKey({ key: Buffer.from(`302e020100300506032b657004220420${seed}`, 'hex'), format: 'der', type: 'pkcs8' });
   const signer = createPublicKey(key).export({ format: 'der', type: 'spki' }).subarray(-32).toString('hex');
-  return (doc) => ({
+  const signature = (message) => sign(null, Buffer.from(message), key).toString('hex');
+  const signDoc = (doc) => ({
     ...doc,
-    signed: { signer, signature: sign(null, Buffer.from(`arbiter event entry v1\0${doc.game}\0${doc.index}\0${doc.hash}`), key).toString('hex') },
+    signed: { signer, signature: signature(`arbiter event entry v1\0${doc.game}\0${doc.index}\0${doc.hash}`) },
   });
+  signDoc.signed = (message) => ({ signer, signature: signature(message) });
+  return signDoc;
 }
 
 /// The entry `event` at `at_ms` sealed onto `previous` at place `index` of
@@ -127,6 +130,82 @@ test("the server lets no other board write into a board's game; an entry dated t
   assert.match(await board.page.locator('.move-list .written').nth(2).innerText(), /Ng1-f3/);
 
   for (const { context, errors } of [board, chief, board2]) {
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
+test("a deputy's entries are taken once the chief adds his tablet's key, compared aloud; a roster the chief did not sign is refused", async () => {
+  const DEPUTY_PIN = '1357';
+  const couch = event.server();
+  const chief = await app.open();
+  const board = await app.open();
+  const deputy = await app.open();
+  await savePin(board.page, PIN);
+  await savePin(deputy.page, DEPUTY_PIN);
+  await join(chief.page, CHIEF);
+  await joinFromChief(board.page, chief.page, BOARD1);
+  // The deputy's tablet joins by the chief's code, with an account of the
+  // chief role.
+  await joinFromChief(deputy.page, chief.page, CHIEF);
+  const id = await gameInPlay(board.page, app.url, { white: 'Lewandowska, Ewa', black: 'Zieliński, Marek', round: '2', board: '1' });
+  await tapAndPress(board.page, [['d2', 'd4'], ['d7', 'd5']]);
+  await status(board.page).filter({ hasText: /^Synced$/ }).waitFor({ timeout: 10_000 });
+  const length = await logLength(board.page, id);
+  const last = (await couch.request('GET', `/${DB}/game:${id}:event:${String(length - 1).padStart(6, '0')}`)).body;
+
+  // The deputy gives Black two minutes, signed by his tablet (written as
+  // his tablet writes it): no tablet takes it while he is on no roster.
+  const byDeputy = (await tabletSigner(deputy.page))(chained(id, length, last.hash, last.at_ms + 1000,
+    { type: 'clock', action: 'add_time', side: 'black', ms: 120_000 }));
+  const written = await couch.request('POST', `/${DB}/_bulk_docs`, { docs: [byDeputy], new_edits: false }, CHIEF);
+  assert.deepEqual([written.status, written.body], [201, []]);
+  const refusedOn = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('arbiter/v1/sync'))?.data?.refused ?? []);
+  const refusesDeputy = async (page) => (await refusedOn(page)).some((r) => r.id === byDeputy._id && r.why.detail?.signer === byDeputy.signed.signer);
+  await until(() => refusesDeputy(board.page), 15_000);
+  assert.equal(await logLength(board.page, id), length);
+
+  // A roster naming him, numbered past any the chief wrote and signed by
+  // his own key, is refused too: only the chief's names deputies.
+  const deputySigner = await tabletSigner(deputy.page);
+  const name = 'Deputy, Dan';
+  const forged = { _id: 'roster:000007', _rev: '1-f0f0', type: 'roster', number: 7,
+    deputies: [{ name, signer: byDeputy.signed.signer }],
+    signed: deputySigner.signed(['arbiter event roster v1', DB, '7', '', `${name.length}`, name, byDeputy.signed.signer, ''].join('\0')) };
+  assert.equal((await couch.request('POST', `/${DB}/_bulk_docs`, { docs: [forged], new_edits: false })).status, 201);
+  await until(async () => (await refusedOn(board.page)).some((r) => r.id === 'roster:000007'), 15_000);
+  assert.equal(await logLength(board.page, id), length);
+
+  // His tablet offers itself, behind its arbiter's PIN (the page opened
+  // afresh is locked).
+  await deputy.page.goto(app.url + '#/event');
+  await deputy.page.reload();
+  const code = await deputy.page.getByTestId('deputy-code').innerText();
+  await deputy.page.getByLabel("Deputy's name").fill('Deputy, Dan');
+  await deputy.page.getByRole('button', { name: 'Offer this tablet as a deputy' }).click();
+  await deputy.page.getByRole('dialog').getByLabel("Arbiter's PIN").fill(DEPUTY_PIN);
+  await deputy.page.getByRole('dialog').getByRole('button', { name: 'Unlock' }).click();
+  await deputy.page.getByText('Offered: the chief arbiter adds this tablet after comparing its code.').waitFor();
+
+  // The chief sees the offer with its code, compares it with the
+  // deputy's screen, and only then may add him.
+  await chief.page.goto(app.url + '#/event');
+  const offered = chief.page.locator('.deputies li', { hasText: 'Deputy, Dan' });
+  await offered.waitFor({ timeout: 15_000 });
+  const add = offered.getByRole('button', { name: 'Add as deputy' });
+  assert.equal(await add.isDisabled(), true);
+  await offered.getByLabel(`Deputy, Dan's screen shows ${code}`).check();
+  await add.click();
+  await chief.page.getByText('Deputy, Dan is a deputy arbiter').waitFor();
+
+  // Every tablet takes the roster: the board takes the deputy's two
+  // minutes, no longer lists it, and his tablet says what it is.
+  await until(async () => (await logLength(board.page, id)) === length + 1, 15_000);
+  assert.equal(await refusesDeputy(board.page), false);
+  assert.ok((await refusedOn(board.page)).some((r) => r.id === 'roster:000007' && r.why.type === 'not_by_the_chief'));
+  await deputy.page.getByText('This tablet is a deputy arbiter of the event').waitFor({ timeout: 15_000 });
+
+  for (const { context, errors } of [chief, board, deputy]) {
     assert.deepEqual(errors, []);
     await context.close();
   }

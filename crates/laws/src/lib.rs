@@ -26,6 +26,7 @@
 //! | [`rapidplay`] | Appendix B |
 //! | [`unwinnable`] | 9.6, 6.9/6.10 |
 //! | [`ruleset`] | what differs between editions and competitions |
+//! | [`trf`] | the pairing program's file (FIDE Handbook C.04 Annex 2): rounds in, results out |
 //!
 //! Below them all, the words they share: [`side`], [`article`], [`outcome`], [`ruling`],
 //! [`touch_move`], [`board_move`] (and, inside the crate, `encoding` and `calendar`). No
@@ -60,4 +61,5 @@ pub mod signing;
 mod test_position;
 pub mod time_control;
 pub mod touch_move;
+pub mod trf;
 pub mod unwinnable;

@@ -10,6 +10,7 @@ mod irregularity;
 mod judge;
 mod read;
 mod time_control;
+mod trf;
 mod unwinnable;
 
 #[derive(Parser)]
@@ -50,6 +51,12 @@ enum Command {
     /// Article 7 rulings: what applies now, one finding, the first illegal
     /// move of a record, or a position set up by hand.
     Irregularity(irregularity::Args),
+    /// The pairing program's tournament report file (TRF): a round's
+    /// boards, and its results written back.
+    Trf {
+        #[command(subcommand)]
+        command: trf::TrfCommand,
+    },
 }
 
 fn main() -> std::process::ExitCode {
@@ -64,6 +71,11 @@ fn main() -> std::process::ExitCode {
         Command::Check(args) => check::run(args),
         Command::Unwinnable(args) => unwinnable::run(args),
         Command::Irregularity(args) => irregularity::run(args),
+        Command::Trf { command } => match trf::run(command) {
+            Ok(0) => Ok(()),
+            Ok(status) => return std::process::ExitCode::from(status),
+            Err(message) => Err(message),
+        },
     };
     match result {
         Ok(()) => std::process::ExitCode::SUCCESS,

@@ -1,0 +1,235 @@
+//! `laws trf boards` and `laws trf results`: a round of the pairing
+//! program's file (TRF) as boards, and its results written back.
+
+use std::path::{Path, PathBuf};
+
+use laws::pgn::{self, PgnResult};
+use laws::side::Side;
+use laws::trf::results::{GameResult, Played};
+use laws::trf::{Pairings, TrfFile, engine};
+use serde_json::{Value, json};
+
+#[derive(clap::Subcommand)]
+pub enum TrfCommand {
+    /// Print a round's boards and byes as JSON, in board order.
+    Boards(RoundArgs),
+    /// Print the file with a round's results from its games (PGN) written
+    /// in; exit status 3 when a game is not finished.
+    Results {
+        #[command(flatten)]
+        round: RoundArgs,
+        /// The round's games; `Round` `3.7` is round 3, board 7.
+        #[arg(long)]
+        pgn: PathBuf,
+    },
+}
+
+#[derive(clap::Args)]
+pub struct RoundArgs {
+    /// The tournament report file (TRF-16, TRF-2026 or TRFx).
+    file: PathBuf,
+    /// The round, from 1 (default: the round paired and not yet played).
+    #[arg(long)]
+    round: Option<u32>,
+    /// The pairing engine's list of pairs for the round (JaVaFo,
+    /// bbpPairings), read instead of the file's own pairing.
+    #[arg(long)]
+    pairs: Option<PathBuf>,
+}
+
+/// What `run` ends with: success, or the exit status and message.
+pub fn run(command: TrfCommand) -> Result<u8, String> {
+    match command {
+        TrfCommand::Boards(args) => {
+            let (file, _, pairings) = read_round(&args)?;
+            println!("{}", boards_json(&file, &pairings));
+            Ok(0)
+        }
+        TrfCommand::Results { round, pgn } => results(&round, &pgn),
+    }
+}
+
+/// A file's text, and whether it came as Latin-1 (written back so).
+struct Text {
+    text: String,
+    latin1: bool,
+}
+
+fn read_text(path: &Path) -> Result<Text, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(match String::from_utf8(bytes) {
+        Ok(text) => Text {
+            text,
+            latin1: false,
+        },
+        // Older pairing programs write Latin-1: each byte is its character.
+        Err(e) => Text {
+            text: e.into_bytes().into_iter().map(char::from).collect(),
+            latin1: true,
+        },
+    })
+}
+
+fn read_round(args: &RoundArgs) -> Result<(TrfFile, bool, Pairings), String> {
+    let text = read_text(&args.file)?;
+    let at = |e: laws::trf::TrfError| format!("{}: {e}", args.file.display());
+    let file = TrfFile::parse(&text.text).map_err(at)?;
+    let round = match (args.round, &args.pairs) {
+        (Some(round), _) => round,
+        (None, Some(_)) => file.rounds_written() + 1,
+        (None, None) => file.round_to_play().ok_or_else(|| {
+            format!(
+                "{}: no round is paired and unplayed: give --round",
+                args.file.display()
+            )
+        })?,
+    };
+    let pairings = match &args.pairs {
+        Some(path) => {
+            let pairs = read_text(path)?;
+            engine::pairings(&file, round, &pairs.text)
+                .map_err(|e| format!("{}: {e}", path.display()))?
+        }
+        None => file.pairings(round).map_err(at)?,
+    };
+    Ok((file, text.latin1, pairings))
+}
+
+fn boards_json(file: &TrfFile, pairings: &Pairings) -> Value {
+    let player = |rank: u16| {
+        file.player(rank)
+            .map(|p| serde_json::to_value(p.summary()).expect("a summary serialises"))
+            .unwrap_or(Value::Null)
+    };
+    json!({
+        "round": pairings.round,
+        "boards": pairings.boards.iter().map(|b| json!({
+            "board": b.number,
+            "white": player(b.white),
+            "black": player(b.black),
+        })).collect::<Vec<_>>(),
+        "byes": pairings.byes.iter().map(|b| json!({
+            "player": player(b.player),
+            "code": b.code.map_or_else(|| "0000".to_owned(), |c| c.as_char().to_string()),
+        })).collect::<Vec<_>>(),
+    })
+}
+
+fn results(args: &RoundArgs, pgn_path: &Path) -> Result<u8, String> {
+    let (file, latin1, pairings) = read_round(args)?;
+    let source =
+        std::fs::File::open(pgn_path).map_err(|e| format!("{}: {e}", pgn_path.display()))?;
+    let mut played: Vec<Played> = Vec::new();
+    for game in pgn::import(std::io::BufReader::new(source)) {
+        let game = game.map_err(|e| format!("{}: {e}", pgn_path.display()))?;
+        let named = |colour: &str| {
+            let name = game.tag(colour).unwrap_or_default();
+            let id = game
+                .tag(&format!("{colour}FideId"))
+                .and_then(|id| id.trim().parse().ok());
+            file.find(name, id).map(|p| p.start_rank).ok_or_else(|| {
+                format!(
+                    "{}: game {}: {colour} {name:?} is not a player of the file",
+                    pgn_path.display(),
+                    game.number
+                )
+            })
+        };
+        let (white, black) = (named("White")?, named("Black")?);
+        if let Some(round) = game.tag("Round").and_then(|r| r.split('.').next())
+            && round
+                .trim()
+                .parse::<u32>()
+                .is_ok_and(|r| r != pairings.round)
+        {
+            return Err(format!(
+                "{}: game {} is of round {round}, not {}",
+                pgn_path.display(),
+                game.number,
+                pairings.round
+            ));
+        }
+        let board = pairings.board_of(white).filter(|b| {
+            (b.white, b.black) == (white, black) || (b.white, b.black) == (black, white)
+        });
+        if board.is_none() {
+            return Err(format!(
+                "{}: game {}: players {white} and {black} are not paired in round {}",
+                pgn_path.display(),
+                game.number,
+                pairings.round
+            ));
+        }
+        if played.iter().any(|p| p.white == white || p.black == white) {
+            return Err(format!(
+                "{}: game {}: board of players {white} and {black} given twice",
+                pgn_path.display(),
+                game.number
+            ));
+        }
+        played.push(Played {
+            white,
+            black,
+            result: result_of(game.result, game.moves.len()),
+        });
+    }
+    let mut unfinished = Vec::new();
+    for board in &pairings.boards {
+        match played
+            .iter()
+            .find(|p| p.white == board.white || p.black == board.white)
+        {
+            Some(p) if p.result.is_some() => {}
+            Some(_) => unfinished.push(format!("board {} is not finished", board.number)),
+            None => {
+                unfinished.push(format!("board {} has no game in the PGN", board.number));
+                played.push(Played {
+                    white: board.white,
+                    black: board.black,
+                    result: None,
+                });
+            }
+        }
+    }
+    let written = file
+        .with_results(pairings.round, &played, &pairings.byes)
+        .map_err(|e| e.to_string())?
+        .to_text();
+    let mut out = std::io::stdout().lock();
+    let bytes: Vec<u8> = if latin1 {
+        written
+            .chars()
+            .map(|c| u8::try_from(c).unwrap_or(b'?'))
+            .collect()
+    } else {
+        written.into_bytes()
+    };
+    std::io::Write::write_all(&mut out, &bytes).map_err(|e| format!("stdout: {e}"))?;
+    for line in &unfinished {
+        eprintln!(
+            "laws: round {}: {line}: its result is left blank",
+            pairings.round
+        );
+    }
+    Ok(if unfinished.is_empty() { 0 } else { 3 })
+}
+
+/// The file's result for a game that ended `result` after `plies` moves
+/// of either side. No move at all with a winner is a forfeit (a player
+/// absent, A10 or 6.7); fewer than one move each is not rated (`W`, `L`,
+/// `D`).
+fn result_of(result: PgnResult, plies: usize) -> Option<GameResult> {
+    let winner = match result {
+        PgnResult::WhiteWins => Some(Side::White),
+        PgnResult::BlackWins => Some(Side::Black),
+        PgnResult::Draw => None,
+        PgnResult::Unknown => return None,
+    };
+    Some(match (winner, plies) {
+        (Some(side), 0) => GameResult::Forfeit(side),
+        (Some(side), 1) => GameResult::WonUnrated(side),
+        (Some(side), _) => GameResult::Won(side),
+        (None, 0 | 1) => GameResult::DrawnUnrated,
+        (None, _) => GameResult::Drawn,
+    })
+}

@@ -4,5 +4,6 @@ pub mod couch;
 pub mod docs;
 pub mod join_code;
 pub mod roster;
+pub mod round;
 pub mod signed;
 pub mod sync;

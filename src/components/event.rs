@@ -3,4 +3,5 @@
 pub mod arbiters_panel;
 pub mod event_panel;
 pub mod join_code_panel;
+pub mod rounds_panel;
 pub mod sync_status;

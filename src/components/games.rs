@@ -4,3 +4,4 @@ pub mod game_form;
 pub mod game_report;
 pub mod pgn_import;
 pub mod players_copy_panel;
+pub mod round_board_picker;

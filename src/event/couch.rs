@@ -24,6 +24,7 @@ use crate::event::docs::{
 use crate::event::roster::{
     Deputy, OFFER_PREFIX, OfferDoc, ROSTER_PREFIX, Roster, RosterDoc, settle_roster,
 };
+use crate::event::round::{ROUND_PREFIX, Round, RoundDoc, settle_rounds};
 use crate::event::signed::Trust;
 use crate::event::sync::{EventLink, SyncRecord, SyncStatus, backoff_ms, of_an_event};
 use crate::state::{AppState, store};
@@ -195,6 +196,32 @@ pub fn offer_as_deputy(state: AppState, name: &str) -> Result<(), String> {
     let doc = OfferDoc::of(deputy, link.database.trim(), key);
     update_record(|record| record.offer_unsent = Some(doc));
     Ok(())
+}
+
+/// Publishes `round` as its next version, signed by this tablet: the
+/// chief arbiter's, or a deputy's on his roster. Taken here at once and
+/// pushed with the next batch.
+pub fn publish_round(state: AppState, mut round: Round) -> Result<u32, String> {
+    state.require_arbiter()?;
+    let link = joined_link(state)?;
+    let key = link.signing_key.as_ref().ok_or_else(no_key)?;
+    let own = key.verifying_key();
+    if !record().with_untracked(|r| r.arbiters(&link).contains(&own)) {
+        return Err(t!(
+            "Only the chief arbiter's tablet, or a deputy's on his list, publishes a round.",
+            "Rundę publikuje tylko tablet sędziego głównego albo zastępcy z jego listy."
+        )
+        .into());
+    }
+    round.version =
+        record().with_untracked(|r| r.rounds.get(&round.round).map_or(0, |held| held.version)) + 1;
+    let version = round.version;
+    let doc = RoundDoc::of(round.clone(), link.database.trim(), key);
+    update_record(|record| {
+        record.take_round(round);
+        record.rounds_unsent.push(doc);
+    });
+    Ok(version)
 }
 
 fn joined_link(state: AppState) -> Result<EventLink, String> {
@@ -445,16 +472,23 @@ fn choice_doc(choice: &ChoiceDoc) -> Value {
     doc
 }
 
-/// Sends the chief's new roster and this tablet's offer to be a deputy. One
-/// the server refuses (a board's account may not write them) is dropped
-/// and the reason shown: it does not hold the games back.
+/// Sends the chief's new roster, the rounds published here and this
+/// tablet's offer to be a deputy. One the server refuses (a board's
+/// account may not write them) is dropped and the reason shown: it does
+/// not hold the games back.
 async fn push_arbiters(couch: &Couch, state: AppState) -> Result<(), Failure> {
-    let (roster, offer) =
-        record().with_untracked(|r| (r.roster_unsent.clone(), r.offer_unsent.clone()));
+    let (roster, offer, rounds) = record().with_untracked(|r| {
+        (
+            r.roster_unsent.clone(),
+            r.offer_unsent.clone(),
+            r.rounds_unsent.clone(),
+        )
+    });
     let docs: Vec<Value> = roster
         .iter()
         .map(RosterDoc::to_value)
         .chain(offer.iter().map(OfferDoc::to_value))
+        .chain(rounds.iter().map(RoundDoc::to_value))
         .collect();
     if docs.is_empty() {
         return Ok(());
@@ -473,8 +507,8 @@ async fn push_arbiters(couch: &Couch, state: AppState) -> Result<(), Failure> {
     };
     if let Some(why) = refusal {
         state.warn(tf!(
-            "The database refused the arbiters' list or the offer to be a deputy: {why}. A deputy's account has the chief role (organiser's guide).",
-            "Baza odrzuciła listę sędziów albo zgłoszenie zastępcy: {why}. Konto zastępcy ma rolę chief (przewodnik organizatora)."
+            "The database refused the arbiters' list, a round or the offer to be a deputy: {why}. An arbiter's account has the chief role (organiser's guide).",
+            "Baza odrzuciła listę sędziów, rundę albo zgłoszenie zastępcy: {why}. Konto sędziego ma rolę chief (przewodnik organizatora)."
         ));
     }
     update_record(|record| {
@@ -484,12 +518,13 @@ async fn push_arbiters(couch: &Couch, state: AppState) -> Result<(), Failure> {
         if record.offer_unsent == offer {
             record.offer_unsent = None;
         }
+        record.rounds_unsent.retain(|doc| !rounds.contains(doc));
     });
     Ok(())
 }
 
-/// Reads the chief's rosters, taking the newest he signed, and, on his
-/// tablet, the offers to be a deputy.
+/// Reads the chief's rosters, taking the newest he signed, on his tablet
+/// the offers to be a deputy, and the rounds the arbiters published.
 async fn take_arbiters(couch: &Couch, link: &EventLink) -> Result<(), Failure> {
     let Some(chief) = link.chief_key() else {
         return Ok(());
@@ -519,6 +554,19 @@ async fn take_arbiters(couch: &Couch, link: &EventLink) -> Result<(), Failure> {
         }
         for deputy in offers {
             record.offer(deputy);
+        }
+        record.refuse(refused);
+    });
+    // Rounds once the roster is known: a deputy may publish one.
+    let rounds = documents(couch, ROUND_PREFIX, &format!("{ROUND_PREFIX}\u{fff0}")).await?;
+    let (held, arbiters) = record().with_untracked(|r| (r.rounds.clone(), r.arbiters(link)));
+    let revisions = rounds
+        .iter()
+        .flat_map(|(id, revs)| revs.iter().map(move |rev| (id.as_str(), rev)));
+    let (taken, refused) = settle_rounds(&held, revisions, database, &arbiters);
+    update_record(|record| {
+        for round in taken {
+            record.take_round(round);
         }
         record.refuse(refused);
     });
@@ -686,7 +734,9 @@ async fn pull(
     let mut arbiters_changed = false;
     for row in changes["results"].as_array().into_iter().flatten() {
         let id = row["id"].as_str().unwrap_or_default();
-        arbiters_changed |= id.starts_with(ROSTER_PREFIX) || id.starts_with(OFFER_PREFIX);
+        arbiters_changed |= [ROSTER_PREFIX, OFFER_PREFIX, ROUND_PREFIX]
+            .iter()
+            .any(|prefix| id.starts_with(prefix));
         if let Some(game) = DocId::parse(id).game()
             && !games.iter().any(|g| g == game)
         {

@@ -12,6 +12,7 @@ use serde_json::Value;
 
 use crate::event::docs::{ChoiceDoc, DocId, Fork, Refused, Why};
 use crate::event::roster::{Deputy, MAX_OFFERS, OfferDoc, Roster, RosterDoc};
+use crate::event::round::{Round, RoundDoc};
 use crate::event::signed::Unsigned;
 use crate::tf;
 
@@ -169,6 +170,10 @@ pub struct SyncRecord {
     /// Games to read from the database again: a new roster trusts entries
     /// refused in them.
     pub read_again: Vec<String>,
+    /// The event's rounds as published: each one's highest version.
+    pub rounds: BTreeMap<u32, Round>,
+    /// Rounds this tablet published, waiting to be pushed.
+    pub rounds_unsent: Vec<RoundDoc>,
 }
 
 /// Whether game `id` is a game of an event (made on a tablet in one: its
@@ -188,6 +193,7 @@ impl SyncRecord {
         self.choices.len()
             + usize::from(self.roster_unsent.is_some())
             + usize::from(self.offer_unsent.is_some())
+            + self.rounds_unsent.len()
             + games
                 .iter()
                 .filter(|g| of_an_event(g.id()))
@@ -255,6 +261,18 @@ impl SyncRecord {
             _ => true,
         });
         self.roster = roster;
+    }
+
+    /// Takes `round` if it is a newer version of its round than the one
+    /// held.
+    pub fn take_round(&mut self, round: Round) {
+        if self
+            .rounds
+            .get(&round.round)
+            .is_none_or(|held| round.version > held.version)
+        {
+            self.rounds.insert(round.round, round);
+        }
     }
 
     /// Notes a tablet's offer to be a deputy, once, up to [`MAX_OFFERS`].

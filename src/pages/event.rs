@@ -9,6 +9,7 @@ use leptos::prelude::*;
 
 use crate::components::common::pin_dialog::PinDialog;
 use crate::components::event::arbiters_panel::ArbitersPanel;
+use crate::components::event::rounds_panel::RoundsPanel;
 use crate::event::docs::Fork;
 use crate::event::sync::MAX_REFUSED;
 use crate::listing::standing as progress;
@@ -337,6 +338,7 @@ pub fn EventPage() -> impl IntoView {
             </table>
             <p>{t!("A board's number opens its game read-only. \"Arbiter\" opens the game's screens behind the arbiter's PIN: what is done there is added to the board's log and reaches its tablet through the database; if both tablets act at once, a fork to resolve shows here.", "Numer szachownicy otwiera jej partię tylko do odczytu. „Sędzia” otwiera ekrany partii za PIN-em sędziego: to, co się tam zrobi, trafia do dziennika szachownicy i przez bazę do jej tabletu; jeśli oba tablety działają naraz, pojawi się tu rozwidlenie do rozstrzygnięcia.")}</p>
             <Show when=move || state.settings.with(|s| s.event.is_some())>
+                <RoundsPanel />
                 <ArbitersPanel />
             </Show>
             <PinDialog open=asking_pin title=t!("Open the board as arbiter", "Otwórz szachownicę jako sędzia") on_pin=unlock />

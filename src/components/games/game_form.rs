@@ -75,6 +75,10 @@ pub fn GameForm(
     /// (`SetupError::LockedAfterStart`), so the form does not offer it.
     #[prop(optional)]
     time_control_locked: bool,
+    /// Set up from the event's round: the players, event, round and board
+    /// are the pairing program's, not typed.
+    #[prop(optional)]
+    from_round: bool,
     submit_label: &'static str,
     on_submit: Callback<Setup, Result<(), String>>,
 ) -> impl IntoView {
@@ -141,13 +145,14 @@ pub fn GameForm(
     };
 
     let text_field =
-        |label: &'static str, name: &'static str, value: RwSignal<String>, required: bool| {
+        move |label: &'static str, name: &'static str, value: RwSignal<String>, required: bool| {
             view! {
                 <label class="field">
                     <span>{label}</span>
                     <input
                         name=name
                         required=required
+                        readonly=from_round
                         autocomplete="off"
                         prop:value=move || value.get()
                         on:input=move |ev| value.set(event_target_value(&ev))
@@ -163,6 +168,12 @@ pub fn GameForm(
             <div class="form-column">
             <fieldset>
                 <legend>{t!("Players", "Zawodnicy")}</legend>
+                {from_round.then(|| view! {
+                    <p class="field-note">{t!(
+                        "From the round's pairings: the players, event, round and board are the pairing program's.",
+                        "Z kojarzenia rundy: zawodnicy, turniej, runda i szachownica pochodzą z programu kojarzącego."
+                    )}</p>
+                })}
                 <div class="field-pair">
                     {text_field(t!("White", "Białe"), "white", white, true)}
                     {text_field(t!("White's FIDE ID (optional)", "FIDE ID białych (nieobowiązkowe)"), "white-fide-id", white_id, false)}

@@ -1,0 +1,355 @@
+//! A round of the event, as the chief arbiter published it from the
+//! pairing program's file: each board with its players, and the byes. A
+//! board tablet's game is created from it, so no name is typed.
+//!
+//! Each publication of a round is a document written once,
+//! `round:003:0002` (round 3, its second version: the chief swapped
+//! colours, say), signed by an arbiter of the event; tablets take each
+//! round's highest version an arbiter signed.
+
+use laws::game::{Player, Setup};
+use laws::signing::{SigningKey, VerifyingKey};
+use laws::trf::player::PlayerSummary;
+use laws::trf::{Pairings, TrfFile};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::event::docs::{MAX_DOC_BYTES, Refused, Why, revision};
+use crate::event::signed::{Signed, Trust};
+
+/// The rounds' documents' ids begin so.
+pub const ROUND_PREFIX: &str = "round:";
+
+/// A player as the round names him.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoundPlayer {
+    pub name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fide_id: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<u16>,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub federation: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub title: String,
+    /// In the pairing program's file, to write the results back.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start_rank: Option<u16>,
+}
+
+impl From<PlayerSummary> for RoundPlayer {
+    fn from(p: PlayerSummary) -> RoundPlayer {
+        RoundPlayer {
+            name: p.name,
+            fide_id: p.fide_id.and_then(|id| u32::try_from(id).ok()),
+            rating: p.rating,
+            federation: p.federation,
+            title: p.title,
+            start_rank: Some(p.start_rank),
+        }
+    }
+}
+
+/// One board of the round.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoundBoard {
+    pub number: u32,
+    pub white: RoundPlayer,
+    pub black: RoundPlayer,
+}
+
+/// A player with no board: `H`, `F`, `U`, `Z`, or `0000` (not paired).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoundBye {
+    pub player: RoundPlayer,
+    pub code: String,
+}
+
+/// A round as published.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Round {
+    pub round: u32,
+    /// From 1; a higher one replaces it.
+    pub version: u32,
+    pub event: String,
+    #[serde(default)]
+    pub site: String,
+    /// The games' time control in PGN's notation (TRF-2026's tag 222
+    /// writes the same), when the file gives one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_control: Option<String>,
+    pub boards: Vec<RoundBoard>,
+    #[serde(default)]
+    pub byes: Vec<RoundBye>,
+}
+
+impl Round {
+    /// Round `pairings` of `file`, as version `version`.
+    #[must_use]
+    pub fn of(file: &TrfFile, pairings: &Pairings, version: u32) -> Round {
+        let player = |rank: u16| {
+            file.player(rank).map_or_else(
+                || RoundPlayer {
+                    name: format!("#{rank}"),
+                    fide_id: None,
+                    rating: None,
+                    federation: String::new(),
+                    title: String::new(),
+                    start_rank: Some(rank),
+                },
+                |p| p.summary().into(),
+            )
+        };
+        Round {
+            round: pairings.round,
+            version,
+            event: file.tournament.name.clone(),
+            site: file.tournament.city.clone(),
+            time_control: file.tournament.encoded_time_control.clone(),
+            boards: pairings
+                .boards
+                .iter()
+                .map(|b| RoundBoard {
+                    number: b.number,
+                    white: player(b.white),
+                    black: player(b.black),
+                })
+                .collect(),
+            byes: pairings
+                .byes
+                .iter()
+                .map(|b| RoundBye {
+                    player: player(b.player),
+                    code: b
+                        .code
+                        .map_or_else(|| "0000".to_owned(), |c| c.as_char().to_string()),
+                })
+                .collect(),
+        }
+    }
+
+    /// The setup of board `number`'s game: the players, the event, round
+    /// and board as the round names them; the rest as a new game's.
+    #[must_use]
+    pub fn setup(&self, number: u32) -> Option<Setup> {
+        let board = self.boards.iter().find(|b| b.number == number)?;
+        let player = |p: &RoundPlayer| Player {
+            name: p.name.clone(),
+            fide_id: p.fide_id,
+        };
+        let mut setup = Setup::new_game();
+        setup.event = self.event.clone();
+        setup.site = self.site.clone();
+        setup.round = self.round.to_string();
+        setup.board = number.to_string();
+        setup.white = player(&board.white);
+        setup.black = player(&board.black);
+        if let Some(control) = self.time_control.as_deref().and_then(|c| c.parse().ok()) {
+            setup.time_control = control;
+        }
+        Some(setup)
+    }
+
+    /// Whether `setup` is board `number`'s as this round names it.
+    #[must_use]
+    pub fn names(&self, setup: &Setup) -> bool {
+        let Ok(number) = setup.board.trim().parse::<u32>() else {
+            return false;
+        };
+        self.setup(number).is_some_and(|ours| {
+            ours.round == setup.round.trim()
+                && ours.white == setup.white
+                && ours.black == setup.black
+        })
+    }
+}
+
+/// The id of round `round`'s version `version`.
+#[must_use]
+pub fn round_doc_id(round: u32, version: u32) -> String {
+    format!("{ROUND_PREFIX}{round:03}:{version:04}")
+}
+
+/// What an arbiter signs for `round` of the event in `database`: the
+/// round as this version writes it (compact JSON in the types' order).
+#[must_use]
+pub fn round_message(database: &str, round: &Round) -> Vec<u8> {
+    let json = serde_json::to_string(round).expect("a round serialises");
+    format!("arbiter event round v1\0{database}\0{json}").into_bytes()
+}
+
+/// A round as the database keeps it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoundDoc {
+    #[serde(rename = "_id")]
+    pub id: String,
+    #[serde(rename = "type")]
+    pub kind: String,
+    #[serde(flatten)]
+    pub round: Round,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub signed: Option<Signed>,
+}
+
+impl RoundDoc {
+    /// `round` of the event in `database`, signed by an arbiter's `key`.
+    #[must_use]
+    pub fn of(round: Round, database: &str, key: &SigningKey) -> RoundDoc {
+        RoundDoc {
+            id: round_doc_id(round.round, round.version),
+            kind: "round".into(),
+            signed: Some(Signed::by(key, &round_message(database, &round))),
+            round,
+        }
+    }
+
+    /// The document to write: its revision follows from its signature.
+    #[must_use]
+    pub fn to_value(&self) -> Value {
+        let mut value = serde_json::to_value(self).expect("a round serialises");
+        let signature = self
+            .signed
+            .as_ref()
+            .and_then(|s| serde_json::to_value(s.signature).ok())
+            .and_then(|s| s.as_str().map(str::to_owned))
+            .unwrap_or_default();
+        value["_rev"] = revision(&signature).into();
+        value
+    }
+
+    /// Reads a revision the database gave: taken when an arbiter `trust`
+    /// names signed it for the event in `database`.
+    pub fn read(id: &str, value: &Value, database: &str, trust: &Trust) -> Result<Round, Refused> {
+        let refuse = |why| Refused {
+            id: id.to_owned(),
+            rev: value["_rev"].as_str().unwrap_or_default().to_owned(),
+            why,
+        };
+        let bytes = value.to_string().len();
+        if bytes > MAX_DOC_BYTES {
+            return Err(refuse(Why::TooLarge { bytes }));
+        }
+        let doc: RoundDoc = serde_json::from_value(value.clone())
+            .map_err(|e| refuse(Why::Unreadable(e.to_string())))?;
+        if doc.id != id || round_doc_id(doc.round.round, doc.round.version) != id {
+            return Err(refuse(Why::WrongPlace));
+        }
+        Signed::check(
+            doc.signed.as_ref(),
+            &round_message(database, &doc.round),
+            trust,
+        )
+        .map_err(|u| refuse(Why::Unsigned(u)))?;
+        Ok(doc.round)
+    }
+}
+
+/// Takes from `revisions` (id and document) each round's highest version
+/// an arbiter signed, above what `held` has; the others are refused.
+pub fn settle_rounds<'a>(
+    held: &std::collections::BTreeMap<u32, Round>,
+    revisions: impl IntoIterator<Item = (&'a str, &'a Value)>,
+    database: &str,
+    arbiters: &[VerifyingKey],
+) -> (Vec<Round>, Vec<Refused>) {
+    let trust = Trust {
+        board: None,
+        arbiters: arbiters.to_vec(),
+    };
+    let mut taken: Vec<Round> = Vec::new();
+    let mut refused = Vec::new();
+    for (id, value) in revisions {
+        match RoundDoc::read(id, value, database, &trust) {
+            Ok(round) => {
+                let above = |r: &Round| r.version;
+                let held_version = held.get(&round.round).map_or(0, above);
+                let taken_version = taken
+                    .iter()
+                    .find(|r| r.round == round.round)
+                    .map_or(0, above);
+                if round.version > held_version.max(taken_version) {
+                    taken.retain(|r| r.round != round.round);
+                    taken.push(round);
+                }
+            }
+            Err(r) => refused.push(r),
+        }
+    }
+    (taken, refused)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use super::*;
+    use crate::event::signed::Unsigned;
+
+    const DB: &str = "open-2026";
+
+    fn file() -> TrfFile {
+        TrfFile::parse(include_str!(
+            "../../crates/laws/tests/cases/trf/byes-forfeits.trf"
+        ))
+        .unwrap()
+    }
+
+    fn round(version: u32) -> Round {
+        let file = file();
+        Round::of(&file, &file.pairings(3).unwrap(), version)
+    }
+
+    #[test]
+    fn a_board_s_game_is_set_up_from_the_round_with_no_name_typed() {
+        let round = round(1);
+        assert_eq!(round.event, "Kraków Rapid Swiss");
+        let setup = round.setup(2).unwrap();
+        assert_eq!(
+            (
+                setup.round.as_str(),
+                setup.board.as_str(),
+                setup.site.as_str()
+            ),
+            ("3", "2", "Kraków")
+        );
+        assert_eq!(setup.white.name, "Kamiński, Tomasz");
+        assert_eq!(setup.black.fide_id, Some(1_100_002));
+        assert_eq!(setup.time_control.to_string(), "40/5400+30:1800+30");
+        assert!(round.names(&setup));
+        let mut typed = setup.clone();
+        typed.white.name = "Kaminski, T.".into();
+        assert!(!round.names(&typed));
+        assert_eq!(round.setup(9), None);
+        assert_eq!(round.byes[1].code, "0000");
+    }
+
+    #[test]
+    fn each_round_s_highest_version_an_arbiter_signed_is_taken() {
+        let chief = SigningKey::from_seed([1; 32]);
+        let board = SigningKey::from_seed([2; 32]);
+        let docs: Vec<(String, Value)> = [
+            RoundDoc::of(round(1), DB, &chief),
+            RoundDoc::of(round(2), DB, &chief),
+            RoundDoc::of(round(3), DB, &board),
+            RoundDoc::of(round(4), "another", &chief),
+        ]
+        .iter()
+        .map(|d| (d.id.clone(), d.to_value()))
+        .collect();
+        let revisions = || docs.iter().map(|(id, v)| (id.as_str(), v));
+        let arbiters = [chief.verifying_key()];
+        let (taken, refused) = settle_rounds(&BTreeMap::new(), revisions(), DB, &arbiters);
+        assert_eq!(taken, [round(2)]);
+        let why: Vec<Why> = refused.into_iter().map(|r| r.why).collect();
+        assert_eq!(
+            why,
+            [
+                Why::Unsigned(Unsigned::Untrusted(board.verifying_key())),
+                Why::Unsigned(Unsigned::Invalid),
+            ]
+        );
+        // What is held is not replaced by a lower version.
+        let held = BTreeMap::from([(3, round(2))]);
+        assert_eq!(settle_rounds(&held, revisions(), DB, &arbiters).0, []);
+    }
+}

@@ -5,5 +5,6 @@ pub mod docs;
 pub mod join_code;
 pub mod roster;
 pub mod round;
+pub mod round_results;
 pub mod signed;
 pub mod sync;

@@ -198,10 +198,11 @@ pub fn offer_as_deputy(state: AppState, name: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// Publishes `round` as its next version, signed by this tablet: the
-/// chief arbiter's, or a deputy's on his roster. Taken here at once and
-/// pushed with the next batch.
-pub fn publish_round(state: AppState, mut round: Round) -> Result<u32, String> {
+/// Publishes `round`, read from the pairing program's file `trf`, as its
+/// next version, signed by this tablet: the chief arbiter's, or a
+/// deputy's on his roster. Taken here at once (the file kept, to write the
+/// results back) and pushed with the next batch.
+pub fn publish_round(state: AppState, mut round: Round, trf: String) -> Result<u32, String> {
     state.require_arbiter()?;
     let link = joined_link(state)?;
     let key = link.signing_key.as_ref().ok_or_else(no_key)?;
@@ -218,6 +219,7 @@ pub fn publish_round(state: AppState, mut round: Round) -> Result<u32, String> {
     let version = round.version;
     let doc = RoundDoc::of(round.clone(), link.database.trim(), key);
     update_record(|record| {
+        record.trf.insert(round.round, trf);
         record.take_round(round);
         record.rounds_unsent.push(doc);
     });

@@ -174,6 +174,10 @@ pub struct SyncRecord {
     pub rounds: BTreeMap<u32, Round>,
     /// Rounds this tablet published, waiting to be pushed.
     pub rounds_unsent: Vec<RoundDoc>,
+    /// The pairing program's file each round was published from, on the
+    /// tablet that published it: the round's results are written back
+    /// into it.
+    pub trf: BTreeMap<u32, String>,
 }
 
 /// Whether game `id` is a game of an event (made on a tablet in one: its

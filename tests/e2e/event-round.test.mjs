@@ -3,7 +3,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
-import { savePin, useApp } from './harness.mjs';
+import { readFile } from 'node:fs/promises';
+import { savePin, tapAndPress, useApp } from './harness.mjs';
 import { BOARD1, CHIEF, joinByCode, joinEvent, status, stored, until, useEvent } from './couch.mjs';
 
 const app = useApp();
@@ -19,6 +20,7 @@ test("the chief publishes the pairing program's round; a board tablet's game tak
   const chief = await app.open();
   const board = await app.open();
   await savePin(chief.page, PIN);
+  await savePin(board.page, PIN);
   await joinEvent(chief.page, { app: app.url, couch: couch.url, db: DB, who: CHIEF });
   await synced(chief.page);
   await joinByCode(board.page, chief.page, { app: app.url, who: BOARD1 });
@@ -78,6 +80,41 @@ test("the chief publishes the pairing program's round; a board tablet's game tak
   assert.match(text, /"round":"3"/);
   assert.match(text, /"board":"2"/);
   assert.match(text, /"name":"Müller, Hans","fide_id":4600003/);
+
+  // Board 2 is played: two moves, then Black resigns.
+  await board.page.getByRole('link', { name: 'Clock' }).click();
+  await board.page.getByRole('button', { name: "Start White's clock" }).click();
+  await board.page.goto(`${app.url}#/game/${encodeURIComponent(id)}/scoresheet`);
+  await board.page.getByRole('button', { name: 'Recording mode (hand to the player)' }).click();
+  await tapAndPress(board.page, [['e2', 'e4'], ['e7', 'e5']]);
+  await board.page.getByRole('button', { name: 'Leave recording mode (arbiter)' }).click();
+  await board.page.getByLabel("Arbiter's PIN").fill(PIN);
+  await board.page.getByRole('button', { name: 'Unlock' }).click();
+  await board.page.goto(`${app.url}#/game/${encodeURIComponent(id)}/arbiter`);
+  await board.page.getByRole('button', { name: 'Black resigns (5.1b)' }).click();
+  await board.page.getByRole('button', { name: 'Record the result' }).click();
+  await board.page.getByText('Result recorded (Article 5.1b).').waitFor();
+  await synced(board.page);
+
+  // The chief's results table has it; the others have no game yet. The
+  // pairing program's file comes back with board 2's result and points,
+  // and nothing else changed; the unfinished boards are named.
+  await chief.page.goto(app.url + '#/event');
+  const row = chief.page.locator('.round-boards tr[data-board="2"]');
+  await row.filter({ hasText: '1 – 0' }).waitFor({ timeout: 15_000 });
+  assert.match(await row.innerText(), /Game over: White wins \(Article 5\.1b/);
+  assert.match(await chief.page.locator('.round-boards tr[data-board="1"]').innerText(), /No game set up from it yet/);
+  const [download] = await Promise.all([
+    chief.page.waitForEvent('download'),
+    chief.page.getByRole('button', { name: "Download the pairing program's file with round 3's results" }).click(),
+  ]);
+  assert.equal(download.suggestedFilename(), 'round-3-results.trf');
+  await chief.page.getByText('the round is not finished: board(s) 1, 3, 4 have no result yet').waitFor();
+  const before = (await readFile(TRF, 'utf8')).split('\r\n');
+  const after = (await readFile(await download.path(), 'utf8')).split('\r\n');
+  assert.equal(after.length, before.length);
+  const changed = before.flatMap((line, i) => (line === after[i] ? [] : [[line.slice(4, 8).trim(), after[i].slice(80, 84), after[i].slice(111)]]));
+  assert.deepEqual(changed, [['3', ' 2.5', '   4 w 1'], ['4', ' 1.5', '   3 b 0']]);
 
   for (const { context, errors } of [chief, board]) {
     assert.deepEqual(errors, []);

@@ -6,8 +6,9 @@ use laws::trf::{Pairings, TrfFile};
 use leptos::prelude::*;
 
 use crate::components::common::pin_dialog::PinDialog;
+use crate::components::event::round_results_table::RoundResultsTable;
 use crate::event::couch::{publish_round, record};
-use crate::event::round::{Round, RoundPlayer};
+use crate::event::round::{Round, RoundBye, RoundPlayer};
 use crate::platform::files::read_picked;
 use crate::state::AppState;
 use crate::{t, tf};
@@ -32,7 +33,7 @@ fn bye_words(code: &str) -> String {
     }
 }
 
-fn player_words(p: &RoundPlayer) -> String {
+pub fn player_words(p: &RoundPlayer) -> String {
     let mut words = p.name.clone();
     if !p.title.is_empty() {
         words = format!("{} {words}", p.title);
@@ -97,7 +98,7 @@ pub fn RoundsPanel() -> impl IntoView {
             return;
         };
         let number = round.round;
-        match publish_round(state, round) {
+        match publish_round(state, round, text.get_untracked()) {
             Ok(version) => {
                 state.tell(if version == 1 {
                     tf!(
@@ -159,9 +160,9 @@ pub fn RoundsPanel() -> impl IntoView {
             })}
             </Show>
             <For each=move || published.get() key=|r| (r.round, r.version) let:round>
-                <details class="fold">
+                <details class="fold" open=true>
                     <summary>{tf!("Round {} published: {} boards (version {})", "Runda {} opublikowana: {} szachownic (wersja {})", round.round, round.boards.len(), round.version)}</summary>
-                    <RoundTable round=round.clone() />
+                    <RoundResultsTable round=round.clone() />
                 </details>
             </For>
             <PinDialog open=asking title=t!("Publish the round", "Opublikuj rundę") on_pin=unlock />
@@ -196,12 +197,20 @@ fn RoundTable(round: Round) -> impl IntoView {
                 }).collect_view()}
             </tbody>
         </table>
-        {(!round.byes.is_empty()).then(|| view! {
+        <ByesList byes=round.byes.clone() />
+    }
+}
+
+/// The round's players with no board, and why.
+#[component]
+pub fn ByesList(byes: Vec<RoundBye>) -> impl IntoView {
+    (!byes.is_empty()).then(|| {
+        view! {
             <ul class="round-byes">
-                {round.byes.iter().map(|b| view! {
+                {byes.iter().map(|b| view! {
                     <li>{format!("{}: {}", player_words(&b.player), bye_words(&b.code))}</li>
                 }).collect_view()}
             </ul>
-        })}
-    }
+        }
+    })
 }

@@ -8,6 +8,7 @@ use super::TrfFile;
 use super::code::ResultCode;
 use super::player::{points_text, round_column};
 use super::round::Bye;
+use crate::outcome::Outcome;
 use crate::side::Side;
 
 /// How a board's game ended, in the file's terms.
@@ -28,6 +29,31 @@ pub enum GameResult {
 }
 
 impl GameResult {
+    /// The file's result for a game that ended with `outcome` after
+    /// `plies` moves of either side; `None` while it goes on (or is to be
+    /// played again). `absent`: the loser never came to play (a default,
+    /// 6.7 or A10): a forfeit. A game that lasted less than one move each
+    /// is not rated (`W`, `L`, `D`).
+    #[must_use]
+    pub fn of(outcome: Outcome, plies: usize, absent: bool) -> Option<GameResult> {
+        let winner = match outcome {
+            Outcome::WhiteWins => Some(Side::White),
+            Outcome::BlackWins => Some(Side::Black),
+            Outcome::Draw => None,
+            Outcome::BothLose => return Some(GameResult::DoubleForfeit),
+            Outcome::Continue | Outcome::NewGame | Outcome::Postponed | Outcome::Annulled => {
+                return None;
+            }
+        };
+        Some(match winner {
+            Some(side) if absent => GameResult::Forfeit(side),
+            Some(side) if plies < 2 => GameResult::WonUnrated(side),
+            Some(side) => GameResult::Won(side),
+            None if plies < 2 => GameResult::DrawnUnrated,
+            None => GameResult::Drawn,
+        })
+    }
+
     /// The codes for White and Black.
     #[must_use]
     pub fn codes(self) -> (ResultCode, ResultCode) {
@@ -241,5 +267,43 @@ fn write_at(chars: &mut Vec<char>, column: usize, text: &str) {
     }
     for (i, c) in text.chars().enumerate() {
         chars[start + i] = c;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_game_s_ending_is_the_file_s_result() {
+        use GameResult as R;
+        assert_eq!(
+            R::of(Outcome::WhiteWins, 40, false),
+            Some(R::Won(Side::White))
+        );
+        assert_eq!(
+            R::of(Outcome::BlackWins, 0, true),
+            Some(R::Forfeit(Side::Black))
+        );
+        assert_eq!(
+            R::of(Outcome::BlackWins, 0, false),
+            Some(R::WonUnrated(Side::Black))
+        );
+        assert_eq!(
+            R::of(Outcome::WhiteWins, 1, false),
+            Some(R::WonUnrated(Side::White))
+        );
+        assert_eq!(R::of(Outcome::Draw, 1, false), Some(R::DrawnUnrated));
+        assert_eq!(R::of(Outcome::BothLose, 0, true), Some(R::DoubleForfeit));
+        assert_eq!(R::of(Outcome::Continue, 12, false), None);
+        assert_eq!(R::of(Outcome::Annulled, 12, false), None);
+        assert_eq!(
+            R::DoubleForfeit.codes(),
+            (ResultCode::ForfeitLoss, ResultCode::ForfeitLoss)
+        );
+        assert_eq!(
+            R::Forfeit(Side::Black).codes(),
+            (ResultCode::ForfeitLoss, ResultCode::ForfeitWin)
+        );
     }
 }

@@ -3,8 +3,8 @@
 
 use std::path::{Path, PathBuf};
 
+use laws::outcome::Outcome;
 use laws::pgn::{self, PgnResult};
-use laws::side::Side;
 use laws::trf::results::{GameResult, Played};
 use laws::trf::{Pairings, TrfFile, engine};
 use serde_json::{Value, json};
@@ -215,21 +215,14 @@ fn results(args: &RoundArgs, pgn_path: &Path) -> Result<u8, String> {
 }
 
 /// The file's result for a game that ended `result` after `plies` moves
-/// of either side. No move at all with a winner is a forfeit (a player
-/// absent, A10 or 6.7); fewer than one move each is not rated (`W`, `L`,
-/// `D`).
+/// of either side (`GameResult::of`). PGN does not say who was absent: a
+/// game with a winner and no move at all is read as a forfeit.
 fn result_of(result: PgnResult, plies: usize) -> Option<GameResult> {
-    let winner = match result {
-        PgnResult::WhiteWins => Some(Side::White),
-        PgnResult::BlackWins => Some(Side::Black),
-        PgnResult::Draw => None,
+    let outcome = match result {
+        PgnResult::WhiteWins => Outcome::WhiteWins,
+        PgnResult::BlackWins => Outcome::BlackWins,
+        PgnResult::Draw => Outcome::Draw,
         PgnResult::Unknown => return None,
     };
-    Some(match (winner, plies) {
-        (Some(side), 0) => GameResult::Forfeit(side),
-        (Some(side), 1) => GameResult::WonUnrated(side),
-        (Some(side), _) => GameResult::Won(side),
-        (None, 0 | 1) => GameResult::DrawnUnrated,
-        (None, _) => GameResult::Drawn,
-    })
+    GameResult::of(outcome, plies, plies == 0 && outcome != Outcome::Draw)
 }

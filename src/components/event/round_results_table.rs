@@ -1,0 +1,87 @@
+//! A published round's results: each board, its game's standing and its
+//! result in the pairing program's codes; on the tablet that published
+//! it, the program's file with the results written back, to download.
+
+use leptos::prelude::*;
+
+use crate::components::event::rounds_panel::{ByesList, player_words};
+use crate::event::couch::record;
+use crate::event::round::Round;
+use crate::event::round_results::{codes, file_with_results, round_results};
+use crate::platform::files::download;
+use crate::state::AppState;
+use crate::{t, tf};
+
+#[component]
+pub fn RoundResultsTable(round: Round) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let round = StoredValue::new(round);
+    let results = Memo::new(move |_| {
+        state
+            .games
+            .with(|games| round.with_value(|round| round_results(round, games)))
+    });
+    let number = round.with_value(|r| r.round);
+    let trf = Memo::new(move |_| record().with(|r| r.trf.get(&number).cloned()));
+    let export = move |_| {
+        let Some(text) = trf.get_untracked() else {
+            return;
+        };
+        let written = round.with_value(|round| {
+            results.with_untracked(|results| file_with_results(&text, round, results))
+        });
+        match written {
+            Ok((text, unfinished)) => {
+                let name = format!("round-{number}-results.trf");
+                if let Err(e) = download(&name, "text/plain", &text) {
+                    state.warn(e);
+                } else if unfinished.is_empty() {
+                    state.tell(tf!(
+                        "Saved as {name}: every board's result is in it.",
+                        "Zapisano jako {name}: jest w nim wynik każdej szachownicy."
+                    ));
+                } else {
+                    let boards = unfinished
+                        .iter()
+                        .map(u32::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", ");
+                    state.warn(tf!(
+                        "Saved as {name}, but the round is not finished: board(s) {boards} have no result yet and are left blank.",
+                        "Zapisano jako {name}, ale runda nie jest zakończona: szachownice {boards} nie mają jeszcze wyniku i pozostają puste."
+                    ));
+                }
+            }
+            Err(e) => state.warn(e),
+        }
+    };
+    view! {
+        <table class="round-boards">
+            <caption>{move || round.with_value(|r| tf!("Round {}: {}", "Runda {}: {}", r.round, r.event.clone()))}</caption>
+            <thead><tr>
+                <th>{t!("Board", "Szachownica")}</th>
+                <th>{t!("White", "Białe")}</th>
+                <th>{t!("Black", "Czarne")}</th>
+                <th>{t!("Result", "Wynik")}</th>
+                <th>{t!("Where it stands", "Stan")}</th>
+            </tr></thead>
+            <tbody>
+                <For each=move || results.get() key=|r| (r.board.number, r.result.map(codes), r.standing.clone()) let:r>
+                    <tr data-board=r.board.number>
+                        <td>{r.board.number}</td>
+                        <td>{player_words(&r.board.white)}</td>
+                        <td>{player_words(&r.board.black)}</td>
+                        <td>{r.result.map(codes).unwrap_or_default()}</td>
+                        <td>{r.standing.clone()}</td>
+                    </tr>
+                </For>
+            </tbody>
+        </table>
+        <ByesList byes=round.with_value(|r| r.byes.clone()) />
+        <Show when=move || trf.with(Option::is_some)>
+            <button type="button" class="button" on:click=export>
+                {tf!("Download the pairing program's file with round {number}'s results", "Pobierz plik programu kojarzącego z wynikami rundy {number}")}
+            </button>
+        </Show>
+    }
+}

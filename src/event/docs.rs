@@ -271,6 +271,39 @@ pub fn revision(hash: &str) -> String {
     format!("1-{}", &hash[..hash.len().min(32)])
 }
 
+/// A document of the event's own (a roster, an offer, a round) as it is
+/// written, once: its revision follows from its signature, so the same
+/// document written twice is one revision.
+pub fn written_once(doc: &impl Serialize, signed: Option<&Signed>) -> Value {
+    let mut value = serde_json::to_value(doc).expect("a document serialises");
+    let signature = signed
+        .and_then(|s| serde_json::to_value(s.signature).ok())
+        .and_then(|s| s.as_str().map(str::to_owned))
+        .unwrap_or_default();
+    value["_rev"] = revision(&signature).into();
+    value
+}
+
+/// How revision `value` of document `id` is refused.
+pub fn refusal(id: &str, value: &Value) -> impl Fn(Why) -> Refused {
+    let id = id.to_owned();
+    let rev = value["_rev"].as_str().unwrap_or_default().to_owned();
+    move |why| Refused {
+        id: id.clone(),
+        rev: rev.clone(),
+        why,
+    }
+}
+
+/// A revision read as `T`, unless over [`MAX_DOC_BYTES`] or unreadable.
+pub fn read_value<T: serde::de::DeserializeOwned>(value: &Value) -> Result<T, Why> {
+    let bytes = value.to_string().len();
+    if bytes > MAX_DOC_BYTES {
+        return Err(Why::TooLarge { bytes });
+    }
+    serde_json::from_value(value.clone()).map_err(|e| Why::Unreadable(e.to_string()))
+}
+
 /// The arbiter's choice at a fork: the branch whose entry at `index` has
 /// hash `chosen` goes on; the other stays in the database, readable.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -14,7 +14,7 @@ use laws::signing::{SigningKey, VerifyingKey};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::event::docs::{MAX_DOC_BYTES, Refused, Why, revision};
+use crate::event::docs::{Refused, Why, read_value, refusal, written_once};
 use crate::event::signed::{Signed, Unsigned};
 
 /// The roster documents' ids: `roster:000003` is the third.
@@ -159,7 +159,7 @@ impl RosterDoc {
     /// The document to write: its revision follows from its signature.
     #[must_use]
     pub fn to_value(&self) -> Value {
-        to_value_with_revision(self, self.signed.as_ref())
+        written_once(self, self.signed.as_ref())
     }
 
     /// Reads a revision of a roster the database gave, taken only when
@@ -212,7 +212,7 @@ impl OfferDoc {
 
     #[must_use]
     pub fn to_value(&self) -> Value {
-        to_value_with_revision(self, self.signed.as_ref())
+        written_once(self, self.signed.as_ref())
     }
 
     /// Reads a revision of an offer: taken when signed by the key it
@@ -231,34 +231,6 @@ impl OfferDoc {
         }
         Ok(doc.deputy)
     }
-}
-
-fn to_value_with_revision(doc: &impl Serialize, signed: Option<&Signed>) -> Value {
-    let mut value = serde_json::to_value(doc).expect("a document serialises");
-    let signature = signed
-        .and_then(|s| serde_json::to_value(s.signature).ok())
-        .and_then(|s| s.as_str().map(str::to_owned))
-        .unwrap_or_default();
-    value["_rev"] = revision(&signature).into();
-    value
-}
-
-fn refusal(id: &str, value: &Value) -> impl Fn(Why) -> Refused {
-    let id = id.to_owned();
-    let rev = value["_rev"].as_str().unwrap_or_default().to_owned();
-    move |why| Refused {
-        id: id.clone(),
-        rev: rev.clone(),
-        why,
-    }
-}
-
-fn read_value<T: serde::de::DeserializeOwned>(value: &Value) -> Result<T, Why> {
-    let bytes = value.to_string().len();
-    if bytes > MAX_DOC_BYTES {
-        return Err(Why::TooLarge { bytes });
-    }
-    serde_json::from_value(value.clone()).map_err(|e| Why::Unreadable(e.to_string()))
 }
 
 /// Of the rosters' revisions `revisions` (id and document), the

@@ -14,7 +14,7 @@ use laws::trf::{Pairings, TrfFile};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::event::docs::{MAX_DOC_BYTES, Refused, Why, revision};
+use crate::event::docs::{Refused, Why, read_value, refusal, written_once};
 use crate::event::signed::{Signed, Trust};
 
 /// The rounds' documents' ids begin so.
@@ -206,31 +206,14 @@ impl RoundDoc {
     /// The document to write: its revision follows from its signature.
     #[must_use]
     pub fn to_value(&self) -> Value {
-        let mut value = serde_json::to_value(self).expect("a round serialises");
-        let signature = self
-            .signed
-            .as_ref()
-            .and_then(|s| serde_json::to_value(s.signature).ok())
-            .and_then(|s| s.as_str().map(str::to_owned))
-            .unwrap_or_default();
-        value["_rev"] = revision(&signature).into();
-        value
+        written_once(self, self.signed.as_ref())
     }
 
     /// Reads a revision the database gave: taken when an arbiter `trust`
     /// names signed it for the event in `database`.
     pub fn read(id: &str, value: &Value, database: &str, trust: &Trust) -> Result<Round, Refused> {
-        let refuse = |why| Refused {
-            id: id.to_owned(),
-            rev: value["_rev"].as_str().unwrap_or_default().to_owned(),
-            why,
-        };
-        let bytes = value.to_string().len();
-        if bytes > MAX_DOC_BYTES {
-            return Err(refuse(Why::TooLarge { bytes }));
-        }
-        let doc: RoundDoc = serde_json::from_value(value.clone())
-            .map_err(|e| refuse(Why::Unreadable(e.to_string())))?;
+        let refuse = refusal(id, value);
+        let doc: RoundDoc = read_value(value).map_err(&refuse)?;
         if doc.id != id || round_doc_id(doc.round.round, doc.round.version) != id {
             return Err(refuse(Why::WrongPlace));
         }

@@ -3,6 +3,7 @@
 pub mod arbiters_panel;
 pub mod event_panel;
 pub mod join_code_panel;
+pub mod round_players;
 pub mod round_results_table;
 pub mod rounds_panel;
 pub mod sync_status;

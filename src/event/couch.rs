@@ -198,11 +198,16 @@ pub fn offer_as_deputy(state: AppState, name: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// Publishes `round`, read from the pairing program's file `trf`, as its
+/// Publishes `round`, read from the pairing program's file `trf` (none for
+/// a plain list), as its
 /// next version, signed by this tablet: the chief arbiter's, or a
 /// deputy's on his roster. Taken here at once (the file kept, to write the
 /// results back) and pushed with the next batch.
-pub fn publish_round(state: AppState, mut round: Round, trf: String) -> Result<u32, String> {
+pub fn publish_round(
+    state: AppState,
+    mut round: Round,
+    trf: Option<String>,
+) -> Result<u32, String> {
     state.require_arbiter()?;
     let link = joined_link(state)?;
     let key = link.signing_key.as_ref().ok_or_else(no_key)?;
@@ -219,7 +224,10 @@ pub fn publish_round(state: AppState, mut round: Round, trf: String) -> Result<u
     let version = round.version;
     let doc = RoundDoc::of(round.clone(), link.database.trim(), key);
     update_record(|record| {
-        record.trf.insert(round.round, trf);
+        match trf {
+            Some(trf) => record.trf.insert(round.round, trf),
+            None => record.trf.remove(&round.round),
+        };
         record.take_round(round);
         record.rounds_unsent.push(doc);
     });

@@ -9,6 +9,7 @@
 
 use laws::game::{Player, Setup};
 use laws::signing::{SigningKey, VerifyingKey};
+use laws::trf::list::ListedBoard;
 use laws::trf::player::PlayerSummary;
 use laws::trf::{Pairings, TrfFile};
 use serde::{Deserialize, Serialize};
@@ -125,6 +126,36 @@ impl Round {
                         .map_or_else(|| "0000".to_owned(), |c| c.as_char().to_string()),
                 })
                 .collect(),
+        }
+    }
+
+    /// Round `round` of event `event` from a plain list of boards (no
+    /// pairing program: names only, no byes), as version `version`.
+    #[must_use]
+    pub fn of_list(round: u32, event: &str, boards: Vec<ListedBoard>, version: u32) -> Round {
+        let player = |name: String| RoundPlayer {
+            name,
+            fide_id: None,
+            rating: None,
+            federation: String::new(),
+            title: String::new(),
+            start_rank: None,
+        };
+        Round {
+            round,
+            version,
+            event: event.trim().to_owned(),
+            site: String::new(),
+            time_control: None,
+            boards: boards
+                .into_iter()
+                .map(|b| RoundBoard {
+                    number: b.number,
+                    white: player(b.white),
+                    black: player(b.black),
+                })
+                .collect(),
+            byes: Vec::new(),
         }
     }
 
@@ -304,6 +335,23 @@ mod tests {
         assert!(!round.names(&typed));
         assert_eq!(round.setup(9), None);
         assert_eq!(round.byes[1].code, "0000");
+    }
+
+    #[test]
+    fn a_round_from_a_plain_list_names_its_players_only() {
+        let boards =
+            laws::trf::list::read("1;Kowalski, Jan;Nowak, Anna\n2;Lee, Min;Brown, Pat\n").unwrap();
+        let round = Round::of_list(4, " Club night ", boards, 1);
+        let setup = round.setup(2).unwrap();
+        assert_eq!(
+            (setup.event.as_str(), setup.round.as_str()),
+            ("Club night", "4")
+        );
+        assert_eq!(
+            (setup.white.name.as_str(), setup.black.fide_id),
+            ("Lee, Min", None)
+        );
+        assert!(round.names(&setup));
     }
 
     #[test]

@@ -35,6 +35,20 @@ test("the chief publishes the pairing program's round; a board tablet's game tak
   await chief.page.getByRole('alert').filter({ hasText: "line 2, column 97: 'x' is not a colour (w, b or -)" }).waitFor();
   assert.equal(await chief.page.getByRole('button', { name: /^Publish round/ }).count(), 0);
 
+  // A list of boards pasted, for an event with no pairing program: a bad
+  // line is named, the round's number asked for, then it shows as boards.
+  const paste = chief.page.getByLabel('Or paste the file, or a list of boards');
+  await paste.fill('Board;White;Black\n1;Lee, Min;Brown, Pat\n1;Kim, Jo;Park, Su\n');
+  await chief.page.getByRole('alert').filter({ hasText: 'line 3, column 1: board 1 is listed twice, or is 0' }).waitFor();
+  await paste.fill('Board;White;Black\n1;Lee, Min;Brown, Pat\n2;Kim, Jo;Park, Su\n');
+  await chief.page.getByRole('alert').filter({ hasText: "A list of boards: give the round's number." }).waitFor();
+  const roundField = chief.page.getByLabel('Round (empty: the one to play)');
+  await roundField.fill('4');
+  await chief.page.getByLabel('Event (for a list)').fill('Club night');
+  const listed = chief.page.locator('table.round-boards', { hasText: 'Round 4: Club night' });
+  assert.deepEqual(await listed.locator('tbody tr').allInnerTexts(), ['1\tLee, Min\tBrown, Pat', '2\tKim, Jo\tPark, Su']);
+  await roundField.fill('');
+
   // The file's round to play, as boards in the program's order, then
   // published behind the PIN (the page opened afresh is locked).
   await load.setInputFiles(TRF);

@@ -6,7 +6,8 @@
 //! A file is read into its [`Tournament`] and [`Player`]s; a round's
 //! boards come from it ([`round`]), or from the pairing engine's own list
 //! of pairs beside it ([`engine`]); the round's results go back into it
-//! ([`results`]). Every line Arbiter does not use is kept as it came in,
+//! ([`results`]). An event with no pairing program gives its boards as a
+//! plain list ([`list`]). Every line Arbiter does not use is kept as it came in,
 //! so what goes back to the pairing program is its own file plus the
 //! results.
 //!
@@ -29,6 +30,7 @@ use std::fmt;
 
 pub mod code;
 pub mod engine;
+pub mod list;
 pub mod player;
 pub mod results;
 pub mod round;

@@ -4,7 +4,7 @@
 
 use leptos::prelude::*;
 
-use crate::components::event::rounds_panel::{ByesList, player_words};
+use crate::components::event::round_players::{ByesList, player_words};
 use crate::event::couch::record;
 use crate::event::round::Round;
 use crate::event::round_results::{codes, file_with_results, round_results};

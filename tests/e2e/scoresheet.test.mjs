@@ -73,6 +73,9 @@ test('a game tapped on the board goes out as PGN and comes back the same', async
   const address = await imported.getAttribute('href');
   await imported.click();
   await page.waitForURL((url) => url.hash === address);
+  // The screen is built after the address changes: the old one, with the
+  // import's result, goes first (the heading alone reads the same on both).
+  await page.locator('.import-result').waitFor({ state: 'detached' });
   await page.getByRole('heading', { name: 'Review: Kowalski, Jan – Nowak, Anna' }).waitFor();
   assert.deepEqual(await written(page), original);
 
@@ -149,6 +152,9 @@ test('a draw claimed by writing the intended move (9.2) is judged on the positio
   const address = await imported.getAttribute('href');
   await imported.click();
   await page.waitForURL((url) => url.hash === address);
+  // The screen is built after the address changes: the old one, with the
+  // import's result, goes first (the heading alone reads the same on both).
+  await page.locator('.import-result').waitFor({ state: 'detached' });
   await page.getByRole('heading', { name: 'Review: Kowalski, Jan – Nowak, Anna' }).waitFor();
   await page.goto(page.url().replace(/\/review$/, '/scoresheet'));
   const claims = page.locator('.claims');

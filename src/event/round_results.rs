@@ -1,7 +1,7 @@
 //! A published round's results: each board's game as it stands, and the
 //! pairing program's file with the round's results written back.
 
-use laws::game::{EndedBy, Game};
+use laws::game::Game;
 use laws::trf::results::{GameResult, Played};
 use laws::trf::{Bye, ResultCode, TrfFile};
 use laws::{game_pgn, pgn};
@@ -40,15 +40,7 @@ pub fn round_results(round: &Round, games: &[Game]) -> Vec<BoardResult> {
         .iter()
         .map(|board| {
             let game = game_of(round, board, games);
-            let result = game.and_then(|g| {
-                let play = g.fold().ok()?;
-                let ending = play.ended()?;
-                let plies = play.sheet.len();
-                // With no move played, a ruling (a default, 6.7 or A10) is
-                // a player absent; a result recorded is a game played.
-                let absent = plies == 0 && !matches!(ending.by, EndedBy::Result(_));
-                GameResult::of(ending.outcome, plies, absent)
-            });
+            let result = game.and_then(|g| GameResult::of_game(g.fold().ok()?));
             BoardResult {
                 board: board.clone(),
                 standing: game.map_or_else(
@@ -59,6 +51,16 @@ pub fn round_results(round: &Round, games: &[Game]) -> Vec<BoardResult> {
             }
         })
         .collect()
+}
+
+/// Board numbers for a sentence: `1, 3, 4`.
+#[must_use]
+pub fn board_list(boards: &[u32]) -> String {
+    boards
+        .iter()
+        .map(u32::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The result in the file's codes, `1 - 0` style, for the table.

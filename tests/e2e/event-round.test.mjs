@@ -118,6 +118,10 @@ test("the chief publishes the pairing program's round; a board tablet's game tak
   await row.filter({ hasText: '1 – 0' }).waitFor({ timeout: 15_000 });
   assert.match(await row.innerText(), /Game over: White wins \(Article 5\.1b/);
   assert.match(await chief.page.locator('.round-boards tr[data-board="1"]').innerText(), /No game set up from it yet/);
+  // On a phone the results table scrolls in its own box, not the page.
+  await chief.page.setViewportSize({ width: 390, height: 844 });
+  assert.ok(await chief.page.evaluate(() => document.documentElement.scrollWidth <= 390), 'the page is wider than a phone');
+  await chief.page.setViewportSize({ width: 1180, height: 820 });
   const [download] = await Promise.all([
     chief.page.waitForEvent('download'),
     chief.page.getByRole('button', { name: "Download the pairing program's file with round 3's results" }).click(),

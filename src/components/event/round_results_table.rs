@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use crate::components::event::round_players::{ByesList, player_words};
 use crate::event::couch::record;
 use crate::event::round::Round;
-use crate::event::round_results::{codes, file_with_results, round_pgn, round_results};
+use crate::event::round_results::{board_list, codes, file_with_results, round_pgn, round_results};
 use crate::platform::files::download;
 use crate::state::AppState;
 use crate::{t, tf};
@@ -41,11 +41,7 @@ pub fn RoundResultsTable(round: Round) -> impl IntoView {
                         "Zapisano jako {name}: jest w nim wynik każdej szachownicy."
                     ));
                 } else {
-                    let boards = unfinished
-                        .iter()
-                        .map(u32::to_string)
-                        .collect::<Vec<_>>()
-                        .join(", ");
+                    let boards = board_list(&unfinished);
                     state.warn(tf!(
                         "Saved as {name}, but the round is not finished: board(s) {boards} have no result yet and are left blank.",
                         "Zapisano jako {name}, ale runda nie jest zakończona: szachownice {boards} nie mają jeszcze wyniku i pozostają puste."
@@ -64,11 +60,7 @@ pub fn RoundResultsTable(round: Round) -> impl IntoView {
         } else if missing.is_empty() {
             state.tell(tf!("Saved as {name}.", "Zapisano jako {name}."));
         } else {
-            let boards = missing
-                .iter()
-                .map(u32::to_string)
-                .collect::<Vec<_>>()
-                .join(", ");
+            let boards = board_list(&missing);
             state.tell(tf!(
                 "Saved as {name}; board(s) {boards} have no game on this tablet yet.",
                 "Zapisano jako {name}; szachownice {boards} nie mają jeszcze partii na tym tablecie."
@@ -98,13 +90,15 @@ pub fn RoundResultsTable(round: Round) -> impl IntoView {
             </tbody>
         </table>
         <ByesList byes=round.with_value(|r| r.byes.clone()) />
-        <button type="button" class="button" on:click=save_pgn>
-            {tf!("Download round {number}'s games (PGN)", "Pobierz partie rundy {number} (PGN)")}
-        </button>
-        <Show when=move || trf.with(Option::is_some)>
-            <button type="button" class="button" on:click=export>
-                {tf!("Download the pairing program's file with round {number}'s results", "Pobierz plik programu kojarzącego z wynikami rundy {number}")}
+        <div class="actions">
+            <button type="button" class="button" on:click=save_pgn>
+                {tf!("Download round {number}'s games (PGN)", "Pobierz partie rundy {number} (PGN)")}
             </button>
-        </Show>
+            <Show when=move || trf.with(Option::is_some)>
+                <button type="button" class="button" on:click=export>
+                    {tf!("Download the pairing program's file with round {number}'s results", "Pobierz plik programu kojarzącego z wynikami rundy {number}")}
+                </button>
+            </Show>
+        </div>
     }
 }

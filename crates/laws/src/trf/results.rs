@@ -8,6 +8,7 @@ use super::TrfFile;
 use super::code::ResultCode;
 use super::player::{points_text, round_column};
 use super::round::Bye;
+use crate::game::{EndedBy, GameState};
 use crate::outcome::Outcome;
 use crate::side::Side;
 
@@ -52,6 +53,18 @@ impl GameResult {
             None if plies < 2 => GameResult::DrawnUnrated,
             None => GameResult::Drawn,
         })
+    }
+
+    /// The file's result for game `play` as it stands: `None` while it
+    /// goes on. With no move played, a ruling (a default, 6.7 or A10) is
+    /// a player absent, a forfeit; a result recorded (a resignation, a
+    /// draw agreed) is a game played, of less than one move.
+    #[must_use]
+    pub fn of_game(play: &GameState) -> Option<GameResult> {
+        let ending = play.ended()?;
+        let plies = play.sheet.len();
+        let absent = plies == 0 && !matches!(ending.by, EndedBy::Result(_));
+        GameResult::of(ending.outcome, plies, absent)
     }
 
     /// The codes for White and Black.

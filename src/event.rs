@@ -1,5 +1,6 @@
 //! An event: tablets in sync through the event's CouchDB database.
 
+pub mod call;
 pub mod couch;
 pub mod docs;
 pub mod join_code;

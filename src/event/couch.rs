@@ -17,6 +17,9 @@ use laws::signing::SigningKey;
 use leptos::prelude::*;
 use serde_json::{Value, json};
 
+use crate::event::call::{
+    ANSWER_PREFIX, AnswerDoc, CALL_PREFIX, CallDoc, Caller, answer_call as note_answer, keep_call,
+};
 use crate::event::docs::{
     ChoiceDoc, DocId, EventDoc, Pulled, game_doc, game_doc_id, reconcile, revision, settle_choice,
     settle_setup,
@@ -234,6 +237,61 @@ pub fn publish_round(
     Ok(version)
 }
 
+/// Board game `game`'s call for an arbiter: open to the players (no PIN),
+/// taken here at once and pushed with the next batch, or when the network
+/// is back.
+pub fn call_arbiter(state: AppState, game: &str) -> Result<(), String> {
+    let link = joined_link(state)?;
+    let key = link.signing_key.as_ref().ok_or_else(no_key)?;
+    let setup = state
+        .game(game)
+        .map(|g| g.setup().clone())
+        .ok_or_else(|| tf!("There is no game {game}.", "Nie ma partii {game}."))?;
+    let caller = Caller {
+        game: game.to_owned(),
+        round: setup.round.clone(),
+        board: setup.board.clone(),
+        players: crate::text::laws_text::side::pairing(&setup.white.name, &setup.black.name),
+    };
+    let doc = CallDoc::of(
+        caller,
+        &link.user,
+        crate::state::now_ms(),
+        link.database.trim(),
+        key,
+    );
+    update_record(|record| {
+        keep_call(&mut record.calls, doc.call());
+        record.calls_unsent.push(doc);
+    });
+    Ok(())
+}
+
+/// This arbiter's answer to call `call`: every tablet stops calling, and
+/// the board sees who is coming.
+pub fn answer_call(state: AppState, call: &str) -> Result<(), String> {
+    let link = joined_link(state)?;
+    let key = link.signing_key.as_ref().ok_or_else(no_key)?;
+    let own = key.verifying_key();
+    if !record().with_untracked(|r| r.arbiters(&link).contains(&own)) {
+        return Err(t!(
+            "Only the chief arbiter's tablet, or a deputy's on his list, answers a call.",
+            "Na wezwanie odpowiada tylko tablet sędziego głównego albo zastępcy z jego listy."
+        )
+        .into());
+    }
+    let doc = AnswerDoc::of(call, crate::state::now_ms(), link.database.trim(), key);
+    let answer = crate::event::call::Answer {
+        by: own,
+        at_ms: doc.at_ms,
+    };
+    update_record(|record| {
+        note_answer(&mut record.calls, call, answer);
+        record.answers_unsent.push(doc);
+    });
+    Ok(())
+}
+
 fn joined_link(state: AppState) -> Result<EventLink, String> {
     signed_link(state)?.ok_or_else(|| {
         t!(
@@ -410,9 +468,23 @@ async fn run(state: AppState) {
             Ok(()) => attempt = 0,
             Err(failure) => {
                 status().set(Some(failure.status()));
-                TimeoutFuture::new(backoff_ms(attempt)).await;
+                back_off(backoff_ms(attempt)).await;
                 attempt += 1;
             }
+        }
+    }
+}
+
+/// Waits `ms` before trying again, or less: until the browser says the
+/// network is back, so that what waits (a call for an arbiter) goes then.
+async fn back_off(ms: u32) {
+    const STEP_MS: u32 = 250;
+    let online = || leptos::prelude::window().navigator().on_line();
+    let offline_at_first = !online();
+    for _ in 0..ms.div_ceil(STEP_MS) {
+        TimeoutFuture::new(STEP_MS).await;
+        if offline_at_first && online() {
+            return;
         }
     }
 }
@@ -439,7 +511,13 @@ async fn sync_with(couch: &Couch, link: &EventLink, state: AppState) -> Result<(
         push_arbiters(couch, state).await?;
         // A refused write is kept for the next try, and the tablet still
         // reads the event.
-        let pushed = push(couch, link, state).await;
+        let mut pushed = push(couch, link, state).await;
+        // A call goes even when a game of this tablet's is refused.
+        if !matches!(pushed, Err(Failure::Offline))
+            && let Err(offline) = push_calls(couch, state).await
+        {
+            pushed = Err(offline);
+        }
         match &pushed {
             Err(Failure::Offline) => return Err(Failure::Offline),
             Err(refused) => status().set(Some(refused.status())),
@@ -509,19 +587,7 @@ async fn push_arbiters(couch: &Couch, state: AppState) -> Result<(), Failure> {
     if docs.is_empty() {
         return Ok(());
     }
-    let refusal = match couch
-        .post("/_bulk_docs", &json!({"docs": docs, "new_edits": false}))
-        .await
-    {
-        Err(Failure::Offline) => return Err(Failure::Offline),
-        Err(Failure::Refused(why)) => Some(why),
-        Ok(rows) => rows.as_array().and_then(|rows| {
-            rows.iter()
-                .find_map(|row| row.get("error").and(row["reason"].as_str()))
-                .map(str::to_owned)
-        }),
-    };
-    if let Some(why) = refusal {
+    if let Some(why) = write_once(couch, docs).await? {
         state.warn(tf!(
             "The database refused the arbiters' list, a round or the offer to be a deputy: {why}. An arbiter's account has the chief role (organiser's guide).",
             "Baza odrzuciła listę sędziów, rundę albo zgłoszenie zastępcy: {why}. Konto sędziego ma rolę chief (przewodnik organizatora)."
@@ -535,6 +601,103 @@ async fn push_arbiters(couch: &Couch, state: AppState) -> Result<(), Failure> {
             record.offer_unsent = None;
         }
         record.rounds_unsent.retain(|doc| !rounds.contains(doc));
+    });
+    Ok(())
+}
+
+/// Writes documents of the event's own (written once), for a push that
+/// drops them either way: the server's reason when it refuses one.
+async fn write_once(couch: &Couch, docs: Vec<Value>) -> Result<Option<String>, Failure> {
+    match couch
+        .post("/_bulk_docs", &json!({"docs": docs, "new_edits": false}))
+        .await
+    {
+        Err(Failure::Offline) => Err(Failure::Offline),
+        Err(Failure::Refused(why)) => Ok(Some(why)),
+        Ok(rows) => Ok(rows.as_array().and_then(|rows| {
+            rows.iter()
+                .find_map(|row| row.get("error").and(row["reason"].as_str()))
+                .map(str::to_owned)
+        })),
+    }
+}
+
+/// Sends this tablet's calls and answers, after its games (a call names
+/// one). A call the server refuses is dropped with the reason shown, not
+/// left to look as if it waited for an answer.
+async fn push_calls(couch: &Couch, state: AppState) -> Result<(), Failure> {
+    let (calls, answers) =
+        record().with_untracked(|r| (r.calls_unsent.clone(), r.answers_unsent.clone()));
+    let docs: Vec<Value> = calls
+        .iter()
+        .map(CallDoc::to_value)
+        .chain(answers.iter().map(AnswerDoc::to_value))
+        .collect();
+    if docs.is_empty() {
+        return Ok(());
+    }
+    let refusal = write_once(couch, docs).await?;
+    if let Some(why) = &refusal {
+        state.warn(tf!(
+            "The database refused the call for an arbiter or its answer: {why}. Fetch an arbiter in person; the organiser's guide has the accounts' roles.",
+            "Baza odrzuciła wezwanie sędziego albo odpowiedź: {why}. Przywołaj sędziego osobiście; role kont są w przewodniku organizatora."
+        ));
+    }
+    update_record(|record| {
+        record.calls_unsent.retain(|doc| !calls.contains(doc));
+        record.answers_unsent.retain(|doc| !answers.contains(doc));
+        let sent = |id: &String| calls.iter().any(|doc| doc.id == *id);
+        if refusal.is_some() {
+            record.calls.retain(|call| !sent(&call.id));
+        } else {
+            for call in record.calls.iter_mut().filter(|call| sent(&call.id)) {
+                call.sent = true;
+            }
+        }
+    });
+    Ok(())
+}
+
+/// Reads the calls and answers named `ids` (from the changes feed): calls
+/// first, so that an answer read with its call is taken.
+async fn take_calls(couch: &Couch, link: &EventLink, ids: Vec<String>) -> Result<(), Failure> {
+    if ids.is_empty() {
+        return Ok(());
+    }
+    let rows = couch
+        .post("/_all_docs?include_docs=true", &json!({ "keys": ids }))
+        .await?;
+    let database = link.database.trim();
+    let (boards, arbiters) = record().with_untracked(|r| (r.boards.clone(), r.arbiters(link)));
+    let mut calls = Vec::new();
+    let mut answers = Vec::new();
+    let mut refused = Vec::new();
+    for row in rows["rows"].as_array().into_iter().flatten() {
+        let (id, doc) = (row["id"].as_str().unwrap_or_default(), &row["doc"]);
+        if doc.is_null() {
+            continue;
+        }
+        if id.starts_with(CALL_PREFIX) {
+            let board = doc["game"].as_str().and_then(|g| boards.get(g)).copied();
+            match CallDoc::read(id, doc, database, board) {
+                Ok(call) => calls.push(call),
+                Err(r) => refused.push(r),
+            }
+        } else {
+            match AnswerDoc::read(id, doc, database, &arbiters) {
+                Ok(answer) => answers.push(answer),
+                Err(r) => refused.push(r),
+            }
+        }
+    }
+    update_record(|record| {
+        for call in calls {
+            keep_call(&mut record.calls, call);
+        }
+        for (call, answer) in answers {
+            note_answer(&mut record.calls, &call, answer);
+        }
+        record.refuse(refused);
     });
     Ok(())
 }
@@ -747,9 +910,13 @@ async fn pull(
         Err(failure) => return Err(failure),
     };
     let mut games: Vec<String> = Vec::new();
+    let mut calls: Vec<String> = Vec::new();
     let mut arbiters_changed = false;
     for row in changes["results"].as_array().into_iter().flatten() {
         let id = row["id"].as_str().unwrap_or_default();
+        if id.starts_with(CALL_PREFIX) || id.starts_with(ANSWER_PREFIX) {
+            calls.push(id.to_owned());
+        }
         arbiters_changed |= [ROSTER_PREFIX, OFFER_PREFIX, ROUND_PREFIX]
             .iter()
             .any(|prefix| id.starts_with(prefix));
@@ -772,6 +939,8 @@ async fn pull(
     for game in games {
         take_game(couch, link, state, &game).await?;
     }
+    // After the games: a call is checked against its game's board.
+    take_calls(couch, link, calls).await?;
     let last_seq = changes["last_seq"].clone();
     update_record(|record| {
         record.since = Some(last_seq);

@@ -10,6 +10,7 @@ use laws::signing::{SigningKey, VerifyingKey};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::event::call::{AnswerDoc, Call, CallDoc};
 use crate::event::docs::{ChoiceDoc, DocId, Fork, Refused, Why};
 use crate::event::roster::{Deputy, MAX_OFFERS, OfferDoc, Roster, RosterDoc};
 use crate::event::round::{Round, RoundDoc};
@@ -178,6 +179,13 @@ pub struct SyncRecord {
     /// tablet that published it: the round's results are written back
     /// into it.
     pub trf: BTreeMap<u32, String>,
+    /// The boards' calls for an arbiter, as far as this tablet knows them,
+    /// its own included.
+    pub calls: Vec<Call>,
+    /// This tablet's calls, waiting to be pushed.
+    pub calls_unsent: Vec<CallDoc>,
+    /// This tablet's answers to calls, waiting to be pushed.
+    pub answers_unsent: Vec<AnswerDoc>,
 }
 
 /// Whether game `id` is a game of an event (made on a tablet in one: its
@@ -198,6 +206,8 @@ impl SyncRecord {
             + usize::from(self.roster_unsent.is_some())
             + usize::from(self.offer_unsent.is_some())
             + self.rounds_unsent.len()
+            + self.calls_unsent.len()
+            + self.answers_unsent.len()
             + games
                 .iter()
                 .filter(|g| of_an_event(g.id()))

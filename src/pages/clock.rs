@@ -15,6 +15,7 @@ use crate::components::clock::turn_to_settle::TurnNotice;
 use crate::components::common::confirm_dialog::ConfirmDialog;
 use crate::components::common::form_error::FormError;
 use crate::components::common::pin_dialog::PinDialog;
+use crate::components::event::call_button::CallArbiter;
 use crate::components::shell::game_over::GameOver;
 use crate::pages::not_found::MissingGame;
 use crate::platform::alerts::{beep, vibrate};
@@ -443,6 +444,7 @@ fn ClockScreen(id: String, game: Memo<Option<Game>>) -> impl IntoView {
         }
     };
     let (white_name, black_name) = names;
+    let calling = id.clone();
     view! {
         <div class="clock-screen" class:swapped=swapped class:upright=upright class:flat=move || !upright.get() class:paused=paused>
             <div class="clock-half black-half">
@@ -463,6 +465,7 @@ fn ClockScreen(id: String, game: Memo<Option<Game>>) -> impl IntoView {
                 </Show>
                 {move || result.get().map(|result| view! { <GameOver result review=id.clone() /> })}
                 <FormError error=problem />
+                <CallArbiter id=calling />
                 <FlagRuling flagged_first=flagged_first class=class ruling=ruling claim=claim_shown on_claim=on_claim over=over on_confirm=on_confirm />
                 <p class="clock-keys">
                     {t!("Keys: ", "Klawisze: ")} <kbd>"A"</kbd> {t!(" or left ", " lub lewy ")} <kbd lang="en">"Shift"</kbd> {t!(" presses White's clock, ", " naciska zegar białych, ")}

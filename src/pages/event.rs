@@ -9,6 +9,7 @@ use leptos::prelude::*;
 
 use crate::components::common::pin_dialog::PinDialog;
 use crate::components::event::arbiters_panel::ArbitersPanel;
+use crate::components::event::calls_panel::CallsPanel;
 use crate::components::event::rounds_panel::RoundsPanel;
 use crate::event::docs::Fork;
 use crate::event::sync::MAX_REFUSED;
@@ -289,6 +290,7 @@ pub fn EventPage() -> impl IntoView {
                     </select>
                 </label>
             </div>
+            <CallsPanel />
             <Show when=move || state.settings.with(|s| s.event.is_none())>
                 <p>{t!("This tablet is in no event: join one in Settings to see every board.", "Ten tablet nie należy do turnieju: dołącz w Ustawieniach, by widzieć wszystkie szachownice.")}</p>
             </Show>

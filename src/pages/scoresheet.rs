@@ -4,6 +4,7 @@
 use leptos::prelude::*;
 
 use crate::components::common::pin_dialog::PinDialog;
+use crate::components::event::call_button::CallArbiter;
 use crate::components::scoresheet::recording::RecordingSheet;
 use crate::components::scoresheet::sheet_check::SheetCheckView;
 use crate::components::shell::game_over::GameOver;
@@ -63,6 +64,7 @@ pub fn ScoresheetPage(id: String) -> impl IntoView {
     };
     let review = Route::Review(id.clone()).href();
     let details = Route::Game(id.clone()).href();
+    let calling = id.clone();
     view! {
         <section class="page scoresheet" class:recording=move || recording.get()>
             <h1>{title}</h1>
@@ -71,6 +73,7 @@ pub fn ScoresheetPage(id: String) -> impl IntoView {
                     <div class="mode-banner recording" role="status">
                         <span><strong>{t!("Recording mode", "Tryb zapisu")}</strong>{t!(" — moves are written as entered, never judged. Leaving needs the arbiter's PIN.", " — posunięcia zapisuje się tak, jak je wpisano, bez oceny. Wyjście wymaga PIN-u sędziego.")}</span>
                         <button type="button" class="button" on:click=move |_| asking_pin.set(true)>{t!("Leave recording mode (arbiter)", "Wyjdź z trybu zapisu (sędzia)")}</button>
+                        <CallArbiter id=calling.clone() />
                     </div>
                 }.into_any()
             } else {

@@ -240,6 +240,13 @@ pub fn local_time(ms: u64) -> String {
     lang().date_time(date, at.get_hours() as u8, at.get_minutes() as u8)
 }
 
+/// The time of day at `ms` on this tablet's clock, "14:32": for what
+/// happened today.
+pub fn local_hour_minute(ms: u64) -> String {
+    let at = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(ms as f64));
+    format!("{:02}:{:02}", at.get_hours(), at.get_minutes())
+}
+
 /// A date as an input gives it ("2026-11-30"), in the current language;
 /// anything else is shown as written.
 #[must_use]

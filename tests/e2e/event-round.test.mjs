@@ -100,6 +100,43 @@ test("the chief publishes the pairing program's round; a board tablet's game tak
   await board.page.getByRole('button', { name: "Start White's clock" }).click();
   await board.page.goto(`${app.url}#/game/${encodeURIComponent(id)}/scoresheet`);
   await board.page.getByRole('button', { name: 'Recording mode (hand to the player)' }).click();
+
+  // The players call the arbiter from recording mode, with no PIN: the
+  // chief's event screen shows the board and the time within 2 s, sounding
+  // every few seconds, until he answers; the board then shows who comes.
+  await chief.context.addInitScript(() => {
+    window.tones = 0;
+    const start = OscillatorNode.prototype.start;
+    OscillatorNode.prototype.start = function (...args) { window.tones += 1; return start.apply(this, args); };
+  });
+  await chief.page.reload();
+  const calls = chief.page.locator('section.calls li');
+  await board.page.getByRole('button', { name: 'Call the arbiter' }).click();
+  let called = Date.now();
+  await calls.filter({ hasText: /^Board 2, round 3 · Müller, Hans – Lewandowski, Piotr · called at \d\d:\d\d · tablet board1/ }).waitFor({ timeout: 2_000 });
+  const online = Date.now() - called;
+  await board.page.getByText(/^Arbiter called at \d\d:\d\d: the arbiters' screens show the call until one answers\.$/).waitFor();
+  await until(() => chief.page.evaluate(() => window.tones >= 2), 10_000);
+  await chief.page.getByRole('button', { name: 'Answer: I am coming' }).click();
+  await calls.first().waitFor({ state: 'detached' });
+  await board.page.getByText(/^The chief arbiter is coming \(answered at \d\d:\d\d\)\.$/).waitFor({ timeout: 15_000 });
+  const tones = await chief.page.evaluate(() => window.tones);
+  await new Promise((done) => setTimeout(done, 4_500));
+  assert.equal(await chief.page.evaluate(() => window.tones), tones, 'an answered call still sounds');
+
+  // Offline, the call waits on the tablet and goes when the network is back.
+  await board.context.setOffline(true);
+  await board.page.getByRole('button', { name: 'Call the arbiter' }).click();
+  await board.page.getByText(/Not sent yet: it goes as soon as the network is back\.$/).waitFor();
+  await new Promise((done) => setTimeout(done, 2_000));
+  assert.equal(await calls.count(), 0);
+  await board.context.setOffline(false);
+  called = Date.now();
+  await calls.filter({ hasText: 'Board 2, round 3' }).waitFor({ timeout: 2_000 });
+  console.log(`the call on the chief's screen: ${online} ms online, ${Date.now() - called} ms after the network came back`);
+  await chief.page.getByRole('button', { name: 'Answer: I am coming' }).click();
+  await calls.first().waitFor({ state: 'detached' });
+
   await tapAndPress(board.page, [['e2', 'e4'], ['e7', 'e5']]);
   await board.page.getByRole('button', { name: 'Leave recording mode (arbiter)' }).click();
   await board.page.getByLabel("Arbiter's PIN").fill(PIN);

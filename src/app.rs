@@ -89,7 +89,7 @@ pub fn App(state: AppState) -> impl IntoView {
     // no sync code and makes no network request.
     Effect::new(move |_| {
         if state.settings.with(|s| s.event.is_some()) {
-            leptos::task::spawn_local(crate::event::couch::start_sync(state));
+            leptos::task::spawn_local(crate::event::start::start_sync(state));
         }
     });
 

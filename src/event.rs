@@ -1,11 +1,14 @@
 //! An event: tablets in sync through the event's CouchDB database.
 
+pub mod broadcast;
 pub mod call;
 pub mod couch;
 pub mod docs;
+pub mod feed;
 pub mod join_code;
 pub mod roster;
 pub mod round;
 pub mod round_results;
 pub mod signed;
+pub mod start;
 pub mod sync;

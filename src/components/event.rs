@@ -1,6 +1,7 @@
 //! An event: joining it, its join code, where the tablet stands.
 
 pub mod arbiters_panel;
+pub mod broadcast_panel;
 pub mod call_button;
 pub mod calls_panel;
 pub mod event_panel;

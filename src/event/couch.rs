@@ -24,6 +24,7 @@ use crate::event::docs::{
     ChoiceDoc, DocId, EventDoc, Pulled, game_doc, game_doc_id, reconcile, revision, settle_choice,
     settle_setup,
 };
+use crate::event::feed::Broadcast;
 use crate::event::roster::{
     Deputy, OFFER_PREFIX, OfferDoc, ROSTER_PREFIX, Roster, RosterDoc, settle_roster,
 };
@@ -292,6 +293,22 @@ pub fn answer_call(state: AppState, call: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// The chief arbiter's settings for the live feed: kept on this tablet,
+/// the lichess token with them.
+pub fn set_broadcast(state: AppState, broadcast: Broadcast) -> Result<(), String> {
+    state.require_arbiter()?;
+    broadcast.validate()?;
+    if !joined_link(state)?.is_chief() {
+        return Err(t!(
+            "Only the chief arbiter's tablet, the one that set the event up, sends the rounds out live.",
+            "Rundy na żywo wysyła tylko tablet sędziego głównego, ten, który założył turniej."
+        )
+        .into());
+    }
+    update_record(|record| record.broadcast = Some(broadcast));
+    Ok(())
+}
+
 fn joined_link(state: AppState) -> Result<EventLink, String> {
     signed_link(state)?.ok_or_else(|| {
         t!(
@@ -312,7 +329,7 @@ fn no_key() -> String {
 
 /// Why a request did not go through.
 #[derive(Debug, Clone, PartialEq, Eq)]
-enum Failure {
+pub(crate) enum Failure {
     /// No answer: the network or the server is away.
     Offline,
     /// The server answered no; the reason in the arbiter's words.
@@ -329,13 +346,13 @@ impl Failure {
 }
 
 /// The event's database, as this tablet's user.
-struct Couch {
-    url: String,
+pub(crate) struct Couch {
+    pub(crate) url: String,
     auth: String,
 }
 
 impl Couch {
-    fn new(link: &EventLink) -> Couch {
+    pub(crate) fn new(link: &EventLink) -> Couch {
         let credentials = format!("{}:{}", link.user.trim(), link.password);
         Couch {
             url: link.database_url(),
@@ -346,13 +363,16 @@ impl Couch {
         }
     }
 
-    fn at(&self, builder: RequestBuilder) -> RequestBuilder {
+    pub(crate) fn at(&self, builder: RequestBuilder) -> RequestBuilder {
         builder
             .header("Authorization", &self.auth)
             .header("Accept", "application/json")
     }
 
-    async fn send(&self, request: Result<Request, gloo_net::Error>) -> Result<Value, Failure> {
+    pub(crate) async fn send(
+        &self,
+        request: Result<Request, gloo_net::Error>,
+    ) -> Result<Value, Failure> {
         let response = request
             .map_err(|e| Failure::Refused(e.to_string()))?
             .send()
@@ -410,9 +430,7 @@ impl Couch {
 
 /// Starts syncing this tablet with its event, once; it stops when the
 /// tablet leaves the event.
-#[leptos::wasm_split::wasm_split(screens, wasm_split_path = ::leptos::wasm_split)]
-pub fn start_sync(state: AppState) {
-    state.read_games_once();
+pub fn start(state: AppState) {
     if !RUNNING.replace(true) {
         leptos::task::spawn_local(run(state));
     }
@@ -1067,6 +1085,6 @@ async fn revisions(couch: &Couch, doc_id: &str, doc: &Value) -> Result<Vec<Value
 }
 
 /// A document id in a URL's path.
-fn encode(id: &str) -> String {
+pub(crate) fn encode(id: &str) -> String {
     js_sys::encode_uri_component(id).into()
 }

@@ -23,7 +23,7 @@ pub struct BoardResult {
 }
 
 /// The game set up from board `board` of `round`, among `games`.
-fn game_of<'a>(round: &Round, board: &RoundBoard, games: &'a [Game]) -> Option<&'a Game> {
+pub fn game_of<'a>(round: &Round, board: &RoundBoard, games: &'a [Game]) -> Option<&'a Game> {
     games.iter().find(|g| {
         let setup = g.setup();
         setup.round.trim() == round.round.to_string()

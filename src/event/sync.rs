@@ -12,6 +12,7 @@ use serde_json::Value;
 
 use crate::event::call::{AnswerDoc, Call, CallDoc};
 use crate::event::docs::{ChoiceDoc, DocId, Fork, Refused, Why};
+use crate::event::feed::Broadcast;
 use crate::event::roster::{Deputy, MAX_OFFERS, OfferDoc, Roster, RosterDoc};
 use crate::event::round::{Round, RoundDoc};
 use crate::event::signed::Unsigned;
@@ -186,6 +187,9 @@ pub struct SyncRecord {
     pub calls_unsent: Vec<CallDoc>,
     /// This tablet's answers to calls, waiting to be pushed.
     pub answers_unsent: Vec<AnswerDoc>,
+    /// Where the chief's tablet sends the rounds live, with the lichess
+    /// token: on this tablet only.
+    pub broadcast: Option<Broadcast>,
 }
 
 /// Whether game `id` is a game of an event (made on a tablet in one: its

@@ -9,6 +9,7 @@ use leptos::prelude::*;
 
 use crate::components::common::pin_dialog::PinDialog;
 use crate::components::event::arbiters_panel::ArbitersPanel;
+use crate::components::event::broadcast_panel::BroadcastPanel;
 use crate::components::event::calls_panel::CallsPanel;
 use crate::components::event::rounds_panel::RoundsPanel;
 use crate::event::docs::Fork;
@@ -341,6 +342,9 @@ pub fn EventPage() -> impl IntoView {
             <p>{t!("A board's number opens its game read-only. \"Arbiter\" opens the game's screens behind the arbiter's PIN: what is done there is added to the board's log and reaches its tablet through the database; if both tablets act at once, a fork to resolve shows here.", "Numer szachownicy otwiera jej partię tylko do odczytu. „Sędzia” otwiera ekrany partii za PIN-em sędziego: to, co się tam zrobi, trafia do dziennika szachownicy i przez bazę do jej tabletu; jeśli oba tablety działają naraz, pojawi się tu rozwidlenie do rozstrzygnięcia.")}</p>
             <Show when=move || state.settings.with(|s| s.event.is_some())>
                 <RoundsPanel />
+                <Show when=move || state.settings.with(|s| s.event.as_ref().is_some_and(|e| e.is_chief()))>
+                    <BroadcastPanel />
+                </Show>
                 <ArbitersPanel />
             </Show>
             <PinDialog open=asking_pin title=t!("Open the board as arbiter", "Otwórz szachownicę jako sędzia") on_pin=unlock />

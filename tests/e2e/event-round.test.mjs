@@ -1,17 +1,21 @@
 // Rounds: the chief arbiter loads the pairing program's file, publishes its
 // round, and each board tablet sets up its game from it, with no name typed.
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { readFile } from 'node:fs/promises';
 import { savePin, tapAndPress, useApp } from './harness.mjs';
-import { BOARD1, CHIEF, joinByCode, joinEvent, status, stored, until, useEvent } from './couch.mjs';
+import { BOARD1, CHIEF, PLAYER, joinByCode, joinEvent, status, stored, until, useEvent } from './couch.mjs';
+import { startLichess } from './lichess.mjs';
 
 const app = useApp();
 const DB = 'rounds';
 const event = useEvent(DB);
 const PIN = '8642';
 const TRF = fileURLToPath(new URL('../../crates/laws/tests/cases/trf/swiss-round3.trf', import.meta.url));
+
+let lichess;
+after(() => lichess?.stop());
 
 const synced = (page) => status(page).filter({ hasText: /^Synced$/ }).waitFor({ timeout: 15_000 });
 
@@ -137,7 +141,45 @@ test("the chief publishes the pairing program's round; a board tablet's game tak
   await chief.page.getByRole('button', { name: 'Answer: I am coming' }).click();
   await calls.first().waitFor({ state: 'detached' });
 
-  await tapAndPress(board.page, [['e2', 'e4'], ['e7', 'e5']]);
+  // The live broadcast: the chief pushes round 3 to a lichess broadcast
+  // round (a local stand-in). A wrong token is shown; with the right one,
+  // each move reaches lichess within 2 s, and the round's PGN in the
+  // database is the same.
+  lichess = await startLichess({ token: 'lip_round3' });
+  const broadcast = chief.page.locator('section.broadcast');
+  await broadcast.getByLabel('Round pushed to lichess').selectOption({ label: 'Round 3' });
+  await broadcast.getByLabel('Lichess broadcast round id').fill('abc');
+  await broadcast.getByLabel('Lichess token (study:write)').fill('lip_wrong');
+  await broadcast.getByLabel(/^Lichess server/).fill(lichess.url);
+  await broadcast.getByRole('button', { name: 'Save the broadcast settings' }).click();
+  await chief.page.getByRole('alert').filter({ hasText: '"abc" is not a lichess broadcast round\'s id' }).waitFor();
+  await broadcast.getByLabel('Lichess broadcast round id').fill('abcd1234');
+  await broadcast.getByRole('button', { name: 'Save the broadcast settings' }).click();
+  await chief.page.getByRole('dialog').getByLabel("Arbiter's PIN").fill(PIN);
+  await chief.page.getByRole('dialog').getByRole('button', { name: 'Unlock' }).click();
+  await broadcast.getByText(/^Not pushed at \d\d:\d\d: lichess refused the token: make one with study:write and give it again\./).waitFor();
+  assert.equal(lichess.pushes.length, 0);
+  await broadcast.getByLabel('Lichess token (study:write)').fill('lip_round3');
+  await broadcast.getByRole('button', { name: 'Save the broadcast settings' }).click();
+  await broadcast.getByText(/^Round 3 pushed to lichess at \d\d:\d\d: 1 game\(s\) taken\.$/).waitFor();
+  assert.match(lichess.pushes.at(-1).body, /\[Round "3\.2"\][^]*\[White "Müller, Hans"\][^]*\n\n\*\n/);
+  const feed = async () => (await fetch(`${couch.url}/${DB}/feed%3A003/round.pgn`, { headers: { Authorization: `Basic ${Buffer.from(`${PLAYER.name}:${PLAYER.password}`).toString('base64')}` } })).text();
+  for (const [i, [move, written]] of [[['e2', 'e4'], /1\. e4 \{ \[%clk [0-9:]+\] \} \*/], [['e7', 'e5'], /1\. e4 \{ \[%clk [0-9:]+\] \} 1\.\.\. e5 \{ \[%clk [0-9:]+\] \} \*/]].entries()) {
+    const before = lichess.pushes.length;
+    await tapAndPress(board.page, [move], { first: i });
+    const moved = Date.now();
+    await until(() => lichess.pushes.slice(before).some((p) => written.test(p.body)), 2_000);
+    console.log(`the move on lichess after ${lichess.pushes.find((p, i) => i >= before && written.test(p.body)).at - moved} ms`);
+  }
+  await until(async () => (await feed()) === lichess.pushes.at(-1).body, 10_000);
+  // Held back two minutes: what lichess and the database show is the game
+  // as it stood then, before either move.
+  await broadcast.getByLabel('Delay (minutes)').fill('2');
+  await broadcast.getByRole('button', { name: 'Save the broadcast settings' }).click();
+  await until(() => /\n\n\*\n/.test(lichess.pushes.at(-1).body), 5_000);
+  assert.doesNotMatch(lichess.pushes.at(-1).body, /e4/);
+  await until(async () => (await feed()) === lichess.pushes.at(-1).body, 10_000);
+
   await board.page.getByRole('button', { name: 'Leave recording mode (arbiter)' }).click();
   await board.page.getByLabel("Arbiter's PIN").fill(PIN);
   await board.page.getByRole('button', { name: 'Unlock' }).click();

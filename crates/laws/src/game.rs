@@ -280,6 +280,37 @@ impl Game {
         self.log.last().map_or(self.created_ms, |l| l.at_ms)
     }
 
+    /// The game as it stood at `at_ms`: the log's entries up to then,
+    /// folded afresh. A broadcast's delay shows this, so that nothing later
+    /// (a move, a result, an envelope opened) is out before its time.
+    ///
+    /// ```
+    /// use laws::game::{Event, Game, Setup};
+    /// use laws::scoresheet::Entry;
+    ///
+    /// let mut game = Game::new("g1", Setup::default(), 0);
+    /// game.apply(Event::Recorded(Entry::written("e4")), 60_000).unwrap();
+    /// assert_eq!(game.as_at(59_999).log().len(), 0);
+    /// assert_eq!(game.as_at(60_000), game);
+    /// ```
+    #[must_use]
+    pub fn as_at(&self, at_ms: u64) -> Game {
+        let kept = self
+            .log
+            .iter()
+            .position(|l| l.at_ms > at_ms)
+            .unwrap_or(self.log.len());
+        if kept == self.log.len() {
+            return self.clone();
+        }
+        Game::from(Unfolded {
+            id: self.id.clone(),
+            created_ms: self.created_ms,
+            initial: self.initial.clone(),
+            log: self.log[..kept].to_vec(),
+        })
+    }
+
     /// The details as they stand after every correction.
     pub fn setup(&self) -> &Setup {
         self.log

@@ -64,7 +64,7 @@ fn capitalised(text: &str) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use laws::adjournment::{Entropy, MIN_ITERATIONS, SealingDraft};
     use laws::game::{Player, Setup, Side};
@@ -86,6 +86,33 @@ mod tests {
                 .unwrap();
         }
         game
+    }
+
+    /// Seals `text` in `game`, adjourned (its seal requested), at `at_ms`.
+    pub(crate) fn seal(game: &mut Game, at_ms: u64, text: &str) {
+        let outside = game_record(game, at_ms, &entries()).unwrap();
+        let mut draft = SealingDraft::new(&outside).unwrap();
+        draft.write(text, NotationLang::En).unwrap();
+        let sealed = draft
+            .seal(
+                outside,
+                at_ms,
+                0,
+                PIN,
+                MIN_ITERATIONS,
+                Entropy {
+                    salt: [1; 16],
+                    nonce: [2; 12],
+                },
+            )
+            .unwrap();
+        game.apply(
+            Event::Adjournment(AdjournmentEvent::Sealed {
+                envelope: Box::new(sealed),
+            }),
+            at_ms,
+        )
+        .unwrap();
     }
 
     fn entries() -> ArbiterEntries {
@@ -127,29 +154,7 @@ mod tests {
         )
         .unwrap();
         assert_eq!(status_of(&game), "not sealed yet");
-        let outside = game_record(&game, 4_000, &entries()).unwrap();
-        let mut draft = SealingDraft::new(&outside).unwrap();
-        draft.write("e5", NotationLang::En).unwrap();
-        let sealed = draft
-            .seal(
-                outside,
-                4_000,
-                0,
-                PIN,
-                MIN_ITERATIONS,
-                Entropy {
-                    salt: [1; 16],
-                    nonce: [2; 12],
-                },
-            )
-            .unwrap();
-        game.apply(
-            Event::Adjournment(AdjournmentEvent::Sealed {
-                envelope: Box::new(sealed),
-            }),
-            4_000,
-        )
-        .unwrap();
+        seal(&mut game, 4_000, "e5");
         assert_eq!(status_of(&game), "sealed, not yet verified");
     }
 

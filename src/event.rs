@@ -8,6 +8,8 @@ pub mod feed;
 pub mod join_code;
 pub mod roster;
 pub mod round;
+pub mod round_change;
+pub mod round_follow;
 pub mod round_results;
 pub mod signed;
 pub mod start;

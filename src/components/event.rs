@@ -6,6 +6,7 @@ pub mod call_button;
 pub mod calls_panel;
 pub mod event_panel;
 pub mod join_code_panel;
+pub mod round_changes;
 pub mod round_players;
 pub mod round_results_table;
 pub mod rounds_panel;

@@ -28,11 +28,13 @@ use crate::event::feed::Broadcast;
 use crate::event::roster::{
     Deputy, OFFER_PREFIX, OfferDoc, ROSTER_PREFIX, Roster, RosterDoc, settle_roster,
 };
-use crate::event::round::{ROUND_PREFIX, Round, RoundDoc, settle_rounds};
+use crate::event::round::{ROUND_PREFIX, Round, RoundDoc, round_doc_version, settle_rounds};
+use crate::event::round_change::RoundChange;
 use crate::event::signed::Trust;
 use crate::event::sync::{EventLink, SyncRecord, SyncStatus, backoff_ms, of_an_event};
 use crate::state::{AppState, store};
 use crate::{t, tf};
+use laws::trf::encoding::Encoding;
 
 /// Documents per `_bulk_docs` request.
 const BATCH: usize = 200;
@@ -210,7 +212,7 @@ pub fn offer_as_deputy(state: AppState, name: &str) -> Result<(), String> {
 pub fn publish_round(
     state: AppState,
     mut round: Round,
-    trf: Option<String>,
+    trf: Option<(String, Encoding)>,
 ) -> Result<u32, String> {
     state.require_arbiter()?;
     let link = joined_link(state)?;
@@ -223,15 +225,31 @@ pub fn publish_round(
         )
         .into());
     }
-    round.version =
-        record().with_untracked(|r| r.rounds.get(&round.round).map_or(0, |held| held.version)) + 1;
+    // Above every version in the database, refused ones too: a document
+    // written once cannot be written again under the same id.
+    round.version = record().with_untracked(|r| {
+        let refused = r
+            .refused
+            .iter()
+            .filter_map(|f| round_doc_version(&f.id))
+            .filter(|(number, _)| *number == round.round)
+            .map(|(_, version)| version);
+        let held = r.rounds.get(&round.round).map(|held| held.version);
+        refused.chain(held).max().unwrap_or(0)
+    }) + 1;
     let version = round.version;
     let doc = RoundDoc::of(round.clone(), link.database.trim(), key);
     update_record(|record| {
         match trf {
-            Some(trf) => record.trf.insert(round.round, trf),
-            None => record.trf.remove(&round.round),
-        };
+            Some((trf, encoding)) => {
+                record.trf.insert(round.round, trf);
+                record.trf_encoding.insert(round.round, encoding);
+            }
+            None => {
+                record.trf.remove(&round.round);
+                record.trf_encoding.remove(&round.round);
+            }
+        }
         record.take_round(round);
         record.rounds_unsent.push(doc);
     });
@@ -307,6 +325,29 @@ pub fn set_broadcast(state: AppState, broadcast: Broadcast) -> Result<(), String
     }
     update_record(|record| record.broadcast = Some(broadcast));
     Ok(())
+}
+
+/// The chief's `change` to published round `number` before play: the
+/// round's next version, the change logged in it; the pairing program's
+/// file kept to write the results back.
+pub fn change_round(state: AppState, number: u32, change: RoundChange) -> Result<u32, String> {
+    let (held, trf) = record().with_untracked(|r| {
+        let encoding = r.trf_encoding.get(&number).copied().unwrap_or_default();
+        (
+            r.rounds.get(&number).cloned(),
+            r.trf.get(&number).map(|text| (text.clone(), encoding)),
+        )
+    });
+    let held = held.ok_or_else(|| {
+        tf!(
+            "Round {number} is not published.",
+            "Runda {number} nie jest opublikowana."
+        )
+    })?;
+    let next = held
+        .with_change(change, crate::state::now_ms())
+        .map_err(|e| e.to_string())?;
+    publish_round(state, next, trf)
 }
 
 fn joined_link(state: AppState) -> Result<EventLink, String> {
@@ -521,7 +562,7 @@ async fn sync_with(couch: &Couch, link: &EventLink, state: AppState) -> Result<(
         );
     });
     // The roster before any game: its deputies' entries are taken.
-    take_arbiters(couch, link).await?;
+    take_arbiters(couch, link, state).await?;
     while state
         .settings
         .with_untracked(|s| s.event.as_ref() == Some(link))
@@ -722,7 +763,7 @@ async fn take_calls(couch: &Couch, link: &EventLink, ids: Vec<String>) -> Result
 
 /// Reads the chief's rosters, taking the newest he signed, on his tablet
 /// the offers to be a deputy, and the rounds the arbiters published.
-async fn take_arbiters(couch: &Couch, link: &EventLink) -> Result<(), Failure> {
+async fn take_arbiters(couch: &Couch, link: &EventLink, state: AppState) -> Result<(), Failure> {
     let Some(chief) = link.chief_key() else {
         return Ok(());
     };
@@ -761,6 +802,9 @@ async fn take_arbiters(couch: &Couch, link: &EventLink) -> Result<(), Failure> {
         .iter()
         .flat_map(|(id, revs)| revs.iter().map(move |rev| (id.as_str(), rev)));
     let (taken, refused) = settle_rounds(&held, revisions, database, &arbiters);
+    for round in &taken {
+        crate::event::round_follow::follow_round(state, link, round);
+    }
     update_record(|record| {
         for round in taken {
             record.take_round(round);
@@ -946,7 +990,7 @@ async fn pull(
     }
     // The roster first: its deputies' entries in these games are taken.
     if arbiters_changed {
-        take_arbiters(couch, link).await?;
+        take_arbiters(couch, link, state).await?;
     }
     let again = record().with_untracked(|r| r.read_again.clone());
     for game in &again {

@@ -175,15 +175,14 @@ impl Pushed {
 
 #[cfg(test)]
 mod tests {
-    use laws::adjournment::{AdjournmentEvent, Entropy, MIN_ITERATIONS, Resumption, SealingDraft};
+    use laws::adjournment::AdjournmentEvent;
     use laws::game::{Event, Side};
-    use laws::notation::NotationLang;
     use laws::scoresheet::Entry;
     use laws::trf::TrfFile;
     use serde_json::json;
 
     use super::*;
-    use crate::adjournment_view::{ArbiterEntries, game_record};
+    use crate::adjournment_view::tests::seal;
 
     fn round() -> Round {
         let file = TrfFile::parse(include_str!(
@@ -254,37 +253,7 @@ mod tests {
             70_000,
         )
         .unwrap();
-        let entries = ArbiterEntries {
-            resumption: Resumption {
-                date: "2026-12-06".into(),
-                time: "10:00".into(),
-                venue: "Hall B".into(),
-            },
-            arbiter: "Irena Arbiter".into(),
-        };
-        let outside = game_record(&game, 80_000, &entries).unwrap();
-        let mut draft = SealingDraft::new(&outside).unwrap();
-        draft.write("c5", NotationLang::En).unwrap();
-        let envelope = draft
-            .seal(
-                outside,
-                80_000,
-                0,
-                "2468",
-                MIN_ITERATIONS,
-                Entropy {
-                    salt: [1; 16],
-                    nonce: [2; 12],
-                },
-            )
-            .unwrap();
-        game.apply(
-            Event::Adjournment(AdjournmentEvent::Sealed {
-                envelope: Box::new(envelope),
-            }),
-            80_000,
-        )
-        .unwrap();
+        seal(&mut game, 80_000, "c5");
         let feed = feed_pgn(&round, &[game], u64::MAX, LICHESS_GAMES);
         assert!(feed.contains("1. e4 {Arbiter: adjourned} *"), "{feed}");
         assert!(!feed.contains("c5"), "{feed}");

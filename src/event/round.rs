@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::event::docs::{Refused, Why, read_value, refusal, written_once};
+use crate::event::round_change::{Absent, ChangeError, LoggedChange, RoundChange};
 use crate::event::signed::{Signed, Trust};
 
 /// The rounds' documents' ids begin so.
@@ -57,6 +58,9 @@ pub struct RoundBoard {
     pub number: u32,
     pub white: RoundPlayer,
     pub black: RoundPlayer,
+    /// Who was absent at the default time, as the chief marked it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub absent: Option<Absent>,
 }
 
 /// A player with no board: `H`, `F`, `U`, `Z`, or `0000` (not paired).
@@ -82,6 +86,9 @@ pub struct Round {
     pub boards: Vec<RoundBoard>,
     #[serde(default)]
     pub byes: Vec<RoundBye>,
+    /// The chief's changes since the pairing program's round, oldest first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub changes: Vec<LoggedChange>,
 }
 
 impl Round {
@@ -114,6 +121,7 @@ impl Round {
                     number: b.number,
                     white: player(b.white),
                     black: player(b.black),
+                    absent: None,
                 })
                 .collect(),
             byes: pairings
@@ -126,6 +134,7 @@ impl Round {
                         .map_or_else(|| "0000".to_owned(), |c| c.as_char().to_string()),
                 })
                 .collect(),
+            changes: Vec::new(),
         }
     }
 
@@ -153,9 +162,11 @@ impl Round {
                     number: b.number,
                     white: player(b.white),
                     black: player(b.black),
+                    absent: None,
                 })
                 .collect(),
             byes: Vec::new(),
+            changes: Vec::new(),
         }
     }
 
@@ -195,10 +206,56 @@ impl Round {
     }
 }
 
+impl Round {
+    /// This round with `change` made at `at_ms` and logged; the version
+    /// is the publisher's to set.
+    pub fn with_change(&self, change: RoundChange, at_ms: u64) -> Result<Round, ChangeError> {
+        let mut next = self.clone();
+        let number = match change {
+            RoundChange::ColoursSwapped { board }
+            | RoundChange::BoardMoved { board, .. }
+            | RoundChange::Forfeit { board, .. } => board,
+        };
+        let at = next
+            .boards
+            .iter()
+            .position(|b| b.number == number)
+            .ok_or(ChangeError::NoBoard(number))?;
+        match change {
+            RoundChange::ColoursSwapped { .. } => {
+                let board = &mut next.boards[at];
+                std::mem::swap(&mut board.white, &mut board.black);
+            }
+            RoundChange::BoardMoved { to, .. } => {
+                if to == 0 || next.boards.iter().any(|b| b.number == to) {
+                    return Err(ChangeError::NumberTaken(to));
+                }
+                next.boards[at].number = to;
+                next.boards.sort_by_key(|b| b.number);
+            }
+            RoundChange::Forfeit { absent, .. } => {
+                if next.boards[at].absent.is_some() {
+                    return Err(ChangeError::Forfeited(number));
+                }
+                next.boards[at].absent = Some(absent);
+            }
+        }
+        next.changes.push(LoggedChange { at_ms, change });
+        Ok(next)
+    }
+}
+
 /// The id of round `round`'s version `version`.
 #[must_use]
 pub fn round_doc_id(round: u32, version: u32) -> String {
     format!("{ROUND_PREFIX}{round:03}:{version:04}")
+}
+
+/// The round and version a round document's id names.
+#[must_use]
+pub fn round_doc_version(id: &str) -> Option<(u32, u32)> {
+    let (round, version) = id.strip_prefix(ROUND_PREFIX)?.split_once(':')?;
+    Some((round.parse().ok()?, version.parse().ok()?))
 }
 
 /// What an arbiter signs for `round` of the event in `database`: the
@@ -382,5 +439,101 @@ mod tests {
         // What is held is not replaced by a lower version.
         let held = BTreeMap::from([(3, round(2))]);
         assert_eq!(settle_rounds(&held, revisions(), DB, &arbiters).0, []);
+    }
+}
+
+#[cfg(test)]
+mod change_tests {
+    use laws::game::Side;
+    use laws::trf::TrfFile;
+    use laws::trf::results::GameResult;
+
+    use super::*;
+    use crate::event::round_change::{Absent, ChangeError, RoundChange};
+
+    fn round() -> Round {
+        let file = TrfFile::parse(include_str!(
+            "../../crates/laws/tests/cases/trf/swiss-round3.trf"
+        ))
+        .unwrap();
+        Round::of(&file, &file.pairings(3).unwrap(), 1)
+    }
+
+    #[test]
+    fn a_round_document_s_id_names_its_round_and_version() {
+        assert_eq!(round_doc_version(&round_doc_id(3, 12)), Some((3, 12)));
+        assert_eq!(round_doc_version("round:x:0001"), None);
+        assert_eq!(round_doc_version("roster:000001"), None);
+    }
+
+    #[test]
+    fn each_change_makes_the_next_round_and_is_logged() {
+        let round = round();
+        let swapped = round
+            .with_change(RoundChange::ColoursSwapped { board: 2 }, 10)
+            .unwrap();
+        assert_eq!(swapped.boards[1].white, round.boards[1].black);
+        assert_eq!(swapped.boards[1].black, round.boards[1].white);
+        let moved = swapped
+            .with_change(RoundChange::BoardMoved { board: 1, to: 9 }, 20)
+            .unwrap();
+        assert_eq!(
+            moved.boards.iter().map(|b| b.number).collect::<Vec<_>>(),
+            [2, 3, 4, 9]
+        );
+        let forfeit = moved
+            .with_change(
+                RoundChange::Forfeit {
+                    board: 3,
+                    absent: Absent::Black,
+                },
+                30,
+            )
+            .unwrap();
+        assert_eq!(forfeit.boards[1].absent, Some(Absent::Black));
+        assert_eq!(
+            forfeit.changes.iter().map(|c| c.at_ms).collect::<Vec<_>>(),
+            [10, 20, 30]
+        );
+        assert_eq!(
+            forfeit.changes[1].change.to_string(),
+            "board 1 moved to board 9"
+        );
+        // A board tablet's game follows the round's names.
+        assert_eq!(forfeit.setup(9).unwrap().white.name, "Kowalski, Jan");
+        assert_eq!(Absent::Black.result(), GameResult::Forfeit(Side::White));
+    }
+
+    #[test]
+    fn a_change_that_cannot_be_made_is_refused_with_its_reason() {
+        let round = round();
+        let refused = |change| round.with_change(change, 0).unwrap_err();
+        assert_eq!(
+            refused(RoundChange::ColoursSwapped { board: 7 }),
+            ChangeError::NoBoard(7)
+        );
+        assert_eq!(
+            refused(RoundChange::BoardMoved { board: 1, to: 2 }),
+            ChangeError::NumberTaken(2)
+        );
+        let forfeit = RoundChange::Forfeit {
+            board: 1,
+            absent: Absent::Both,
+        };
+        let once = round.with_change(forfeit, 0).unwrap();
+        assert_eq!(
+            once.with_change(forfeit, 1).unwrap_err().to_string(),
+            "Board 1 is already a forfeit: publish the round again to undo it."
+        );
+    }
+
+    #[test]
+    fn a_round_with_no_change_signs_as_before() {
+        // Old rounds' signatures cover JSON with neither field.
+        let json = serde_json::to_string(&round()).unwrap();
+        assert!(
+            !json.contains("changes") && !json.contains("absent"),
+            "{json}"
+        );
     }
 }

@@ -40,13 +40,26 @@ pub fn round_results(round: &Round, games: &[Game]) -> Vec<BoardResult> {
         .iter()
         .map(|board| {
             let game = game_of(round, board, games);
-            let result = game.and_then(|g| GameResult::of_game(g.fold().ok()?));
+            // A player absent at the default time, as the chief marked it,
+            // decides the board whatever its tablet shows.
+            let result = match board.absent {
+                Some(absent) => Some(absent.result()),
+                None => game.and_then(|g| GameResult::of_game(g.fold().ok()?)),
+            };
+            let standing = match (board.absent, game) {
+                (Some(_), _) => t!(
+                    "Forfeit: a player absent at the default time (6.7)",
+                    "Walkower: zawodnik nieobecny w czasie zwłoki (6.7)"
+                )
+                .to_owned(),
+                (None, Some(game)) => standing(game),
+                (None, None) => {
+                    t!("No game set up from it yet", "Nie założono jeszcze partii").to_owned()
+                }
+            };
             BoardResult {
                 board: board.clone(),
-                standing: game.map_or_else(
-                    || t!("No game set up from it yet", "Nie założono jeszcze partii").to_owned(),
-                    standing,
-                ),
+                standing,
                 result,
             }
         })

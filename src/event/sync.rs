@@ -7,6 +7,7 @@ use std::fmt;
 
 use laws::game::Game;
 use laws::signing::{SigningKey, VerifyingKey};
+use laws::trf::encoding::Encoding;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -180,6 +181,8 @@ pub struct SyncRecord {
     /// tablet that published it: the round's results are written back
     /// into it.
     pub trf: BTreeMap<u32, String>,
+    /// How each of those files was written (none: UTF-8).
+    pub trf_encoding: BTreeMap<u32, Encoding>,
     /// The boards' calls for an arbiter, as far as this tablet knows them,
     /// its own included.
     pub calls: Vec<Call>,

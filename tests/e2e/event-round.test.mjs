@@ -53,6 +53,13 @@ test("the chief publishes the pairing program's round; a board tablet's game tak
   assert.deepEqual(await listed.locator('tbody tr').allInnerTexts(), ['1\tLee, Min\tBrown, Pat', '2\tKim, Jo\tPark, Su']);
   await roundField.fill('');
 
+  // A file an older pairing program wrote in Latin-1 is read as Latin-1:
+  // its accents come through.
+  const latin1 = (await readFile(TRF, 'utf8')).replace(/[ąńś]/g, (c) => ({ ą: 'a', ń: 'n', ś: 's' })[c]);
+  await load.setInputFiles({ name: 'latin1.trf', mimeType: 'text/plain', buffer: Buffer.from(latin1, 'latin1') });
+  await chief.page.locator('table.round-boards tbody tr', { hasText: 'FM Müller, Hans (2310)' }).filter({ hasText: 'Lewandowski, Piotr' }).waitFor();
+  await chief.page.locator('table.round-boards tbody tr', { hasText: 'Wójcik, Marek (2050)' }).waitFor();
+
   // The file's round to play, as boards in the program's order, then
   // published behind the PIN (the page opened afresh is locked).
   await load.setInputFiles(TRF);
@@ -98,6 +105,32 @@ test("the chief publishes the pairing program's round; a board tablet's game tak
   assert.match(text, /"round":"3"/);
   assert.match(text, /"board":"2"/);
   assert.match(text, /"name":"Müller, Hans","fide_id":4600003/);
+
+  // Before play the chief swaps board 2's colours (as version 3: the
+  // forged version 2 holds its id): the board tablet's game,
+  // with no move yet, follows; swapped back, it follows again. He marks
+  // board 4's Black absent at the default time. Each change is logged.
+  const changes = chief.page.locator('form.round-changes').last();
+  const change = async (board, what, told) => {
+    await changes.getByLabel('Board to change').selectOption({ label: `Board ${board}` });
+    await changes.getByRole('combobox', { name: /^Change/ }).selectOption({ label: what });
+    await changes.getByRole('button', { name: 'Make the change' }).click();
+    await chief.page.getByText(told).waitFor();
+  };
+  await change(2, 'Swap the colours', 'Round 3, version 3: board 2: colours swapped. Every tablet takes it.');
+  await board.page.getByRole('heading', { name: 'Lewandowski, Piotr – Müller, Hans' }).waitFor({ timeout: 15_000 });
+  await change(2, 'Swap the colours', 'Round 3, version 4: board 2: colours swapped. Every tablet takes it.');
+  await board.page.getByRole('heading', { name: 'Müller, Hans – Lewandowski, Piotr' }).waitFor({ timeout: 15_000 });
+  await change(4, 'Black absent at the default time (forfeit)', 'Round 3, version 5: board 4: Black absent at the default time, White wins by forfeit (6.7). Every tablet takes it.');
+  assert.deepEqual((await chief.page.locator('.round-change-log').last().locator('li').allInnerTexts()).map((l) => l.replace(/^\d\d:\d\d · /, '')), [
+    'board 2: colours swapped', 'board 2: colours swapped',
+    'board 4: Black absent at the default time, White wins by forfeit (6.7)']);
+  await chief.page.locator('.round-boards tr[data-board="4"]').filter({ hasText: '+ – -' }).waitFor();
+  await changes.getByLabel('Board to change').selectOption({ label: 'Board 1' });
+  await changes.getByRole('combobox', { name: /^Change/ }).selectOption({ label: 'Move to another board number' });
+  await changes.getByLabel('New board number').fill('2');
+  await changes.getByRole('button', { name: 'Make the change' }).click();
+  await chief.page.getByRole('alert').filter({ hasText: 'Board 2 is taken: move a board to a number no board has.' }).waitFor();
 
   // Board 2 is played: two moves, then Black resigns.
   await board.page.getByRole('link', { name: 'Clock' }).click();
@@ -197,6 +230,7 @@ test("the chief publishes the pairing program's round; a board tablet's game tak
   await row.filter({ hasText: '1 – 0' }).waitFor({ timeout: 15_000 });
   assert.match(await row.innerText(), /Game over: White wins \(Article 5\.1b/);
   assert.match(await chief.page.locator('.round-boards tr[data-board="1"]').innerText(), /No game set up from it yet/);
+  assert.match(await chief.page.locator('.round-boards tr[data-board="4"]').innerText(), /\+ – -\tForfeit: a player absent at the default time \(6\.7\)/);
   // On a phone the results table scrolls in its own box, not the page.
   await chief.page.setViewportSize({ width: 390, height: 844 });
   assert.ok(await chief.page.evaluate(() => document.documentElement.scrollWidth <= 390), 'the page is wider than a phone');
@@ -206,12 +240,12 @@ test("the chief publishes the pairing program's round; a board tablet's game tak
     chief.page.getByRole('button', { name: "Download the pairing program's file with round 3's results" }).click(),
   ]);
   assert.equal(download.suggestedFilename(), 'round-3-results.trf');
-  await chief.page.getByText('the round is not finished: board(s) 1, 3, 4 have no result yet').waitFor();
+  await chief.page.getByText('the round is not finished: board(s) 1, 3 have no result yet').waitFor();
   const before = (await readFile(TRF, 'utf8')).split('\r\n');
   const after = (await readFile(await download.path(), 'utf8')).split('\r\n');
   assert.equal(after.length, before.length);
   const changed = before.flatMap((line, i) => (line === after[i] ? [] : [[line.slice(4, 8).trim(), after[i].slice(80, 84), after[i].slice(111)]]));
-  assert.deepEqual(changed, [['3', ' 2.5', '   4 w 1'], ['4', ' 1.5', '   3 b 0']]);
+  assert.deepEqual(changed, [['3', ' 2.5', '   4 w 1'], ['4', ' 1.5', '   3 b 0'], ['5', ' 0.0', '   8 b -'], ['8', ' 1.0', '   5 w +']]);
   // The round's games as PGN: board 2's, as round 3.2, with the ratings
   // and the clock readings.
   const [games] = await Promise.all([

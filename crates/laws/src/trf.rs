@@ -29,6 +29,7 @@
 use std::fmt;
 
 pub mod code;
+pub mod encoding;
 pub mod engine;
 pub mod list;
 pub mod player;

@@ -8,7 +8,7 @@ use crate::components::event::round_players::{ByesList, player_words};
 use crate::event::couch::record;
 use crate::event::round::Round;
 use crate::event::round_results::{board_list, codes, file_with_results, round_pgn, round_results};
-use crate::platform::files::download;
+use crate::platform::files::{download, download_bytes};
 use crate::state::AppState;
 use crate::{t, tf};
 
@@ -22,9 +22,14 @@ pub fn RoundResultsTable(round: Round) -> impl IntoView {
             .with(|games| round.with_value(|round| round_results(round, games)))
     });
     let number = round.with_value(|r| r.round);
-    let trf = Memo::new(move |_| record().with(|r| r.trf.get(&number).cloned()));
+    let trf = Memo::new(move |_| {
+        record().with(|r| {
+            let encoding = r.trf_encoding.get(&number).copied().unwrap_or_default();
+            r.trf.get(&number).map(|text| (text.clone(), encoding))
+        })
+    });
     let export = move |_| {
-        let Some(text) = trf.get_untracked() else {
+        let Some((text, encoding)) = trf.get_untracked() else {
             return;
         };
         let written = round.with_value(|round| {
@@ -33,7 +38,7 @@ pub fn RoundResultsTable(round: Round) -> impl IntoView {
         match written {
             Ok((text, unfinished)) => {
                 let name = format!("round-{number}-results.trf");
-                if let Err(e) = download(&name, "text/plain", &text) {
+                if let Err(e) = download_bytes(&name, "text/plain", &encoding.encode(&text)) {
                     state.warn(e);
                 } else if unfinished.is_empty() {
                     state.tell(tf!(

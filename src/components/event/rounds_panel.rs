@@ -2,16 +2,18 @@
 //! pairing program's file loaded, its round shown as boards and published;
 //! on every tablet, the rounds published.
 
+use laws::trf::encoding::Encoding;
 use laws::trf::{Pairings, TrfFile};
 use leptos::prelude::*;
 
 use crate::components::common::field::Field;
 use crate::components::common::pin_dialog::PinDialog;
+use crate::components::event::round_changes::RoundChanges;
 use crate::components::event::round_players::{ByesList, player_words};
 use crate::components::event::round_results_table::RoundResultsTable;
 use crate::event::couch::{publish_round, record};
 use crate::event::round::Round;
-use crate::platform::files::read_picked;
+use crate::platform::files::read_picked_bytes;
 use crate::state::AppState;
 use crate::{t, tf};
 
@@ -53,6 +55,8 @@ fn read_round(text: &str, round: Option<u32>, event: &str) -> Result<Round, Stri
 pub fn RoundsPanel() -> impl IntoView {
     let state = expect_context::<AppState>();
     let text = RwSignal::new(String::new());
+    // How the loaded file was written: its results go back out so.
+    let encoding = RwSignal::new(Encoding::Utf8);
     let chosen_round = RwSignal::new(String::new());
     let event = RwSignal::new(String::new());
     let read = Memo::new(move |_| {
@@ -80,7 +84,9 @@ pub fn RoundsPanel() -> impl IntoView {
             return;
         };
         let number = round.round;
-        let trf = Some(text.get_untracked()).filter(|t| is_trf(t));
+        let trf = Some(text.get_untracked())
+            .filter(|t| is_trf(t))
+            .map(|t| (t, encoding.get_untracked()));
         match publish_round(state, round, trf) {
             Ok(version) => {
                 state.tell(if version == 1 {
@@ -112,8 +118,12 @@ pub fn RoundsPanel() -> impl IntoView {
         Ok(())
     });
     let pick = move |ev: leptos::ev::Event| {
-        read_picked(&ev, move |read| match read {
-            Ok(read) => text.set(read),
+        read_picked_bytes(&ev, move |read| match read {
+            Ok(bytes) => {
+                let (read, written) = Encoding::decode(bytes);
+                encoding.set(written);
+                text.set(read);
+            }
             Err(e) => state.warn(e),
         });
     };
@@ -134,7 +144,7 @@ pub fn RoundsPanel() -> impl IntoView {
             </div>
             <label class="field">
                 <span>{t!("Or paste the file, or a list of boards (board, white, black: one a line)", "Albo wklej plik lub listę szachownic (szachownica, białe, czarne: po jednej w wierszu)")}</span>
-                <textarea name="pairings" rows="4" prop:value=move || text.get() on:input=move |ev| text.set(event_target_value(&ev))></textarea>
+                <textarea name="pairings" rows="4" prop:value=move || text.get() on:input=move |ev| { encoding.set(Encoding::Utf8); text.set(event_target_value(&ev)) }></textarea>
             </label>
             <Show when=move || { let t = text.get(); !t.trim().is_empty() && !is_trf(&t) }>
                 <Field label=t!("Event (for a list)", "Turniej (dla listy)").to_owned() value=event />
@@ -153,6 +163,9 @@ pub fn RoundsPanel() -> impl IntoView {
                 <details class="fold" open=true>
                     <summary>{tf!("Round {} published: {} boards (version {})", "Runda {} opublikowana: {} szachownic (wersja {})", round.round, round.boards.len(), round.version)}</summary>
                     <RoundResultsTable round=round.clone() />
+                    <Show when=move || arbiter_tablet.get()>
+                        <RoundChanges round=round.clone() />
+                    </Show>
                 </details>
             </For>
             <PinDialog open=asking title=t!("Publish the round", "Opublikuj rundę") on_pin=unlock />

@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 
 use laws::outcome::Outcome;
 use laws::pgn::{self, PgnResult};
+use laws::trf::encoding::Encoding;
 use laws::trf::results::{GameResult, Played};
 use laws::trf::{Pairings, TrfFile, engine};
 use serde_json::{Value, json};
@@ -49,31 +50,16 @@ pub fn run(command: TrfCommand) -> Result<u8, String> {
     }
 }
 
-/// A file's text, and whether it came as Latin-1 (written back so).
-struct Text {
-    text: String,
-    latin1: bool,
-}
-
-fn read_text(path: &Path) -> Result<Text, String> {
+/// A file's text, and how it was written (it goes back out so).
+fn read_text(path: &Path) -> Result<(String, Encoding), String> {
     let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    Ok(match String::from_utf8(bytes) {
-        Ok(text) => Text {
-            text,
-            latin1: false,
-        },
-        // Older pairing programs write Latin-1: each byte is its character.
-        Err(e) => Text {
-            text: e.into_bytes().into_iter().map(char::from).collect(),
-            latin1: true,
-        },
-    })
+    Ok(Encoding::decode(bytes))
 }
 
-fn read_round(args: &RoundArgs) -> Result<(TrfFile, bool, Pairings), String> {
-    let text = read_text(&args.file)?;
+fn read_round(args: &RoundArgs) -> Result<(TrfFile, Encoding, Pairings), String> {
+    let (text, encoding) = read_text(&args.file)?;
     let at = |e: laws::trf::TrfError| format!("{}: {e}", args.file.display());
-    let file = TrfFile::parse(&text.text).map_err(at)?;
+    let file = TrfFile::parse(&text).map_err(at)?;
     let round = match (args.round, &args.pairs) {
         (Some(round), _) => round,
         (None, Some(_)) => file.rounds_written() + 1,
@@ -86,13 +72,13 @@ fn read_round(args: &RoundArgs) -> Result<(TrfFile, bool, Pairings), String> {
     };
     let pairings = match &args.pairs {
         Some(path) => {
-            let pairs = read_text(path)?;
-            engine::pairings(&file, round, &pairs.text)
+            let (pairs, _) = read_text(path)?;
+            engine::pairings(&file, round, &pairs)
                 .map_err(|e| format!("{}: {e}", path.display()))?
         }
         None => file.pairings(round).map_err(at)?,
     };
-    Ok((file, text.latin1, pairings))
+    Ok((file, encoding, pairings))
 }
 
 fn boards_json(file: &TrfFile, pairings: &Pairings) -> Value {
@@ -116,7 +102,7 @@ fn boards_json(file: &TrfFile, pairings: &Pairings) -> Value {
 }
 
 fn results(args: &RoundArgs, pgn_path: &Path) -> Result<u8, String> {
-    let (file, latin1, pairings) = read_round(args)?;
+    let (file, encoding, pairings) = read_round(args)?;
     let source =
         std::fs::File::open(pgn_path).map_err(|e| format!("{}: {e}", pgn_path.display()))?;
     let mut played: Vec<Played> = Vec::new();
@@ -196,15 +182,8 @@ fn results(args: &RoundArgs, pgn_path: &Path) -> Result<u8, String> {
         .map_err(|e| e.to_string())?
         .to_text();
     let mut out = std::io::stdout().lock();
-    let bytes: Vec<u8> = if latin1 {
-        written
-            .chars()
-            .map(|c| u8::try_from(c).unwrap_or(b'?'))
-            .collect()
-    } else {
-        written.into_bytes()
-    };
-    std::io::Write::write_all(&mut out, &bytes).map_err(|e| format!("stdout: {e}"))?;
+    std::io::Write::write_all(&mut out, &encoding.encode(&written))
+        .map_err(|e| format!("stdout: {e}"))?;
     for line in &unfinished {
         eprintln!(
             "laws: round {}: {line}: its result is left blank",

@@ -41,9 +41,7 @@ pub fn follow_round(state: AppState, link: &EventLink, round: &Round) {
         if ours.white == setup.white && ours.board == setup.board {
             continue;
         }
-        let begun = game.fold().map_or(true, |play| !play.sheet.is_empty())
-            || game.clock().is_some_and(laws::clock::Clock::is_started);
-        if begun {
+        if game.fold().map_or(true, |play| play.begun) {
             state.warn(tf!(
                 "Round {number} changed board {} after its game began: the game is left as it is; the arbiter decides.",
                 "Runda {number} zmieniła szachownicę {} po rozpoczęciu partii: partia pozostaje bez zmian; decyduje sędzia.",

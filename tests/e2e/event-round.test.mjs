@@ -131,6 +131,13 @@ test("the chief publishes the pairing program's round; a board tablet's game tak
   await changes.getByLabel('New board number').fill('2');
   await changes.getByRole('button', { name: 'Make the change' }).click();
   await chief.page.getByRole('alert').filter({ hasText: 'Board 2 is taken: move a board to a number no board has.' }).waitFor();
+  // Nor are the names typed over when the game's details are corrected.
+  // (The board tablet is unlocked since it joined behind the PIN.)
+  await board.page.goto(`${app.url}#/game/${encodeURIComponent(id)}/edit`);
+  await board.page.getByRole('heading', { name: 'Edit game details' }).waitFor();
+  assert.equal(await board.page.getByLabel('White', { exact: true }).getAttribute('readonly'), '');
+  assert.equal(await board.page.getByLabel('White', { exact: true }).inputValue(), 'Müller, Hans');
+  await board.page.goto(`${app.url}#/game/${encodeURIComponent(id)}`);
 
   // Board 2 is played: two moves, then Black resigns.
   await board.page.getByRole('link', { name: 'Clock' }).click();

@@ -157,14 +157,13 @@ async fn write_feeds(link: &EventLink, state: AppState, sent: &mut Sent, cutoff:
             .with_untracked(|games| games_of_round(games, number));
         let key = feed_key(&round, &games, cutoff);
         let held = sent.feeds.get(&number);
-        if key.is_empty() || held.is_some_and(|(k, _)| *k == key) {
+        if held.is_some_and(|(k, _)| *k == key) {
             continue;
         }
-        let text = feed_pgn(&round, &games, cutoff, usize::MAX);
+        let (text, count) = feed_pgn(&round, &games, cutoff, usize::MAX);
         let rev = held.and_then(|(_, rev)| rev.clone());
         match put_feed(&couch, number, rev, &text).await {
             Ok(rev) => {
-                let count = key.len();
                 sent.feeds.insert(number, (key, Some(rev)));
                 STATUS.with(|s| {
                     s.update(|s| {
@@ -276,15 +275,14 @@ async fn push_to_lichess(
         ..round.clone()
     };
     let key = feed_key(&limited, &games, cutoff);
-    if key.is_empty()
-        || sent
-            .lichess
-            .as_ref()
-            .is_some_and(|(b, k)| b == broadcast && *k == key)
+    if sent
+        .lichess
+        .as_ref()
+        .is_some_and(|(b, k)| b == broadcast && *k == key)
     {
         return;
     }
-    let text = feed_pgn(&round, &games, cutoff, LICHESS_GAMES);
+    let (text, _) = feed_pgn(&round, &games, cutoff, LICHESS_GAMES);
     let left_out = round.boards.len().saturating_sub(LICHESS_GAMES);
     let failed = |why: String, retry_at_ms: Option<u64>| LichessStatus::Failed {
         at_ms: now,

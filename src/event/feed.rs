@@ -107,26 +107,32 @@ impl Broadcast {
     }
 }
 
-/// What the feed of `round` shows at `cutoff`: each of its games with how
-/// many of its log's entries are out. The PGN is written again only when
-/// this changes.
+/// What the feed of `round` shows at `cutoff`: its version, and each of
+/// its games with how many of its log's entries are out. The PGN is
+/// written again only when this changes.
 #[must_use]
 pub fn feed_key(round: &Round, games: &[Game], cutoff: u64) -> Vec<(String, usize)> {
-    round
-        .boards
-        .iter()
-        .filter_map(|board| game_of(round, board, games))
-        .map(|game| {
-            let out = game.log().iter().take_while(|l| l.at_ms <= cutoff).count();
-            (game.id().to_owned(), out)
-        })
+    let version = (format!("version {}", round.version), 0);
+    std::iter::once(version)
+        .chain(
+            round
+                .boards
+                .iter()
+                .filter_map(|board| game_of(round, board, games))
+                .map(|game| {
+                    let out = game.log().iter().take_while(|l| l.at_ms <= cutoff).count();
+                    (game.id().to_owned(), out)
+                }),
+        )
         .collect()
 }
 
 /// `round`'s first `limit` boards' games as PGN, each as it stood at
-/// `cutoff` (now less the delay); a board with no game yet is left out.
+/// `cutoff` (now less the delay), and how many there are. A board with no
+/// game yet is there as its pairing with no move, so that a broadcast shows
+/// the round from the start; one the chief marked a forfeit is left out.
 #[must_use]
-pub fn feed_pgn(round: &Round, games: &[Game], cutoff: u64, limit: usize) -> String {
+pub fn feed_pgn(round: &Round, games: &[Game], cutoff: u64, limit: usize) -> (String, usize) {
     let shown = Round {
         boards: round.boards.iter().take(limit).cloned().collect(),
         ..round.clone()
@@ -134,10 +140,15 @@ pub fn feed_pgn(round: &Round, games: &[Game], cutoff: u64, limit: usize) -> Str
     let games: Vec<Game> = shown
         .boards
         .iter()
-        .filter_map(|board| game_of(&shown, board, games))
-        .map(|game| game.as_at(cutoff))
+        .filter_map(|board| match game_of(&shown, board, games) {
+            Some(game) => Some(game.as_at(cutoff)),
+            None if board.absent.is_none() => shown
+                .setup(board.number)
+                .map(|setup| Game::new(format!("board {}", board.number), setup, cutoff)),
+            None => None,
+        })
         .collect();
-    round_pgn(&shown, &games).0
+    (round_pgn(&shown, &games).0, games.len())
 }
 
 /// What lichess answered a push: how many games it took, and each it
@@ -210,9 +221,14 @@ mod tests {
             game(&round, 1, &["e4", "e5", "Nf3"]),
             game(&round, 2, &["d4"]),
         ];
-        let at = |cutoff| feed_pgn(&round, &games, cutoff, LICHESS_GAMES);
+        let at = |cutoff| feed_pgn(&round, &games, cutoff, LICHESS_GAMES).0;
         let now = at(u64::MAX);
         assert!(now.contains("1. e4 e5 2. Nf3"), "{now}");
+        // Boards 3 and 4 have no game yet: their pairings, with no move.
+        assert!(
+            now.contains("[Round \"3.4\"]") && now.matches("\n\n*\n").count() == 2,
+            "{now}"
+        );
         assert!(
             now.contains("[Round \"3.2\"]") && now.contains("1. d4"),
             "{now}"
@@ -237,7 +253,8 @@ mod tests {
     fn lichess_gets_the_first_boards_only() {
         let round = round();
         let games = [game(&round, 1, &["e4"]), game(&round, 2, &["d4"])];
-        let first = feed_pgn(&round, &games, u64::MAX, 1);
+        let (first, count) = feed_pgn(&round, &games, u64::MAX, 1);
+        assert_eq!(count, 1);
         assert!(first.contains("[Round \"3.1\"]") && !first.contains("[Round \"3.2\"]"));
     }
 
@@ -254,7 +271,8 @@ mod tests {
         )
         .unwrap();
         seal(&mut game, 80_000, "c5");
-        let feed = feed_pgn(&round, &[game], u64::MAX, LICHESS_GAMES);
+        let (feed, count) = feed_pgn(&round, &[game], u64::MAX, LICHESS_GAMES);
+        assert_eq!(count, 4, "the game, and three boards' pairings");
         assert!(feed.contains("1. e4 {Arbiter: adjourned} *"), "{feed}");
         assert!(!feed.contains("c5"), "{feed}");
     }

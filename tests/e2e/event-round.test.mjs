@@ -201,7 +201,11 @@ test("the chief publishes the pairing program's round; a board tablet's game tak
   assert.equal(lichess.pushes.length, 0);
   await broadcast.getByLabel('Lichess token (study:write)').fill('lip_round3');
   await broadcast.getByRole('button', { name: 'Save the broadcast settings' }).click();
-  await broadcast.getByText(/^Round 3 pushed to lichess at \d\d:\d\d: 1 game\(s\) taken\.$/).waitFor();
+  // Boards 1 and 3 have no game yet: their pairings go too; board 4 is
+  // a forfeit.
+  await broadcast.getByText(/^Round 3 pushed to lichess at \d\d:\d\d: 3 game\(s\) taken\.$/).waitFor();
+  assert.match(lichess.pushes.at(-1).body, /\[Round "3\.1"\][^]*\[Round "3\.2"\][^]*\[Round "3\.3"\]/);
+  assert.doesNotMatch(lichess.pushes.at(-1).body, /\[Round "3\.4"\]/);
   assert.match(lichess.pushes.at(-1).body, /\[Round "3\.2"\][^]*\[White "Müller, Hans"\][^]*\n\n\*\n/);
   const feed = async () => (await fetch(`${couch.url}/${DB}/feed%3A003/round.pgn`, { headers: { Authorization: `Basic ${Buffer.from(`${PLAYER.name}:${PLAYER.password}`).toString('base64')}` } })).text();
   for (const [i, [move, written]] of [[['e2', 'e4'], /1\. e4 \{ \[%clk [0-9:]+\] \} \*/], [['e7', 'e5'], /1\. e4 \{ \[%clk [0-9:]+\] \} 1\.\.\. e5 \{ \[%clk [0-9:]+\] \} \*/]].entries()) {
@@ -214,9 +218,11 @@ test("the chief publishes the pairing program's round; a board tablet's game tak
   await until(async () => (await feed()) === lichess.pushes.at(-1).body, 10_000);
   // Held back two minutes: what lichess and the database show is the game
   // as it stood then, before either move.
+  const undelayed = lichess.pushes.length;
   await broadcast.getByLabel('Delay (minutes)').fill('2');
   await broadcast.getByRole('button', { name: 'Save the broadcast settings' }).click();
-  await until(() => /\n\n\*\n/.test(lichess.pushes.at(-1).body), 5_000);
+  await until(() => lichess.pushes.length > undelayed, 5_000);
+  assert.match(lichess.pushes.at(-1).body, /\[White "Müller, Hans"\]/);
   assert.doesNotMatch(lichess.pushes.at(-1).body, /e4/);
   await until(async () => (await feed()) === lichess.pushes.at(-1).body, 10_000);
 

@@ -58,12 +58,24 @@ impl Call {
     pub fn open(&self) -> bool {
         self.answer.is_none()
     }
+
+    /// The account of the tablet that called (the server checked it).
+    #[must_use]
+    pub fn tablet(&self) -> &str {
+        call_parts(&self.id).map_or("", |(user, _)| user)
+    }
 }
 
 /// Call `user`'s id at `at_ms`.
 #[must_use]
 pub fn call_id(user: &str, at_ms: u64) -> String {
     format!("{CALL_PREFIX}{}~{at_ms}", user.trim())
+}
+
+/// The user and time call id `id` names: [`call_id`] read back.
+fn call_parts(id: &str) -> Option<(&str, u64)> {
+    let (user, at) = id.strip_prefix(CALL_PREFIX)?.rsplit_once('~')?;
+    Some((user, at.parse().ok()?))
 }
 
 /// The id of the answer to call `call`.
@@ -140,8 +152,8 @@ impl CallDoc {
     ) -> Result<Call, Refused> {
         let refuse = refusal(id, value);
         let doc: CallDoc = read_value(value).map_err(&refuse)?;
-        let at = id.rsplit_once('~').and_then(|(_, at)| at.parse().ok());
-        if doc.id != id || !id.starts_with(CALL_PREFIX) || at != Some(doc.at_ms) {
+        let at = call_parts(id).map(|(_, at)| at);
+        if doc.id != id || at != Some(doc.at_ms) {
             return Err(refuse(Why::WrongPlace));
         }
         let message = call_message(database, id, &doc.caller, doc.at_ms);

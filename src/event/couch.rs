@@ -26,7 +26,8 @@ use crate::event::docs::{
 };
 use crate::event::feed::Broadcast;
 use crate::event::roster::{
-    Deputy, OFFER_PREFIX, OfferDoc, ROSTER_PREFIX, Roster, RosterDoc, settle_roster,
+    Deputy, OFFER_PREFIX, OfferDoc, ROSTER_PREFIX, Roster, RosterDoc, roster_doc_number,
+    settle_roster,
 };
 use crate::event::round::{ROUND_PREFIX, Round, RoundDoc, round_doc_version, settle_rounds};
 use crate::event::round_change::RoundChange;
@@ -167,7 +168,12 @@ pub fn change_roster(
         .into());
     }
     let key = link.signing_key.as_ref().ok_or_else(no_key)?;
-    let roster = record().with_untracked(|r| change(&r.roster));
+    // Above every roster in the database, refused ones too.
+    let roster = record().with_untracked(|r| {
+        let mut roster = change(&r.roster);
+        roster.number = roster.number.max(r.refused_above(roster_doc_number) + 1);
+        roster
+    });
     let doc = RosterDoc::of(roster.clone(), link.database.trim(), key);
     update_record(|record| {
         record.take_roster(roster);
@@ -225,17 +231,16 @@ pub fn publish_round(
         )
         .into());
     }
-    // Above every version in the database, refused ones too: a document
-    // written once cannot be written again under the same id.
+    // Above every version in the database, refused ones too.
+    let number = round.round;
     round.version = record().with_untracked(|r| {
-        let refused = r
-            .refused
-            .iter()
-            .filter_map(|f| round_doc_version(&f.id))
-            .filter(|(number, _)| *number == round.round)
-            .map(|(_, version)| version);
-        let held = r.rounds.get(&round.round).map(|held| held.version);
-        refused.chain(held).max().unwrap_or(0)
+        let refused = r.refused_above(|id| {
+            round_doc_version(id)
+                .filter(|(of, _)| *of == number)
+                .map(|(_, version)| version)
+        });
+        let held = r.rounds.get(&number).map_or(0, |held| held.version);
+        refused.max(held)
     }) + 1;
     let version = round.version;
     let doc = RoundDoc::of(round.clone(), link.database.trim(), key);

@@ -189,19 +189,11 @@ mod tests {
     use laws::adjournment::AdjournmentEvent;
     use laws::game::{Event, Side};
     use laws::scoresheet::Entry;
-    use laws::trf::TrfFile;
     use serde_json::json;
 
     use super::*;
     use crate::adjournment_view::tests::seal;
-
-    fn round() -> Round {
-        let file = TrfFile::parse(include_str!(
-            "../../crates/laws/tests/cases/trf/swiss-round3.trf"
-        ))
-        .unwrap();
-        Round::of(&file, &file.pairings(3).unwrap(), 1)
-    }
+    use crate::event::round::tests::swiss_round3;
 
     /// Board `number`'s game, its moves written a minute apart from 60 s.
     fn game(round: &Round, number: u32, moves: &[&str]) -> Game {
@@ -216,7 +208,7 @@ mod tests {
 
     #[test]
     fn each_game_is_out_as_it_stood_the_delay_ago() {
-        let round = round();
+        let round = swiss_round3();
         let games = [
             game(&round, 1, &["e4", "e5", "Nf3"]),
             game(&round, 2, &["d4"]),
@@ -251,7 +243,7 @@ mod tests {
 
     #[test]
     fn lichess_gets_the_first_boards_only() {
-        let round = round();
+        let round = swiss_round3();
         let games = [game(&round, 1, &["e4"]), game(&round, 2, &["d4"])];
         let (first, count) = feed_pgn(&round, &games, u64::MAX, 1);
         assert_eq!(count, 1);
@@ -260,7 +252,7 @@ mod tests {
 
     #[test]
     fn a_sealed_move_is_not_out_before_the_envelope_is_opened() {
-        let round = round();
+        let round = swiss_round3();
         let mut game = game(&round, 1, &["e4"]);
         game.apply(
             Event::Adjournment(AdjournmentEvent::SealRequested {

@@ -131,6 +131,12 @@ pub fn roster_doc_id(number: u32) -> String {
     format!("{ROSTER_PREFIX}{number:06}")
 }
 
+/// The number a roster document's id names.
+#[must_use]
+pub fn roster_doc_number(id: &str) -> Option<u32> {
+    id.strip_prefix(ROSTER_PREFIX)?.parse().ok()
+}
+
 /// A roster as the database keeps it: written once, by the chief.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RosterDoc {

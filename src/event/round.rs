@@ -11,12 +11,13 @@ use laws::game::{Player, Setup};
 use laws::signing::{SigningKey, VerifyingKey};
 use laws::trf::list::ListedBoard;
 use laws::trf::player::PlayerSummary;
+use laws::trf::results::Absent;
 use laws::trf::{Pairings, TrfFile};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::event::docs::{Refused, Why, read_value, refusal, written_once};
-use crate::event::round_change::{Absent, ChangeError, LoggedChange, RoundChange};
+use crate::event::round_change::{ChangeError, LoggedChange, RoundChange};
 use crate::event::signed::{Signed, Trust};
 
 /// The rounds' documents' ids begin so.
@@ -350,10 +351,14 @@ pub fn settle_rounds<'a>(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use std::collections::BTreeMap;
 
+    use laws::side::Side;
+    use laws::trf::results::GameResult;
+
     use super::*;
+    use crate::event::round_change::{ChangeError, RoundChange};
     use crate::event::signed::Unsigned;
 
     const DB: &str = "open-2026";
@@ -363,6 +368,15 @@ mod tests {
             "../../crates/laws/tests/cases/trf/byes-forfeits.trf"
         ))
         .unwrap()
+    }
+
+    /// Round 3 of the Swiss case file, as first published.
+    pub(crate) fn swiss_round3() -> Round {
+        let file = TrfFile::parse(include_str!(
+            "../../crates/laws/tests/cases/trf/swiss-round3.trf"
+        ))
+        .unwrap();
+        Round::of(&file, &file.pairings(3).unwrap(), 1)
     }
 
     fn round(version: u32) -> Round {
@@ -440,24 +454,6 @@ mod tests {
         let held = BTreeMap::from([(3, round(2))]);
         assert_eq!(settle_rounds(&held, revisions(), DB, &arbiters).0, []);
     }
-}
-
-#[cfg(test)]
-mod change_tests {
-    use laws::game::Side;
-    use laws::trf::TrfFile;
-    use laws::trf::results::GameResult;
-
-    use super::*;
-    use crate::event::round_change::{Absent, ChangeError, RoundChange};
-
-    fn round() -> Round {
-        let file = TrfFile::parse(include_str!(
-            "../../crates/laws/tests/cases/trf/swiss-round3.trf"
-        ))
-        .unwrap();
-        Round::of(&file, &file.pairings(3).unwrap(), 1)
-    }
 
     #[test]
     fn a_round_document_s_id_names_its_round_and_version() {
@@ -468,7 +464,7 @@ mod change_tests {
 
     #[test]
     fn each_change_makes_the_next_round_and_is_logged() {
-        let round = round();
+        let round = swiss_round3();
         let swapped = round
             .with_change(RoundChange::ColoursSwapped { board: 2 }, 10)
             .unwrap();
@@ -506,7 +502,7 @@ mod change_tests {
 
     #[test]
     fn a_change_that_cannot_be_made_is_refused_with_its_reason() {
-        let round = round();
+        let round = swiss_round3();
         let refused = |change| round.with_change(change, 0).unwrap_err();
         assert_eq!(
             refused(RoundChange::ColoursSwapped { board: 7 }),
@@ -530,7 +526,7 @@ mod change_tests {
     #[test]
     fn a_round_with_no_change_signs_as_before() {
         // Old rounds' signatures cover JSON with neither field.
-        let json = serde_json::to_string(&round()).unwrap();
+        let json = serde_json::to_string(&swiss_round3()).unwrap();
         assert!(
             !json.contains("changes") && !json.contains("absent"),
             "{json}"

@@ -7,32 +7,10 @@
 
 use std::fmt;
 
-use laws::game::Side;
-use laws::trf::results::GameResult;
+use laws::trf::results::Absent;
 use serde::{Deserialize, Serialize};
 
 use crate::tf;
-
-/// Who was absent at the default time.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Absent {
-    White,
-    Black,
-    Both,
-}
-
-impl Absent {
-    /// The board's result: the one who came wins by forfeit.
-    #[must_use]
-    pub fn result(self) -> GameResult {
-        match self {
-            Absent::White => GameResult::Forfeit(Side::Black),
-            Absent::Black => GameResult::Forfeit(Side::White),
-            Absent::Both => GameResult::DoubleForfeit,
-        }
-    }
-}
 
 /// A change to one board of the round.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -252,6 +252,19 @@ impl SyncRecord {
         }
     }
 
+    /// The highest number that `number` reads in a refused document's id
+    /// (a roster's number, a round's version), 0 if none: a new document
+    /// is numbered above it, since one written once cannot be written
+    /// again under an id the database holds.
+    #[must_use]
+    pub fn refused_above(&self, number: impl Fn(&str) -> Option<u32>) -> u32 {
+        self.refused
+            .iter()
+            .filter_map(|r| number(&r.id))
+            .max()
+            .unwrap_or(0)
+    }
+
     /// The keys taken in every game: the chief arbiter's and his
     /// deputies'.
     #[must_use]
@@ -434,6 +447,29 @@ mod tests {
                 .unwrap();
         }
         g
+    }
+
+    #[test]
+    fn a_new_roster_or_round_is_numbered_above_what_the_database_refused() {
+        let mut record = SyncRecord::default();
+        for id in ["round:003:0002", "round:004:0009", "roster:000004"] {
+            record.refuse(vec![Refused {
+                id: id.into(),
+                rev: "1-ab".into(),
+                why: Why::BrokenChain,
+            }]);
+        }
+        let round_3 = |id: &str| {
+            crate::event::round::round_doc_version(id)
+                .filter(|(round, _)| *round == 3)
+                .map(|(_, version)| version)
+        };
+        assert_eq!(record.refused_above(round_3), 2);
+        assert_eq!(
+            record.refused_above(crate::event::roster::roster_doc_number),
+            4
+        );
+        assert_eq!(SyncRecord::default().refused_above(round_3), 0);
     }
 
     #[test]

@@ -73,7 +73,7 @@ pub fn CallsPanel() -> impl IntoView {
                     <For each=move || open.get() key=|call| call.id.clone() let:call>
                         {
                             let id = call.id.clone();
-                            let account = call.id.trim_start_matches(crate::event::call::CALL_PREFIX).split('~').next().unwrap_or_default().to_owned();
+                            let account = call.tablet().to_owned();
                             let c = &call.caller;
                             view! {
                                 <li data-call=call.id.clone()>

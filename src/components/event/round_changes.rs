@@ -3,12 +3,13 @@
 //! mark a player absent at the default time; each behind the PIN, each
 //! logged in the round with its time.
 
+use laws::trf::results::Absent;
 use leptos::prelude::*;
 
 use crate::components::common::pin_dialog::PinDialog;
 use crate::event::couch::change_round;
 use crate::event::round::Round;
-use crate::event::round_change::{Absent, RoundChange};
+use crate::event::round_change::RoundChange;
 use crate::state::AppState;
 use crate::text::i18n::local_hour_minute;
 use crate::{t, tf};

@@ -12,6 +12,37 @@ use crate::game::{EndedBy, GameState};
 use crate::outcome::Outcome;
 use crate::side::Side;
 
+/// Who was absent when the arbiter declared the default time passed
+/// (Article 6.7): he loses, a forfeit in the file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Absent {
+    White,
+    Black,
+    Both,
+}
+
+impl Absent {
+    /// The board's result: the one who came wins by forfeit; both absent,
+    /// both lose.
+    ///
+    /// ```
+    /// use laws::side::Side;
+    /// use laws::trf::results::{Absent, GameResult};
+    ///
+    /// assert_eq!(Absent::Black.result(), GameResult::Forfeit(Side::White));
+    /// assert_eq!(Absent::Both.result(), GameResult::DoubleForfeit);
+    /// ```
+    #[must_use]
+    pub fn result(self) -> GameResult {
+        match self {
+            Absent::White => GameResult::Forfeit(Side::Black),
+            Absent::Black => GameResult::Forfeit(Side::White),
+            Absent::Both => GameResult::DoubleForfeit,
+        }
+    }
+}
+
 /// How a board's game ended, in the file's terms.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum GameResult {

@@ -8,7 +8,9 @@
 //! becomes an [`ImportError`] naming the game and the move, and the other
 //! games are still read. It never panics. A token that is no move at all
 //! (`Xz9`), which pgn-reader alone would skip without a word, is read at its
-//! own place like any other entry.
+//! own place like any other entry. [`first_game`] reads the first game of
+//! a text as [`import`] does, without pgn-reader: for a page that shows one
+//! game and goes without shakmaty's attack tables.
 //!
 //! **Export** ([`export`]) writes plain data ([`Record`]) as PGN: the Seven
 //! Tag Roster, `TimeControl`, `SetUp`/`FEN`, `Termination`, clock comments
@@ -49,10 +51,13 @@ use serde::{Deserialize, Serialize};
 use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, Position, fen::Fen, san::SanPlus};
 use tinystr::TinyAsciiStr;
 
+mod first;
 #[cfg(feature = "pgn-import")]
 mod marked;
+mod movetext;
 #[cfg(feature = "pgn-import")]
 mod read;
+pub use first::first_game;
 #[cfg(feature = "pgn-import")]
 pub use read::{Games, games, import};
 
@@ -85,7 +90,6 @@ impl PgnResult {
     }
 
     /// Reads a `Result` tag value; anything unrecognised is `*`.
-    #[cfg(feature = "pgn-import")]
     fn from_tag(value: &str) -> PgnResult {
         match value.trim() {
             "1-0" => PgnResult::WhiteWins,

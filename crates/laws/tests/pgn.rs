@@ -242,3 +242,49 @@ mod properties {
         }
     }
 }
+
+/// The games of a file, each with its own text (a game starts at its
+/// `[Event` line).
+fn texts_of_games(file: &[u8]) -> Vec<&str> {
+    let text = std::str::from_utf8(file).unwrap();
+    let mut starts: Vec<usize> = text
+        .match_indices("\n[Event ")
+        .map(|(at, _)| at + 1)
+        .collect();
+    starts.insert(0, 0);
+    starts.push(text.len());
+    starts.windows(2).map(|w| &text[w[0]..w[1]]).collect()
+}
+
+/// The page's reader, with no pgn-reader, reads a game as `import` does:
+/// every real game of both files from its own text, each as the board
+/// tablet exports it, and the first game of every case file.
+#[test]
+fn first_game_reads_a_game_as_import_does() {
+    let same = |text: &str| {
+        assert_eq!(
+            pgn::first_game(text),
+            pgn::import(text.as_bytes()).into_iter().next(),
+            "{text}"
+        );
+    };
+    let mut compared = 0;
+    for file in [TWIC, LICHESS] {
+        for text in texts_of_games(file) {
+            same(text);
+            if let Some(Ok(game)) = pgn::import(text.as_bytes()).into_iter().next() {
+                same(&pgn::export(&record_of(&game)).unwrap());
+            }
+            compared += 1;
+        }
+    }
+    assert_eq!(compared, 1110 + 438);
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/pgn");
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "pgn") {
+            let text = String::from_utf8_lossy(&std::fs::read(&path).unwrap()).into_owned();
+            same(&text);
+        }
+    }
+}

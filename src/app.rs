@@ -234,16 +234,15 @@ async fn screen_view(route: Route) -> AnyView {
         Route::EditGame(id) => edit_game_screen(id).await,
         Route::Clock(id) => clock_screen(id).await,
         Route::Scoresheet(id) => scoresheet_screen(id).await,
-        Route::Review(id) => review_screen(id, false).await,
-        Route::PlayersQr(id) => review_screen(id, true).await,
+        Route::Review(_) | Route::PlayersQr(_) | Route::PlayersCopy(_) => {
+            review_screen(route).await
+        }
         Route::Arbiter(id) => arbiter_screen(id).await,
         Route::Adjourn(id) => adjourn_screen(id).await,
         Route::Resume(id) => resumption_screen(id).await,
         Route::Envelopes => envelopes_screen().await,
         Route::Event => event_screen().await,
-        Route::JoinEvent(_) | Route::EventGame(..) | Route::PlayersCopy(_) => {
-            link_screen(route).await
-        }
+        Route::JoinEvent(_) | Route::EventGame(..) => link_screen(route).await,
         Route::Settings => settings_screen().await,
     };
     // A split screen has just read every game and set itself up; its page
@@ -294,9 +293,18 @@ fn scoresheet_screen(id: String) -> AnyView {
     with_games(|| view! { <ScoresheetPage id=id /> }.into_any())
 }
 
+/// Review: of a game on this tablet (brought to its players' QR code or
+/// not), or of the game a players' link carries, which a phone opens cold:
+/// no game is read for it (the phone may hold none), and it fetches only
+/// Review's module, with no screen besides.
 #[wasm_split(review, wasm_split_path = ::leptos::wasm_split)]
-fn review_screen(id: String, at_qr: bool) -> AnyView {
-    with_games(|| view! { <ReviewPage id=id at_qr=at_qr /> }.into_any())
+fn review_screen(route: Route) -> AnyView {
+    match route {
+        Route::PlayersCopy(data) => view! { <PlayersCopyPage data=data /> }.into_any(),
+        Route::PlayersQr(id) => with_games(|| view! { <ReviewPage id=id at_qr=true /> }.into_any()),
+        Route::Review(id) => with_games(|| view! { <ReviewPage id=id at_qr=false /> }.into_any()),
+        other => view! { <NotFound hash=other.href() /> }.into_any(),
+    }
 }
 
 #[wasm_split(screens, wasm_split_path = ::leptos::wasm_split)]
@@ -324,8 +332,8 @@ fn event_screen() -> AnyView {
     with_games(|| view! { <EventPage /> }.into_any())
 }
 
-/// The screens a link from another device opens (a join code, a game for
-/// its players): one split function for the three, as each costs the
+/// The screens a link from another device opens (a join code, a game in
+/// the event's database): one split function for both, as each costs the
 /// first load its loader.
 #[wasm_split(screens, wasm_split_path = ::leptos::wasm_split)]
 fn link_screen(route: Route) -> AnyView {
@@ -334,7 +342,6 @@ fn link_screen(route: Route) -> AnyView {
             view! { <ArbiterGate><JoinEventPage query=query.clone() /></ArbiterGate> }.into_any()
         }
         Route::EventGame(id, query) => view! { <EventGamePage id=id query=query /> }.into_any(),
-        Route::PlayersCopy(data) => view! { <PlayersCopyPage data=data /> }.into_any(),
         other => view! { <NotFound hash=other.href() /> }.into_any(),
     })
 }

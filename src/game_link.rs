@@ -103,6 +103,17 @@ pub fn url(app: &str, pgn: &str) -> String {
     format!("{app}#/{ROUTE}/{}", encode(pgn))
 }
 
+/// The game in a link's `pgn`, as game `id` kept from `now_ms`: read on
+/// the page ([`pgn::first_game`]), with no worker and no attack tables to
+/// fetch, so a phone shows it as soon as the page is there.
+pub fn game(pgn: &str, id: &str, now_ms: u64) -> Result<Game, String> {
+    let imported = match pgn::first_game(pgn) {
+        None => return Err(tf!("the link holds no game", "link nie zawiera partii")),
+        Some(read) => read.map_err(|e| e.to_string())?,
+    };
+    game_pgn::import(&imported, id, now_ms).map_err(|e| e.to_string())
+}
+
 /// The largest QR version the players' copy aims for: 117 modules a side,
 /// at least 6 CSS px each on a 1180×820 tablet, which a phone reads from
 /// the screen at arm's length.
@@ -293,5 +304,13 @@ mod tests {
         let copy = PlayersCopy::of(&game, "http://localhost/").unwrap();
         assert!(copy.clocks && copy.pgn.contains("%clk"));
         assert_eq!(copy.pgn, crate::pages::review::pgn_text(&game).unwrap().0);
+        // The phone reads it back on the page to the same game's PGN.
+        let data = copy.url.split_once("#/pgn/").unwrap().1;
+        let read = super::game(&decode(data).unwrap(), "h", game.created_ms()).unwrap();
+        assert_eq!(crate::pages::review::pgn_text(&read).unwrap().0, copy.pgn);
+        assert_eq!(
+            super::game("  ", "h", 0),
+            Err("the link holds no game".to_owned())
+        );
     }
 }

@@ -1,8 +1,8 @@
 //! The players' copy of a finished game, opened from its QR code or link
-//! on a phone: the PGN the link carries, read by the worker and shown in
-//! Review. Nothing is stored unless the player keeps the game.
+//! on a phone: the PGN the link carries, read on the page (no worker to
+//! fetch) and shown in Review. Nothing is stored unless the player keeps
+//! the game.
 
-use laws::game::Game;
 use leptos::prelude::*;
 
 use crate::game_link;
@@ -14,28 +14,16 @@ use crate::{t, tf};
 #[component]
 pub fn PlayersCopyPage(data: String) -> impl IntoView {
     let state = expect_context::<AppState>();
-    let game = RwSignal::new(None::<Game>);
-    let problem = RwSignal::new(None::<String>);
     let kept = RwSignal::new(None::<String>);
     let pgn = game_link::decode(&data);
-    match &pgn {
-        Err(e) => problem.set(Some(e.to_string())),
-        Ok(text) => {
-            let text = text.clone();
-            leptos::task::spawn_local(async move {
-                match crate::worker::analyser::import_pgn(text).await {
-                    Ok(games) => match games.into_iter().next() {
-                        Some(Ok(read)) => game.set(Some(read)),
-                        Some(Err(e)) => problem.set(Some(e)),
-                        None => problem.set(Some(
-                            t!("the link holds no game", "link nie zawiera partii").into(),
-                        )),
-                    },
-                    Err(e) => problem.set(Some(e)),
-                }
-            });
-        }
-    }
+    let now = crate::state::now_ms();
+    let id = crate::state::game_id(now, (js_sys::Math::random() * 65536.0) as u16);
+    let read = pgn
+        .as_ref()
+        .map_err(ToString::to_string)
+        .and_then(|text| game_link::game(text, &id, now));
+    let problem = read.as_ref().err().cloned();
+    let game = Signal::stored(read.ok());
     let keep = move |_| {
         let Some(read) = game.get_untracked() else {
             return;
@@ -59,16 +47,13 @@ pub fn PlayersCopyPage(data: String) -> impl IntoView {
     let pgn = pgn.ok();
     view! {
         <section class="page review players-copy-page">
-            {move || problem.get().map(|e| view! {
+            {problem.map(|e| view! {
                 <h1>{t!("A game from a QR code", "Partia z kodu QR")}</h1>
                 <p class="form-error" role="alert">{tf!("This game cannot be shown: {e}. Nothing was stored on this device.", "Nie można pokazać tej partii: {e}. Na tym urządzeniu nic nie zapisano.")}</p>
                 <a class="button" href=Route::Games.href()>{t!("Games", "Partie")}</a>
             })}
-            <Show when=move || game.with(Option::is_none) && problem.with(Option::is_none)>
-                <p role="status">{t!("Reading the game…", "Czytanie partii…")}</p>
-            </Show>
             <Show when=move || game.with(Option::is_some)>
-                <GameReview game=game.into() pgn=pgn.clone().unwrap_or_default() players=true />
+                <GameReview game=game pgn=pgn.clone().unwrap_or_default() players=true />
                 <div class="actions">
                     {move || match kept.get() {
                         None => view! {

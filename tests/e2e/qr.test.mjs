@@ -177,9 +177,13 @@ test("a finished game's QR code opens in Review on a player's phone, with the bo
 
   // A player's phone opens it: Review, read-only, nothing stored.
   const phone = await app.open('#/', { viewport: PHONE });
+  const fetched = [];
+  phone.page.on('request', (request) => fetched.push(request.url()));
   await phone.page.goto(url);
   await phone.page.getByRole('heading', { name: 'Review: Kowalski, Jan – Nowak, Anna' }).waitFor({ timeout: 15_000 });
   await phone.page.getByRole('button', { name: 'One move forward' }).waitFor();
+  // Read on the page: the analyser worker (and its attack tables) is not fetched.
+  assert.deepEqual(fetched.filter((u) => u.includes('analyser')), []);
   // The result, as the copy records it.
   assert.equal(await phone.page.locator('.review-result').innerText(), 'Result: White wins (as recorded)');
   assert.equal(await phone.page.getByRole('link', { name: 'Scoresheet' }).count(), 0);

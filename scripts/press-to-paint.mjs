@@ -24,6 +24,8 @@
 // scripts/test runs it on 3 presses only so that it cannot break unnoticed.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Chess } from 'chess.js';
 import { chromium } from 'playwright-core';
@@ -145,9 +147,28 @@ function printProfile(profile, top) {
 checkAgainstCore();
 const server = await startServer({ dir: dist, port: 0 });
 const url = `http://127.0.0.1:${server.address().port}/`;
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: FLAGS });
+// A profile on disk, as a tablet's: the journal's strict commit, which a
+// press waits for before it is shown, is flushed to disk.
+const profile = await mkdtemp(join(tmpdir(), 'arbiter-press-'));
+const browser = await chromium.launchPersistentContext(profile, {
+  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: FLAGS, viewport: { width: 1180, height: 820 },
+});
 try {
-  const page = await browser.newPage({ viewport: { width: 1180, height: 820 } });
+  const page = await browser.newPage();
+  // Each journal transaction's time from its start to its commit on disk:
+  // how long after a press it is durable (the page paints meanwhile).
+  await page.addInitScript(() => {
+    const transaction = IDBDatabase.prototype.transaction;
+    window.commitTimes = [];
+    IDBDatabase.prototype.transaction = function (...args) {
+      const tx = transaction.apply(this, args);
+      if (args[1] === 'readwrite') {
+        const begun = performance.now();
+        tx.addEventListener('complete', () => window.commitTimes.push(performance.now() - begun));
+      }
+      return tx;
+    };
+  });
   const errors = [];
   page.on('pageerror', (e) => errors.push(e));
   // Loading the app on a busy machine may take a while.
@@ -192,13 +213,18 @@ try {
     side = side === 'white' ? 'black' : 'white';
   }
   const times = await page.evaluate(() => window.pressTimes);
+  const commits = await page.evaluate((count) => window.commitTimes.slice(-count), presses);
   if (profileTop) printProfile((await cdp.send('Profiler.stop')).profile, profileTop);
   if (errors.length) throw errors[0];
   const ms = (x) => `${x.toFixed(1)} ms`;
   console.log(`press to paint, CPU throttled ${rate}x, ${MOVES} moves and ${2 * MOVES} presses logged:`);
   console.log(`  each: ${times.map((t) => t.toFixed(1)).join(' ')}`);
   console.log(`  median ${ms(median(times))}, worst ${ms(Math.max(...times))} (${times.length} presses)`);
+  if (commits.length) {
+    console.log(`  the journal's commit to disk, from its start (after the press's handler): median ${ms(median(commits))}, worst ${ms(Math.max(...commits))}`);
+  }
 } finally {
   await browser.close();
   await new Promise((done) => server.close(done));
+  await rm(profile, { recursive: true, force: true });
 }

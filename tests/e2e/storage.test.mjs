@@ -158,6 +158,7 @@ test('the browser killed a second after presses and the arbiter\'s actions: noth
       await page.getByRole('link', { name: 'Clock' }).click();
       await page.locator('.clock-screen').waitFor();
       await page.getByRole('button', { name: "Start White's clock" }).click();
+      await page.locator('.clock-face[data-side=white].running').waitFor();
       // A run of presses, then the arbiter pauses the clocks and adds time.
       for (let i = 0; i < 12; i++) {
         await page.keyboard.press(i % 2 === 0 ? 'a' : 'l');

@@ -7,7 +7,8 @@
 //! In the screens' module (`wasm_split`), not the first load; it runs only
 //! on a tablet that joined an event: one on its own makes no request.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
+use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
 use base64::Engine;
@@ -21,8 +22,8 @@ use crate::event::call::{
     ANSWER_PREFIX, AnswerDoc, CALL_PREFIX, CallDoc, Caller, answer_call as note_answer, keep_call,
 };
 use crate::event::docs::{
-    ChoiceDoc, DocId, EventDoc, Pulled, game_doc, game_doc_id, reconcile, revision, settle_choice,
-    settle_setup,
+    ChoiceDoc, DocId, EventDoc, Pulled, Why, game_doc, game_doc_id, reconcile, revision,
+    settle_choice, settle_setup,
 };
 use crate::event::feed::Broadcast;
 use crate::event::roster::{
@@ -43,6 +44,8 @@ const BATCH: usize = 200;
 const LONG_POLL_MS: u32 = 25_000;
 /// How often a waiting long poll looks for new entries stored here.
 const LOCAL_CHECK_MS: u32 = 200;
+/// Changes per page of the feed.
+const PAGE: usize = 1000;
 
 thread_local! {
     static RUNNING: Cell<bool> = const { Cell::new(false) };
@@ -51,6 +54,9 @@ thread_local! {
     static RECORD: ArcRwSignal<SyncRecord> = ArcRwSignal::new(SyncRecord::default());
     /// Where it stands at a glance; `None` while not syncing.
     static STATUS: ArcRwSignal<Option<SyncStatus>> = ArcRwSignal::new(None);
+    /// The page of changes after a checkpoint, fetched while the page
+    /// before it was taken: (the database's URL, the checkpoint, the page).
+    static AHEAD: RefCell<Option<(String, String, Value)>> = const { RefCell::new(None) };
 }
 
 /// Where this tablet stands with its event, as it changes.
@@ -608,6 +614,14 @@ fn update_record(change: impl FnOnce(&mut SyncRecord)) {
     let _ = record.with_untracked(|record| store().0.save_sync(record));
 }
 
+/// Changes the record for one game of a page of changes, saved with the
+/// page's checkpoint: written once a page, not once a game (a tablet
+/// joining reads hundreds). Lost with the page, it is worked out again
+/// when the page is read again.
+fn update_record_unsaved(change: impl FnOnce(&mut SyncRecord)) {
+    record().update(change);
+}
+
 fn waiting(state: AppState) -> usize {
     record().with_untracked(|record| state.games.with_untracked(|games| record.waiting(games)))
 }
@@ -935,11 +949,62 @@ async fn pull(
     state: AppState,
     unsent: usize,
 ) -> Result<(), Failure> {
-    let since = record().with_untracked(|r| r.since.clone());
-    let since = since.map_or_else(
-        || "0".to_owned(),
-        |s| s.as_str().map_or(s.to_string(), str::to_owned),
-    );
+    let since = record().with_untracked(|r| r.since.as_ref().map_or_else(|| "0".to_owned(), seq));
+    let ahead = AHEAD
+        .take()
+        .filter(|(url, from, _)| *url == couch.url && *from == since);
+    let changes = match ahead {
+        Some((_, _, page)) => page,
+        None => match long_poll(couch, state, unsent, &since).await? {
+            Some(changes) => changes,
+            // Stopped for an entry stored here: push it first.
+            None => return Ok(()),
+        },
+    };
+    // A full page: more are waiting, and the next is fetched while this
+    // one is taken (a tablet joining waits for the network and its own
+    // reading at once, not in turn).
+    let full = changes["results"]
+        .as_array()
+        .is_some_and(|rows| rows.len() >= PAGE);
+    let next_since = seq(&changes["last_seq"]);
+    let limit = PAGE.to_string();
+    let next = async {
+        if !full {
+            return None;
+        }
+        let query = [
+            ("since", next_since.as_str()),
+            ("limit", limit.as_str()),
+            ("include_docs", "true"),
+            ("conflicts", "true"),
+        ];
+        couch.get("/_changes", &query).await.ok()
+    };
+    let (next, taken) =
+        futures::future::join(next, take_changes(couch, link, state, changes)).await;
+    if let Some(page) = next {
+        AHEAD.set(Some((couch.url.clone(), next_since, page)));
+    }
+    taken
+}
+
+/// A checkpoint of the changes feed as its URL gives it (a number on
+/// some servers, a string on CouchDB).
+fn seq(value: &Value) -> String {
+    value
+        .as_str()
+        .map_or_else(|| value.to_string(), str::to_owned)
+}
+
+/// The changes after `since`, waiting for one when there is none; `None`
+/// when the wait was stopped for an entry stored here.
+async fn long_poll(
+    couch: &Couch,
+    state: AppState,
+    unsent: usize,
+    since: &str,
+) -> Result<Option<Value>, Failure> {
     let controller = web_sys::AbortController::new().ok();
     let done = Rc::new(Cell::new(false));
     if let Some(controller) = controller.clone() {
@@ -955,28 +1020,44 @@ async fn pull(
         });
     }
     let timeout = LONG_POLL_MS.to_string();
+    let limit = PAGE.to_string();
     let url = format!("{}/_changes", couch.url);
     let request = couch
         .at(Request::get(&url))
         .query([
             ("feed", "longpoll"),
-            ("since", since.as_str()),
+            ("since", since),
             ("timeout", timeout.as_str()),
-            ("limit", "1000"),
+            ("limit", &limit),
+            // The documents come with the feed: a game's new entries need
+            // no second request (a tablet joining reads every game so).
+            ("include_docs", "true"),
+            ("conflicts", "true"),
         ])
         .abort_signal(controller.as_ref().map(|c| c.signal()).as_ref())
         .build();
     let answer = couch.send(request).await;
     done.set(true);
-    let changes = match answer {
-        Ok(changes) => changes,
-        // Stopped for an entry stored here: push it first.
+    match answer {
+        Ok(changes) => Ok(Some(changes)),
         Err(Failure::Offline) if controller.as_ref().is_some_and(|c| c.signal().aborted()) => {
-            return Ok(());
+            Ok(None)
         }
-        Err(failure) => return Err(failure),
-    };
+        Err(failure) => Err(failure),
+    }
+}
+
+/// Takes in every game, call and arbiters' document a page of the
+/// changes feed names, then moves the checkpoint past it.
+async fn take_changes(
+    couch: &Couch,
+    link: &EventLink,
+    state: AppState,
+    changes: Value,
+) -> Result<(), Failure> {
     let mut games: Vec<String> = Vec::new();
+    // Each game's documents the feed brought, by game.
+    let mut fed: HashMap<String, Vec<(String, Value)>> = HashMap::new();
     let mut calls: Vec<String> = Vec::new();
     let mut arbiters_changed = false;
     for row in changes["results"].as_array().into_iter().flatten() {
@@ -987,24 +1068,56 @@ async fn pull(
         arbiters_changed |= [ROSTER_PREFIX, OFFER_PREFIX, ROUND_PREFIX]
             .iter()
             .any(|prefix| id.starts_with(prefix));
-        if let Some(game) = DocId::parse(id).game()
-            && !games.iter().any(|g| g == game)
-        {
-            games.push(game.to_owned());
+        if let Some(game) = DocId::parse(id).game() {
+            if !games.iter().any(|g| g == game) {
+                games.push(game.to_owned());
+            }
+            if row["doc"].is_object() && row["deleted"] != true {
+                fed.entry(game.to_owned())
+                    .or_default()
+                    .push((id.to_owned(), row["doc"].clone()));
+            }
         }
     }
     // The roster first: its deputies' entries in these games are taken.
     if arbiters_changed {
         take_arbiters(couch, link, state).await?;
     }
-    let again = record().with_untracked(|r| r.read_again.clone());
+    let (again, forks) = record().with_untracked(|r| {
+        let forks: HashSet<String> = r.forks.keys().cloned().collect();
+        (r.read_again.clone(), forks)
+    });
     for game in &again {
         if !games.contains(game) {
             games.push(game.clone());
         }
     }
+    // A game read again, or at a fork (its choices may be older than
+    // the checkpoint), is read whole; every other from what changed.
+    let whole = |game: &String| again.contains(game) || forks.contains(game);
+    let mut setups = setups(couch, games.iter().filter(|g| !whole(g)), &fed).await?;
+    let mut without_setup = Vec::new();
     for game in games {
-        take_game(couch, link, state, &game).await?;
+        let mut read = Read::Whole;
+        if !whole(&game) {
+            let mut docs = Vec::new();
+            for (id, doc) in setups
+                .remove(&game)
+                .into_iter()
+                .chain(fed.remove(&game).into_iter().flatten())
+            {
+                let revisions = revisions(couch, &id, &doc).await?;
+                docs.push((id, revisions));
+            }
+            read = take_game(link, state, &game, docs, Read::Changed);
+        }
+        if read == Read::Whole {
+            let start = game_doc_id(&game);
+            let docs = documents(couch, &start, &format!("{start}:\u{fff0}")).await?;
+            if take_game(link, state, &game, docs, Read::Whole) == Read::NoSetup {
+                without_setup.push(game);
+            }
+        }
     }
     // After the games: a call is checked against its game's board.
     take_calls(couch, link, calls).await?;
@@ -1012,19 +1125,75 @@ async fn pull(
     update_record(|record| {
         record.since = Some(last_seq);
         record.read_again.retain(|g| !again.contains(g));
+        // Entries whose setup the database lacks are read again until it
+        // comes: a feed naming only the setup would not bring them back.
+        for game in without_setup {
+            if !record.read_again.contains(&game) {
+                record.read_again.push(game);
+            }
+        }
     });
     Ok(())
 }
 
-/// Reads every document of game `id` and keeps what the hash chain allows.
-async fn take_game(
+/// The setup documents of `games` the feed did not bring, by game, in one
+/// request: the board's key a game's entries are checked against.
+async fn setups(
     couch: &Couch,
+    games: impl Iterator<Item = &String>,
+    fed: &HashMap<String, Vec<(String, Value)>>,
+) -> Result<HashMap<String, (String, Value)>, Failure> {
+    let keys: Vec<String> = games
+        .map(|game| game_doc_id(game))
+        .filter(|id| {
+            let game = DocId::parse(id);
+            let fed = game.game().and_then(|g| fed.get(g));
+            !fed.is_some_and(|docs| docs.iter().any(|(doc_id, _)| doc_id == id))
+        })
+        .collect();
+    if keys.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let rows = couch
+        .post(
+            "/_all_docs?include_docs=true&conflicts=true",
+            &json!({ "keys": keys }),
+        )
+        .await?;
+    let mut out = HashMap::new();
+    for row in rows["rows"].as_array().into_iter().flatten() {
+        let id = row["id"].as_str().unwrap_or_default();
+        if let Some(game) = DocId::parse(id).game()
+            && row["doc"].is_object()
+        {
+            out.insert(game.to_owned(), (id.to_owned(), row["doc"].clone()));
+        }
+    }
+    Ok(out)
+}
+
+/// How a game's documents were read, or are to be read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Read {
+    /// Taken, from what changed since the checkpoint (and the setup).
+    Changed,
+    /// Every document of the game: what changed left a gap, or has
+    /// entries whose setup it lacks.
+    Whole,
+    /// Read whole, entries without their setup: nothing taken.
+    NoSetup,
+}
+
+/// Keeps what the hash chain allows of game `id`'s documents `docs`, read
+/// as `read` says: [`Read::Changed`] or [`Read::Whole`]. Returns
+/// `Read::Whole`, taking nothing, when what changed is not enough.
+fn take_game(
     link: &EventLink,
     state: AppState,
     id: &str,
-) -> Result<(), Failure> {
-    let start = game_doc_id(id);
-    let docs = documents(couch, &start, &format!("{start}:\u{fff0}")).await?;
+    docs: Vec<(String, Vec<Value>)>,
+    read: Read,
+) -> Read {
     let mut pulled = Pulled::default();
     let local = state.game(id);
     // A game made here (under this tablet's user, held before any pull
@@ -1067,8 +1236,18 @@ async fn take_game(
         settled.extend(refused);
     }
     let mut out = reconcile(local.as_ref(), &pulled, crate::state::now_ms(), &arbiters);
+    let no_setup = pulled.game.is_none() && !pulled.events.is_empty();
+    if read == Read::Changed
+        && (no_setup || out.refused.iter().any(|r| r.why == Why::NoPredecessor))
+    {
+        return Read::Whole;
+    }
     out.refused.extend(settled);
-    let held = out.game.as_ref().and_then(|game| pulled.held(game));
+    let known = match read {
+        Read::Changed => record().with_untracked(|r| r.pushed.get(id).copied().unwrap_or(0)),
+        _ => 0,
+    };
+    let held = out.game.as_ref().and_then(|game| pulled.held(game, known));
     let taken_setup = out
         .game
         .as_ref()
@@ -1080,7 +1259,7 @@ async fn take_game(
         state.warn(e);
     }
     let refused = out.refused.len();
-    update_record(|record| {
+    update_record_unsaved(|record| {
         // The setup's board, once a game grew from it here.
         if let Some(board) = board
             && taken_setup
@@ -1110,7 +1289,11 @@ async fn take_game(
             "Partia {id}: odrzucono dokumenty z bazy ({refused}), nieużyte; powody są na ekranie zawodów."
         ));
     }
-    Ok(())
+    if no_setup && local.is_none() {
+        Read::NoSetup
+    } else {
+        read
+    }
 }
 
 /// Every revision of document `doc_id` the database keeps: `doc` as

@@ -240,12 +240,7 @@ impl EventDoc {
             rev: rev.clone(),
             why,
         };
-        let bytes = value.to_string().len();
-        if bytes > MAX_DOC_BYTES {
-            return Err(refuse(Why::TooLarge { bytes }));
-        }
-        let doc: EventDoc = serde_json::from_value(value.clone())
-            .map_err(|e| refuse(Why::Unreadable(e.to_string())))?;
+        let doc: EventDoc = read_value(value).map_err(refuse)?;
         if DocId::parse(id) != DocId::Event(doc.game.clone(), doc.index) || doc.id != id {
             return Err(refuse(Why::WrongPlace));
         }
@@ -297,11 +292,29 @@ pub fn refusal(id: &str, value: &Value) -> impl Fn(Why) -> Refused {
 
 /// A revision read as `T`, unless over [`MAX_DOC_BYTES`] or unreadable.
 pub fn read_value<T: serde::de::DeserializeOwned>(value: &Value) -> Result<T, Why> {
-    let bytes = value.to_string().len();
+    let bytes = json_len(value);
     if bytes > MAX_DOC_BYTES {
         return Err(Why::TooLarge { bytes });
     }
-    serde_json::from_value(value.clone()).map_err(|e| Why::Unreadable(e.to_string()))
+    T::deserialize(value).map_err(|e| Why::Unreadable(e.to_string()))
+}
+
+/// The length of `value` written as JSON, counted, not written: a tablet
+/// joining reads tens of thousands of documents.
+fn json_len(value: &Value) -> usize {
+    struct Count(usize);
+    impl std::io::Write for Count {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            self.0 += bytes.len();
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut count = Count(0);
+    serde_json::to_writer(&mut count, value).expect("a value is written");
+    count.0
 }
 
 /// The arbiter's choice at a fork: the branch whose entry at `index` has
@@ -581,13 +594,15 @@ pub struct Pulled {
 
 impl Pulled {
     /// How many of `game`'s entries, from the first, the database holds
-    /// exactly as this tablet would push them; `None` when it lacks the
-    /// game's setup. A tablet that took a game from the database need not
-    /// offer it back.
+    /// exactly as this tablet would push them, the first `known` being
+    /// held already (a pull of the changed documents alone brings only
+    /// those after); `None` when it lacks the game's setup. A tablet that
+    /// took a game from the database need not offer it back.
     #[must_use]
-    pub fn held(&self, game: &Game) -> Option<usize> {
+    pub fn held(&self, game: &Game, known: usize) -> Option<usize> {
         self.game.as_ref().filter(|doc| doc.sets_up(game))?;
-        let held = (0..game.log().len())
+        let known = known.min(game.log().len());
+        let held = (known..game.log().len())
             .take_while(|&index| {
                 let id = event_doc_id(game.id(), index);
                 let ours = &game.log()[index].hash;
@@ -598,7 +613,7 @@ impl Pulled {
                 })
             })
             .count();
-        Some(held)
+        Some(known + held)
     }
 }
 
@@ -660,11 +675,14 @@ pub fn reconcile(
         return out;
     }
     // Every sealed entry by place: the local log's and the database's.
-    let mut places: BTreeMap<usize, Vec<Logged>> = BTreeMap::new();
-    let mut add = |index: usize, logged: Logged| {
+    let mut places: BTreeMap<usize, Vec<Placed>> = BTreeMap::new();
+    let mut add = |index: usize, onto: Option<&str>, logged: Logged| {
         let at = places.entry(index).or_default();
-        if !at.iter().any(|l| l.hash == logged.hash) {
-            at.push(logged);
+        if !at.iter().any(|p| p.logged.hash == logged.hash) {
+            at.push(Placed {
+                onto: onto.map(str::to_owned),
+                logged,
+            });
         }
     };
     let own: HashSet<String> = local
@@ -673,8 +691,12 @@ pub fn reconcile(
         .iter()
         .map(|l| l.hash.clone())
         .collect();
-    for (index, logged) in local.map(Game::log).unwrap_or_default().iter().enumerate() {
-        add(index, logged.clone());
+    let local_log = local.map(Game::log).unwrap_or_default();
+    for (index, logged) in local_log.iter().enumerate() {
+        let onto = index
+            .checked_sub(1)
+            .map(|before| local_log[before].hash.as_str());
+        add(index, onto, logged.clone());
     }
     let mut read: Vec<EventDoc> = Vec::new();
     for (id, revisions) in &pulled.events {
@@ -696,7 +718,7 @@ pub fn reconcile(
                 why: Why::Ahead { at_ms: doc.at_ms },
             });
         } else {
-            add(doc.index, doc.logged());
+            add(doc.index, doc.previous.as_deref(), doc.logged());
             from_db.push(doc);
         }
     }
@@ -812,8 +834,15 @@ fn vouched(
 }
 
 /// Histories of a game grown from the entries at each place.
+/// An entry and the hash it was found to seal onto (its own hash checked
+/// once, when read, not again at each history it could grow).
+struct Placed {
+    onto: Option<String>,
+    logged: Logged,
+}
+
 struct Growth<'a> {
-    places: &'a BTreeMap<usize, Vec<Logged>>,
+    places: &'a BTreeMap<usize, Vec<Placed>>,
     /// The arbiter's choice at each place he settled.
     choices: &'a BTreeMap<usize, String>,
     /// This copy's own entries: taken as they are.
@@ -836,7 +865,9 @@ impl Growth<'_> {
                 .get(&index)
                 .map(|at| {
                     at.iter()
-                        .filter(|l| l.seals_onto(game.head()) && l.at_ms >= game.updated_ms())
+                        .filter(|p| p.onto.as_deref() == game.head())
+                        .map(|p| &p.logged)
+                        .filter(|l| l.at_ms >= game.updated_ms())
                         .collect()
                 })
                 .unwrap_or_default();
@@ -1054,23 +1085,65 @@ mod tests {
         assert!(out.fork.is_none() && out.refused.is_empty() && out.set_aside.is_empty());
     }
 
+    /// `pulled` with only the entries from `from` on: what the changes
+    /// feed brings a tablet that read the ones before.
+    fn changed_since(game: &Game, from: usize) -> Pulled {
+        let mut pulled = pulled(&[game]);
+        pulled
+            .events
+            .retain(|id, _| matches!(DocId::parse(id), DocId::Event(_, index) if index >= from));
+        pulled
+    }
+
+    #[test]
+    fn a_copy_grows_from_the_changed_entries_alone() {
+        let board = played(6);
+        let out = reconcile(
+            Some(&played(3)),
+            &changed_since(&board, 3),
+            NOW,
+            &arbiters(),
+        );
+        assert_eq!(out.game, Some(board.clone()));
+        assert!(out.refused.is_empty());
+        assert_eq!(changed_since(&board, 3).held(&board, 3), Some(6));
+        assert_eq!(changed_since(&board, 3).held(&board, 0), Some(0));
+    }
+
+    #[test]
+    fn changed_entries_after_a_gap_follow_nothing_the_copy_has() {
+        let out = reconcile(
+            Some(&played(3)),
+            &changed_since(&played(6), 4),
+            NOW,
+            &arbiters(),
+        );
+        assert_eq!(out.game, Some(played(3)));
+        assert_eq!(out.refused.len(), 2);
+        assert!(out.refused.iter().all(|r| r.why == Why::NoPredecessor));
+    }
+
     #[test]
     fn what_the_database_holds_of_a_game_needs_no_pushing() {
         let mut pulled = pulled(&[&played(3)]);
-        assert_eq!(pulled.held(&played(5)), Some(3));
-        assert_eq!(pulled.held(&played(2)), Some(2));
+        assert_eq!(pulled.held(&played(5), 0), Some(3));
+        assert_eq!(pulled.held(&played(2), 0), Some(2));
         let mut forged = serde_json::to_value(EventDoc::of(&played(3), 1, &board_key())).unwrap();
         forged["at_ms"] = json!(9_999);
         pulled
             .events
             .insert(event_doc_id("m3k-9f2a", 1), vec![forged]);
-        assert_eq!(pulled.held(&played(3)), Some(1));
+        assert_eq!(pulled.held(&played(3), 0), Some(1));
         let mut other = GameDoc::of(&played(3), &board_key());
         other.created_ms += 1;
         pulled.game = Some(other);
-        assert_eq!(pulled.held(&played(3)), None, "another game under its id");
+        assert_eq!(
+            pulled.held(&played(3), 0),
+            None,
+            "another game under its id"
+        );
         pulled.game = None;
-        assert_eq!(pulled.held(&played(3)), None);
+        assert_eq!(pulled.held(&played(3), 0), None);
     }
 
     #[test]

@@ -1,12 +1,15 @@
 //! The chief arbiter's screen: every board of the event at a glance.
 
 use std::collections::HashMap;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
 
 use laws::adjournment::Phase;
 use laws::clock::Clock;
 use laws::game::{Event, Game, Pending, Side, Waiting};
 use leptos::prelude::*;
 
+use crate::components::clock::clock_face::next_change_in;
 use crate::components::common::pin_dialog::PinDialog;
 use crate::components::event::arbiters_panel::ArbitersPanel;
 use crate::components::event::broadcast_panel::BroadcastPanel;
@@ -21,9 +24,6 @@ use crate::text::clock_reading::format_clock;
 use crate::text::i18n::local_time;
 use crate::text::laws_text;
 use crate::{t, tf};
-
-/// How often the live clocks are read again.
-const TICK_MS: u32 = 250;
 
 /// A board number for ordering: numbers by value, anything else after.
 fn board_order(board: &str) -> (u32, String) {
@@ -213,17 +213,6 @@ fn waiting_words(waiting: &Waiting) -> String {
 #[component]
 pub fn EventPage() -> impl IntoView {
     let state = expect_context::<AppState>();
-    let (now, set_now) = signal(now_ms());
-    let tick = set_interval_with_handle(
-        move || set_now.set(now_ms()),
-        std::time::Duration::from_millis(TICK_MS.into()),
-    )
-    .ok();
-    on_cleanup(move || {
-        if let Some(tick) = tick {
-            tick.clear();
-        }
-    });
     let round = RwSignal::new(String::new());
     let rounds = Memo::new(move |_| {
         let mut rounds: Vec<String> = state
@@ -335,7 +324,7 @@ pub fn EventPage() -> impl IntoView {
                 </tr></thead>
                 <tbody>
                     <For each=move || lines.get() key=|line| line.clone() let:line>
-                        <BoardRow line=line now=now open_as_arbiter=open_as_arbiter />
+                        <BoardRow line=line open_as_arbiter=open_as_arbiter />
                     </For>
                 </tbody>
             </table>
@@ -353,24 +342,24 @@ pub fn EventPage() -> impl IntoView {
 }
 
 #[component]
-fn BoardRow(
-    line: BoardLine,
-    now: ReadSignal<u64>,
-    open_as_arbiter: Callback<String>,
-) -> impl IntoView {
+fn BoardRow(line: BoardLine, open_as_arbiter: Callback<String>) -> impl IntoView {
     let running = line.running();
-    // Both clocks read once a tick for the row, and only while one runs;
-    // the cells change when the reading does, once a second.
+    // The row is read again when its running clock's reading changes, on
+    // a timer of its own: 200 boards' seconds end at 200 moments, so no
+    // frame reads them all. A row whose clocks stand is never read again.
+    let (now, set_now) = signal(now_ms());
+    let timer = Timer::default();
+    if let Some(clock) = line.clock.clone().filter(|_| running.is_some()) {
+        read_when_changed(Arc::new(clock), set_now, timer.clone());
+    }
+    on_cleanup(move || {
+        if let Some(handle) = timer.lock().unwrap_or_else(PoisonError::into_inner).take() {
+            handle.clear();
+        }
+    });
     let clocks = {
         let line = line.clone();
-        Memo::new(move |_| {
-            let now = if running.is_some() {
-                now.get()
-            } else {
-                now.get_untracked()
-            };
-            line.clocks(now)
-        })
+        Memo::new(move |_| line.clocks(now.get()))
     };
     let clock = move |side: Side| {
         let at = usize::from(side == Side::Black);
@@ -390,14 +379,7 @@ fn BoardRow(
     // and draw again only when what waits changes.
     let waiting = Memo::new({
         let line = line.clone();
-        move |_| {
-            let now = if running.is_some() {
-                now.get()
-            } else {
-                now.get_untracked()
-            };
-            line.waiting(now)
-        }
+        move |_| line.waiting(now.get())
     });
     let waiting = move || {
         waiting
@@ -425,6 +407,27 @@ fn BoardRow(
             <td><ul class="event-waiting">{waiting}</ul></td>
         </tr>
     }
+}
+
+/// A row's wait for its clock's next reading.
+type Timer = Arc<Mutex<Option<TimeoutHandle>>>;
+
+/// Sets `now` when `clock` (running) next shows another reading, and so on;
+/// `timer` holds the wait, for the row to clear when it goes.
+fn read_when_changed(clock: Arc<Clock>, now: WriteSignal<u64>, timer: Timer) {
+    let Some(wait) = next_change_in(&clock.display(now_ms())) else {
+        return;
+    };
+    let next = timer.clone();
+    let handle = set_timeout_with_handle(
+        move || {
+            now.set(now_ms());
+            read_when_changed(clock, now, next);
+        },
+        Duration::from_millis(wait),
+    )
+    .ok();
+    *timer.lock().unwrap_or_else(PoisonError::into_inner) = handle;
 }
 
 /// One history of a game in a line: its length, its last event, where it

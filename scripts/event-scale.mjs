@@ -62,7 +62,8 @@ const games = output.trim().split('\n').map((line) => JSON.parse(line));
 const documents = games.reduce((n, g) => n + g.docs.length, 0);
 
 const couch = await startCouch();
-const server = await startServer({ dir: dist, port: 0 });
+// Compressed first: the timings are the tablet's, not this server's.
+const server = await startServer({ dir: dist, port: 0, compressed: true });
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: FLAGS });
 try {
   await setUpEvent(couch, DB);

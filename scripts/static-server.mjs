@@ -2,7 +2,7 @@
 // hosts do (brotli or gzip, by Accept-Encoding). Optionally under a sub-path.
 //   node scripts/static-server.mjs [DIR] [--port 8080] [--base /sub/path/]
 import { createServer } from 'node:http';
-import { readFile, stat } from 'node:fs/promises';
+import { readFile, readdir, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
 
@@ -14,10 +14,26 @@ const TYPES = {
 };
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.wasm', '.json', '.webmanifest', '.svg', '.txt']);
 
-export function startServer({ dir = 'dist', port = 8080, host = '127.0.0.1', base = '/' } = {}) {
+// `compressed: true` compresses every file before serving any, as a host
+// that serves precompressed files does: compressing a file on its first
+// request (the worker's 3.7 MB take seconds) stops this process, the
+// measuring script's, meanwhile.
+export async function startServer({ dir = 'dist', port = 8080, host = '127.0.0.1', base = '/', compressed = false } = {}) {
   const root = resolve(dir);
   const prefix = base.endsWith('/') ? base : `${base}/`;
   const cache = new Map();
+  const compress = (raw, encoding) => encoding === 'br'
+    ? brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })
+    : encoding === 'gzip' ? gzipSync(raw, { level: 9 }) : raw;
+  if (compressed) {
+    for (const name of await readdir(root, { recursive: true })) {
+      const file = join(root, name);
+      const info = await stat(file);
+      if (info.isFile() && COMPRESSIBLE.has(extname(file))) {
+        cache.set(`${file}:br:${info.mtimeMs}`, compress(await readFile(file), 'br'));
+      }
+    }
+  }
   const server = createServer(async (req, res) => {
     const url = new URL(req.url, 'http://localhost');
     if (!url.pathname.startsWith(prefix)) {
@@ -41,9 +57,7 @@ export function startServer({ dir = 'dist', port = 8080, host = '127.0.0.1', bas
       let body = cache.get(key);
       if (!body) {
         const raw = await readFile(target);
-        body = encoding === 'br'
-          ? brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })
-          : encoding === 'gzip' ? gzipSync(raw, { level: 9 }) : raw;
+        body = compress(raw, encoding);
         cache.set(key, body);
       }
       const headers = { 'content-type': TYPES[ext] ?? 'application/octet-stream', 'content-length': body.length, 'cache-control': 'no-cache', vary: 'accept-encoding' };

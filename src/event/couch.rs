@@ -841,7 +841,7 @@ async fn documents(
 ) -> Result<Vec<(String, Vec<Value>)>, Failure> {
     let start = serde_json::to_string(start).expect("a string");
     let end = serde_json::to_string(end).expect("a string");
-    let rows = couch
+    let mut rows = couch
         .get(
             "/_all_docs",
             &[
@@ -853,9 +853,11 @@ async fn documents(
         )
         .await?;
     let mut out = Vec::new();
-    for row in rows["rows"].as_array().into_iter().flatten() {
-        let id = row["id"].as_str().unwrap_or_default();
-        out.push((id.to_owned(), revisions(couch, id, &row["doc"]).await?));
+    for row in rows["rows"].as_array_mut().into_iter().flatten() {
+        let id = row["id"].as_str().unwrap_or_default().to_owned();
+        let doc = row["doc"].take();
+        let revisions = revisions(couch, &id, doc).await?;
+        out.push((id, revisions));
     }
     Ok(out)
 }
@@ -1053,15 +1055,16 @@ async fn take_changes(
     couch: &Couch,
     link: &EventLink,
     state: AppState,
-    changes: Value,
+    mut changes: Value,
 ) -> Result<(), Failure> {
     let mut games: Vec<String> = Vec::new();
     // Each game's documents the feed brought, by game.
     let mut fed: HashMap<String, Vec<(String, Value)>> = HashMap::new();
     let mut calls: Vec<String> = Vec::new();
     let mut arbiters_changed = false;
-    for row in changes["results"].as_array().into_iter().flatten() {
-        let id = row["id"].as_str().unwrap_or_default();
+    for row in changes["results"].as_array_mut().into_iter().flatten() {
+        let id = row["id"].as_str().unwrap_or_default().to_owned();
+        let id = id.as_str();
         if id.starts_with(CALL_PREFIX) || id.starts_with(ANSWER_PREFIX) {
             calls.push(id.to_owned());
         }
@@ -1075,7 +1078,7 @@ async fn take_changes(
             if row["doc"].is_object() && row["deleted"] != true {
                 fed.entry(game.to_owned())
                     .or_default()
-                    .push((id.to_owned(), row["doc"].clone()));
+                    .push((id.to_owned(), row["doc"].take()));
             }
         }
     }
@@ -1096,7 +1099,7 @@ async fn take_changes(
     // the checkpoint), is read whole; every other from what changed.
     let whole = |game: &String| again.contains(game) || forks.contains(game);
     let mut setups = setups(couch, games.iter().filter(|g| !whole(g)), &fed).await?;
-    let mut without_setup = Vec::new();
+    let mut incomplete = Vec::new();
     for game in games {
         let mut read = Read::Whole;
         if !whole(&game) {
@@ -1106,7 +1109,7 @@ async fn take_changes(
                 .into_iter()
                 .chain(fed.remove(&game).into_iter().flatten())
             {
-                let revisions = revisions(couch, &id, &doc).await?;
+                let revisions = revisions(couch, &id, doc).await?;
                 docs.push((id, revisions));
             }
             read = take_game(link, state, &game, docs, Read::Changed);
@@ -1114,8 +1117,8 @@ async fn take_changes(
         if read == Read::Whole {
             let start = game_doc_id(&game);
             let docs = documents(couch, &start, &format!("{start}:\u{fff0}")).await?;
-            if take_game(link, state, &game, docs, Read::Whole) == Read::NoSetup {
-                without_setup.push(game);
+            if take_game(link, state, &game, docs, Read::Whole) == Read::Incomplete {
+                incomplete.push(game);
             }
         }
     }
@@ -1125,9 +1128,7 @@ async fn take_changes(
     update_record(|record| {
         record.since = Some(last_seq);
         record.read_again.retain(|g| !again.contains(g));
-        // Entries whose setup the database lacks are read again until it
-        // comes: a feed naming only the setup would not bring them back.
-        for game in without_setup {
+        for game in incomplete {
             if !record.read_again.contains(&game) {
                 record.read_again.push(game);
             }
@@ -1178,15 +1179,19 @@ enum Read {
     /// Taken, from what changed since the checkpoint (and the setup).
     Changed,
     /// Every document of the game: what changed left a gap, or has
-    /// entries whose setup it lacks.
+    /// entries whose setup the database lacks.
     Whole,
-    /// Read whole, entries without their setup: nothing taken.
-    NoSetup,
+    /// Read whole, with entries that follow nothing the game has yet (a
+    /// gap before them, or no setup): read whole again at each pull until
+    /// what they follow comes, since a feed naming only that would not
+    /// bring them back.
+    Incomplete,
 }
 
 /// Keeps what the hash chain allows of game `id`'s documents `docs`, read
 /// as `read` says: [`Read::Changed`] or [`Read::Whole`]. Returns
-/// `Read::Whole`, taking nothing, when what changed is not enough.
+/// `Read::Whole`, taking nothing, when what changed is not enough, and
+/// [`Read::Incomplete`] when the whole game is not yet.
 fn take_game(
     link: &EventLink,
     state: AppState,
@@ -1237,9 +1242,8 @@ fn take_game(
     }
     let mut out = reconcile(local.as_ref(), &pulled, crate::state::now_ms(), &arbiters);
     let no_setup = pulled.game.is_none() && !pulled.events.is_empty();
-    if read == Read::Changed
-        && (no_setup || out.refused.iter().any(|r| r.why == Why::NoPredecessor))
-    {
+    let gap = out.refused.iter().any(|r| r.why == Why::NoPredecessor);
+    if read == Read::Changed && (no_setup || gap) {
         return Read::Whole;
     }
     out.refused.extend(settled);
@@ -1289,8 +1293,8 @@ fn take_game(
             "Partia {id}: odrzucono dokumenty z bazy ({refused}), nieużyte; powody są na ekranie zawodów."
         ));
     }
-    if no_setup && local.is_none() {
-        Read::NoSetup
+    if gap || (no_setup && local.is_none()) {
+        Read::Incomplete
     } else {
         read
     }
@@ -1298,10 +1302,12 @@ fn take_game(
 
 /// Every revision of document `doc_id` the database keeps: `doc` as
 /// `_all_docs` gave it (with `conflicts=true`), and its conflicting ones.
-async fn revisions(couch: &Couch, doc_id: &str, doc: &Value) -> Result<Vec<Value>, Failure> {
-    let mut revisions = vec![doc.clone()];
-    if let Some(conflicts) = doc["_conflicts"].as_array() {
-        let open = serde_json::to_string(conflicts).expect("a list");
+async fn revisions(couch: &Couch, doc_id: &str, doc: Value) -> Result<Vec<Value>, Failure> {
+    let conflicts = doc["_conflicts"]
+        .as_array()
+        .map(|conflicts| serde_json::to_string(conflicts).expect("a list"));
+    let mut revisions = vec![doc];
+    if let Some(open) = conflicts {
         let others = couch
             .get(&format!("/{}", encode(doc_id)), &[("open_revs", &open)])
             .await?;

@@ -170,8 +170,8 @@ pub struct SyncRecord {
     pub roster_unsent: Option<RosterDoc>,
     /// This tablet's offer to be a deputy, waiting to be pushed.
     pub offer_unsent: Option<OfferDoc>,
-    /// Games to read from the database again: a new roster trusts entries
-    /// refused in them.
+    /// Games to read whole from the database again: a new roster trusts
+    /// entries refused in them, or entries came before what they follow.
     pub read_again: Vec<String>,
     /// The event's rounds as published: each one's highest version.
     pub rounds: BTreeMap<u32, Round>,

@@ -1,0 +1,54 @@
+// A tablet reads each game from the changes feed alone, and whole when
+// that is not enough: CouchDB's feed gives a clustered database's changes
+// in no set order, and a board's pushes can stop halfway, so a game's
+// later entries can come before the ones they follow, or before its setup.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { useApp } from './harness.mjs';
+import { CHIEF, boardRow, joinEvent, logLength, status, until, useEvent } from './couch.mjs';
+
+const app = useApp();
+const DB = 'catch-up';
+const event = useEvent(DB);
+const MOVES = 6;
+
+// Two boards' games as their tablets push them (examples/event_games.rs).
+const games = execFileSync('cargo', ['run', '--quiet', '--offline', '--features', 'worker', '--example', 'event_games', '--',
+  '--boards', '2', '--moves', String(MOVES), '--more', '1', '--now-ms', String(Date.now())],
+{ cwd: new URL('../..', import.meta.url).pathname, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })
+  .trim().split('\n').map((line) => JSON.parse(line));
+
+test("a game's later entries pushed before its setup, or after a gap, are all taken once what they follow comes", async () => {
+  const couch = event.server();
+  const { page, errors } = await app.open();
+  await joinEvent(page, { app: app.url, couch: couch.url, db: DB, who: CHIEF });
+  await status(page).filter({ hasText: /^Synced$/ }).waitFor({ timeout: 15_000 });
+
+  // Pushes `docs` and waits until the chief's tablet has read past them.
+  const push = async (docs) => {
+    const { status: code, body } = await couch.request('POST', `/${DB}/_bulk_docs`, { docs, new_edits: false }, CHIEF);
+    assert.ok(code < 300 && !body.some((row) => row.error), JSON.stringify(body));
+    const seq = (await couch.request('GET', `/${DB}`, undefined, CHIEF)).body.update_seq;
+    await page.waitForFunction((seq) => localStorage.getItem('arbiter/v1/sync')?.includes(`"since":${seq}`), seq);
+  };
+  const [first, second] = games;
+  const [setup1, ...entries1] = first.docs;
+  const [setup2, ...entries2] = second.docs;
+  // Board 1: its last entries, then its setup and the entries before them.
+  await push(entries1.slice(4));
+  await push([setup1, ...entries1.slice(0, 4)]);
+  // Board 2: its setup and first entries, the entries after a gap, the gap.
+  await push([setup2, ...entries2.slice(0, 3)]);
+  await push(entries2.slice(4));
+  await push([entries2[3]]);
+
+  await page.goto(app.url + '#/event');
+  for (const [game, entries] of [[first, entries1], [second, entries2]]) {
+    await until(async () => (await logLength(page, game.game).catch(() => 0)) === entries.length);
+    await boardRow(page, game.board).locator('.event-move').filter({ hasText: String(MOVES + 1) }).waitFor();
+  }
+  // A game read whole until complete is not read whole ever after.
+  assert.equal(await page.evaluate(() => JSON.parse(localStorage.getItem('arbiter/v1/sync')).data.read_again?.length ?? 0), 0);
+  assert.deepEqual(errors, []);
+});

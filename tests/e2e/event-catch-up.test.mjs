@@ -19,7 +19,7 @@ const games = execFileSync('cargo', ['run', '--quiet', '--offline', '--features'
 { cwd: new URL('../..', import.meta.url).pathname, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })
   .trim().split('\n').map((line) => JSON.parse(line));
 
-test("a game's later entries pushed before its setup, or after a gap, are all taken once what they follow comes", async () => {
+test("a game's later entries pushed before its setup, or after a gap, are all taken once what they follow comes; each board's running clock goes on", async () => {
   const couch = event.server();
   const { page, errors } = await app.open();
   await joinEvent(page, { app: app.url, couch: couch.url, db: DB, who: CHIEF });
@@ -47,6 +47,12 @@ test("a game's later entries pushed before its setup, or after a gap, are all ta
   for (const [game, entries] of [[first, entries1], [second, entries2]]) {
     await until(async () => (await logLength(page, game.game).catch(() => 0)) === entries.length);
     await boardRow(page, game.board).locator('.event-move').filter({ hasText: String(MOVES + 1) }).waitFor();
+  }
+  // Each row's running clock is read again as its seconds pass.
+  for (const game of games) {
+    const running = boardRow(page, game.board).locator('.event-clock.running .event-time');
+    const shown = await running.textContent();
+    await until(async () => (await running.textContent()) !== shown, 3_000);
   }
   // A game read whole until complete is not read whole ever after.
   assert.equal(await page.evaluate(() => JSON.parse(localStorage.getItem('arbiter/v1/sync')).data.read_again?.length ?? 0), 0);

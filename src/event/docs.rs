@@ -833,7 +833,6 @@ fn vouched(
     (taken, refused)
 }
 
-/// Histories of a game grown from the entries at each place.
 /// An entry and the hash it was found to seal onto (its own hash checked
 /// once, when read, not again at each history it could grow).
 struct Placed {
@@ -841,6 +840,7 @@ struct Placed {
     logged: Logged,
 }
 
+/// Histories of a game grown from the entries at each place.
 struct Growth<'a> {
     places: &'a BTreeMap<usize, Vec<Placed>>,
     /// The arbiter's choice at each place he settled.

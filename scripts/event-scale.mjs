@@ -10,14 +10,19 @@
 //   - the event screen's frame time with every clock live (requestAnimation-
 //     Frame deltas over `--seconds`, CPU throttled 4× through CDP) and its
 //     long tasks;
+//   - that a board far down the table, scrolled to, shows its running clock
+//     as it reads now (it fails if not);
 //   - the storage the tablet uses (localStorage, as browsers count it).
+// --trace also records a Chromium trace over the frame-time window and prints
+// where the page's main thread spent it (each trace event's own time, per
+// second): what to look at when the frame time grows.
 // The documents are the app's own: `examples/event_games.rs` plays the games
 // through the rules core and writes them with `src/event/docs.rs`.
 // Timings on a shared machine are figures, not a pass or a fail:
 // scripts/test runs it once on a few boards, so that it cannot break
 // unnoticed; the 200-board figures are in docs/performance.md.
 //
-//   node scripts/event-scale.mjs [--boards 200] [--moves 80] [--changes 40] [--seconds 5] [--dist DIR]
+//   node scripts/event-scale.mjs [--boards 200] [--moves 80] [--changes 40] [--seconds 5] [--trace] [--dist DIR]
 //
 // Needs the release build in dist/ (`trunk build --release --offline`), or
 // in DIR: another build to compare.
@@ -40,12 +45,45 @@ const moves = Number(option('--moves', 80));
 const changes = Number(option('--changes', 40));
 const seconds = Number(option('--seconds', 5));
 const dist = resolve(root, option('--dist', 'dist'));
+const trace = args.includes('--trace');
 const DB = 'scale';
 if (!existsSync(resolve(dist, 'index.html'))) {
   throw new Error(`event-scale: no release build in ${dist} (trunk build --release --offline)`);
 }
 
 const ms = (t) => `${Math.round(t)} ms`;
+// Frame times are multiples of a 60 Hz frame (16.7 ms): shown to a tenth.
+const frameMs = (t) => `${t.toFixed(1)} ms`;
+
+/// Starts a trace through `cdp`; the function it returns ends it and gives
+/// the renderer's main thread's events by their own time (less the time of
+/// the events inside them), the most first: [name, microseconds][].
+async function startTrace(cdp) {
+  const events = [];
+  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
+  const complete = new Promise((done) => cdp.once('Tracing.tracingComplete', done));
+  await cdp.send('Tracing.start', {
+    categories: 'devtools.timeline,disabled-by-default-devtools.timeline,blink,cc',
+    transferMode: 'ReportEvents',
+  });
+  return async () => {
+    await cdp.send('Tracing.end');
+    await complete;
+    const main = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`));
+    const timed = events.filter((e) => e.ph === 'X' && e.dur && main.has(`${e.pid}:${e.tid}`))
+      .sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+    const own = new Map();
+    const open = [];
+    for (const e of timed) {
+      while (open.length && open.at(-1).ts + open.at(-1).dur <= e.ts) open.pop();
+      if (open.length) own.set(open.at(-1).name, own.get(open.at(-1).name) - e.dur);
+      own.set(e.name, (own.get(e.name) ?? 0) + e.dur);
+      open.push(e);
+    }
+    return [...own].sort((a, b) => b[1] - a[1]).slice(0, 10);
+  };
+}
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const quantile = (values, q) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -96,6 +134,13 @@ try {
     return cells.length === count && [...cells].every((cell) => cell.textContent.trim() === next);
   }, [boards, String(moves + 1)], { polling: 100, timeout: 0 });
   const shown = performance.now() - started;
+  // The last boards' running clocks as first shown, off the screen.
+  const runningClock = (board) => `.event-boards tr[data-board="${board}"] .event-clock.running .event-time`;
+  const lastBoards = games.slice(-10).map((g) => g.board);
+  const firstReadings = await page.evaluate(([boards, selector]) => Object.fromEntries(boards
+    .map((board) => [board, document.querySelector(selector.replace('BOARD', board))?.textContent])),
+  [lastBoards, runningClock('BOARD')]);
+  const firstRead = performance.now();
 
   // A move on a random board: running clock goes to the other side.
   const latencies = [];
@@ -123,6 +168,7 @@ try {
   const busy = async () => Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics
     .map(({ name, value }) => [name, value * 1000]));
   const busyBefore = await busy();
+  const traced = trace ? await startTrace(cdp) : null;
   const frames = await page.evaluate((duration) => new Promise((done) => {
     const long = [];
     const observer = new PerformanceObserver((list) => long.push(...list.getEntries().map((e) => e.duration)));
@@ -142,10 +188,29 @@ try {
     requestAnimationFrame(frame);
   }), seconds * 1000);
   const busyAfter = await busy();
+  const mainThread = traced ? await traced() : [];
   // The main thread's work per second: the app's script, and the browser's
   // style and layout after it.
   const perSecond = (name) => ms((busyAfter[name] - busyBefore[name]) / seconds);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+
+  // A board scrolled to shows its clock as it reads now: a row off the
+  // screen is not read at each tick (src/pages/event.rs), and is read again
+  // as it comes near. One of the last boards with no move since the join.
+  const far = lastBoards.find((board) => !played.has(board) && firstReadings[board]);
+  if (!far) throw new Error('event-scale: no running clock among the last boards to scroll to');
+  const row = page.locator(`.event-boards tr[data-board="${far}"]`);
+  const offScreen = (await row.boundingBox()).y > page.viewportSize().height;
+  await row.scrollIntoViewIfNeeded();
+  await page.waitForTimeout(1200);
+  const farReading = await page.locator(runningClock(far)).textContent();
+  const elapsed = (performance.now() - firstRead) / 1000;
+  const clockSeconds = (text) => text.trim().split(':').reduce((total, part) => total * 60 + Number(part), 0);
+  const ran = clockSeconds(firstReadings[far]) - clockSeconds(farReading);
+  // Read at most half a second late, shown to the second.
+  if (!(ran >= elapsed - 2)) {
+    throw new Error(`event-scale: board ${far} scrolled to shows ${farReading}, ${ran} s less than at the join ${elapsed.toFixed(1)} s before`);
+  }
 
   // What the tablet keeps, counted as browsers do (UTF-16 code units).
   const storage = await page.evaluate(() => {
@@ -166,12 +231,14 @@ try {
     ['joined until the event screen shows every board', ms(shown)],
     [`a move on one board until shown (${changes} moves): median`, ms(quantile(latencies, 0.5))],
     ['  95th percentile', ms(quantile(latencies, 0.95))],
-    [`frame time, CPU 4× slower (${frames.deltas.length} frames in ${seconds} s): median`, ms(quantile(frames.deltas, 0.5))],
-    ['  95th percentile', ms(quantile(frames.deltas, 0.95))],
-    ['  longest', ms(Math.max(...frames.deltas))],
+    [`frame time, CPU 4× slower (${frames.deltas.length} frames in ${seconds} s): median`, frameMs(quantile(frames.deltas, 0.5))],
+    ['  95th percentile', frameMs(quantile(frames.deltas, 0.95))],
+    ['  longest', frameMs(Math.max(...frames.deltas))],
+    ['  frames over 16.7 ms', String(frames.deltas.filter((d) => d > 17).length)],
     ['  script, per second', perSecond('ScriptDuration')],
     ['  style and layout, per second', `${perSecond('RecalcStyleDuration')} + ${perSecond('LayoutDuration')}`],
     ['  long tasks (over 50 ms)', `${frames.long.length}${frames.long.length ? `, longest ${ms(Math.max(...frames.long))}` : ''}`],
+    [`board ${far} scrolled to${offScreen ? ' from off the screen' : ''}: its clock ran`, `${ran.toFixed(1)} s of ${elapsed.toFixed(1)} s`],
     ['localStorage: games', kb(storage.games)],
     ['  sync record', kb(storage.sync)],
     ['  settings and the rest', kb(storage.other)],
@@ -179,6 +246,10 @@ try {
   ];
   const width = Math.max(...rows.map(([label]) => label.length));
   for (const [label, value] of rows) console.log(`${label.padEnd(width)}  ${value}`);
+  if (trace) {
+    console.log(`the main thread, traced over the ${seconds} s (each event's own time, per second):`);
+    for (const [name, us] of mainThread) console.log(`  ${(us / 1000 / seconds).toFixed(1).padStart(7)} ms  ${name}`);
+  }
   if (errors.length) throw new Error(`errors in the page: ${errors.join('; ')}`);
   await context.close();
 } finally {

@@ -1,7 +1,6 @@
 //! The chief arbiter's screen: every board of the event at a glance.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use laws::adjournment::Phase;
@@ -9,7 +8,6 @@ use laws::clock::Clock;
 use laws::game::{Event, Game, Pending, Side, Waiting};
 use leptos::prelude::*;
 
-use crate::components::clock::clock_face::next_change_in;
 use crate::components::common::pin_dialog::PinDialog;
 use crate::components::event::arbiters_panel::ArbitersPanel;
 use crate::components::event::broadcast_panel::BroadcastPanel;
@@ -18,6 +16,7 @@ use crate::components::event::rounds_panel::RoundsPanel;
 use crate::event::docs::Fork;
 use crate::event::sync::MAX_REFUSED;
 use crate::listing::standing as progress;
+use crate::platform::on_screen::OnScreen;
 use crate::route::Route;
 use crate::state::{AppState, now_ms};
 use crate::text::clock_reading::format_clock;
@@ -222,6 +221,8 @@ pub fn EventPage() -> impl IntoView {
         rounds.dedup();
         rounds
     });
+    let hall_now = hall_tick();
+    let on_screen = OnScreen::new("data-game");
     let lines = Memo::new(move |before: Option<&Vec<BoardLine>>| {
         let chosen = round.get();
         let before = before.map_or(&[][..], Vec::as_slice);
@@ -324,7 +325,7 @@ pub fn EventPage() -> impl IntoView {
                 </tr></thead>
                 <tbody>
                     <For each=move || lines.get() key=|line| line.clone() let:line>
-                        <BoardRow line=line open_as_arbiter=open_as_arbiter />
+                        <BoardRow line=line now=hall_now on_screen=on_screen open_as_arbiter=open_as_arbiter />
                     </For>
                 </tbody>
             </table>
@@ -342,20 +343,23 @@ pub fn EventPage() -> impl IntoView {
 }
 
 #[component]
-fn BoardRow(line: BoardLine, open_as_arbiter: Callback<String>) -> impl IntoView {
+fn BoardRow(
+    line: BoardLine,
+    now: ReadSignal<u64>,
+    on_screen: OnScreen,
+    open_as_arbiter: Callback<String>,
+) -> impl IntoView {
     let running = line.running();
-    // The row is read again when its running clock's reading changes, on
-    // a timer of its own: 200 boards' seconds end at 200 moments, so no
-    // frame reads them all. A row whose clocks stand is never read again.
-    let (now, set_now) = signal(now_ms());
-    let timer = Timer::default();
-    if let Some(clock) = line.clock.clone().filter(|_| running.is_some()) {
-        read_when_changed(Arc::new(clock), set_now, timer.clone());
-    }
-    on_cleanup(move || {
-        if let Some(handle) = timer.lock().unwrap_or_else(PoisonError::into_inner).take() {
-            handle.clear();
-        }
+    // Only a row whose clock runs, and which is on the screen or near it,
+    // follows the hall's tick: with 200 boards, a tick reads the few in
+    // sight. A row whose clocks stand is read once.
+    let seen = RwSignal::new(false);
+    let row = NodeRef::<leptos::html::Tr>::new();
+    row.on_load(move |row| on_screen.watch(&row, seen));
+    // Off the screen, a row keeps the reading it had.
+    let now = Memo::new(move |before: Option<&u64>| match before {
+        Some(before) if running.is_none() || !seen.get() => *before,
+        _ => now.get(),
     });
     let clocks = {
         let line = line.clone();
@@ -389,7 +393,7 @@ fn BoardRow(line: BoardLine, open_as_arbiter: Callback<String>) -> impl IntoView
             .collect_view()
     };
     view! {
-        <tr data-board=line.board.clone()>
+        <tr node_ref=row data-board=line.board.clone() data-game=line.id.clone()>
             <td>
                 <a class="button" href=href aria-label=tf!("Board {}: review", "Szachownica {}: przegląd", line.board)>{line.board.clone()}</a>
                 <button type="button" class="button" aria-label=tf!("Board {}: open as arbiter", "Szachownica {}: otwórz jako sędzia", line.board)
@@ -409,25 +413,28 @@ fn BoardRow(line: BoardLine, open_as_arbiter: Callback<String>) -> impl IntoView
     }
 }
 
-/// A row's wait for its clock's next reading.
-type Timer = Arc<Mutex<Option<TimeoutHandle>>>;
+/// How often a running clock's reading on this overview is read again:
+/// twice a second, so it is at most half a second old (the board's own
+/// clock is exact). Read one by one, 200 boards' seconds, which end at 200
+/// moments, would change the page in nearly every frame; read together,
+/// they change it in two frames a second.
+const HALL_TICK_MS: u64 = 500;
 
-/// Sets `now` when `clock` (running) next shows another reading, and so on;
-/// `timer` holds the wait, for the row to clear when it goes.
-fn read_when_changed(clock: Arc<Clock>, now: WriteSignal<u64>, timer: Timer) {
-    let Some(wait) = next_change_in(&clock.display(now_ms())) else {
-        return;
-    };
-    let next = timer.clone();
-    let handle = set_timeout_with_handle(
-        move || {
-            now.set(now_ms());
-            read_when_changed(clock, now, next);
-        },
-        Duration::from_millis(wait),
+/// The time the running clocks are read at, set every [`HALL_TICK_MS`]
+/// while the page is shown.
+fn hall_tick() -> ReadSignal<u64> {
+    let (now, set_now) = signal(now_ms());
+    let tick = set_interval_with_handle(
+        move || set_now.set(now_ms()),
+        Duration::from_millis(HALL_TICK_MS),
     )
     .ok();
-    *timer.lock().unwrap_or_else(PoisonError::into_inner) = handle;
+    on_cleanup(move || {
+        if let Some(tick) = tick {
+            tick.clear();
+        }
+    });
+    now
 }
 
 /// One history of a game in a line: its length, its last event, where it

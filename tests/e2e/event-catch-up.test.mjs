@@ -48,7 +48,7 @@ test("a game's later entries pushed before its setup, or after a gap, are all ta
     await until(async () => (await logLength(page, game.game).catch(() => 0)) === entries.length);
     await boardRow(page, game.board).locator('.event-move').filter({ hasText: String(MOVES + 1) }).waitFor();
   }
-  // Each row's running clock is read again as its seconds pass.
+  // Each row's running clock (on the screen) is read again as its seconds pass.
   for (const game of games) {
     const running = boardRow(page, game.board).locator('.event-clock.running .event-time');
     const shown = await running.textContent();

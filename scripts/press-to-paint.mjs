@@ -20,7 +20,9 @@
 // listener takes the event's time; requestAnimationFrame then polls until
 // the other face has the class `running`: the time that frame's callbacks
 // run (just before it is painted) less the tap's is the press's time to paint. Prints each
-// press, the median and the worst. A measurement, not a pass or a fail:
+// press, the median and the worst; then the floor: the same presses on a
+// bare page whose faces only swap a class (the wait for the next frame and
+// the browser's own work). A measurement, not a pass or a fail:
 // scripts/test runs it on 3 presses only so that it cannot break unnoticed.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -144,6 +146,46 @@ function printProfile(profile, top) {
   for (const [name, ms] of busy.sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`  ${ms.toFixed(1).padStart(7)} ms  ${name}`);
 }
 
+/// Times each press on `page` from the tap to the frame in which the other
+/// face has the class `running` (window.pressTimes).
+async function timePresses(page) {
+  await page.evaluate(() => {
+    window.pressTimes = [];
+    document.addEventListener('pointerdown', (e) => {
+      const other = e.target.closest('.clock-face')?.dataset.side === 'white' ? 'black' : 'white';
+      const face = document.querySelector(`.clock-face[data-side=${other}]`);
+      const poll = () => {
+        if (face.classList.contains('running')) window.pressTimes.push(performance.now() - e.timeStamp);
+        else requestAnimationFrame(poll);
+      };
+      requestAnimationFrame(poll);
+    }, { capture: true });
+  });
+}
+
+/// `count` presses by real pointer input, White's face first, each timed.
+async function pressFaces(page, count) {
+  let side = 'white';
+  for (let n = 1; n <= count; n += 1) {
+    const box = await page.locator(`.clock-face[data-side=${side}]`).boundingBox();
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.up();
+    await page.waitForFunction((done) => window.pressTimes.length === done, n);
+    // A player's move takes longer than this: the page is idle again.
+    await page.waitForTimeout(300);
+    side = side === 'white' ? 'black' : 'white';
+  }
+}
+
+/// Two faces, White's running, that swap the class `running` when pressed.
+const BARE_FACES = `<!doctype html><style>.clock-face { position: absolute; top: 0; width: 48%; height: 100%; }
+[data-side=black] { left: 52%; } .running { background: #ccc; }</style>
+<div class="clock-face running" data-side="white"></div><div class="clock-face" data-side="black"></div>
+<script>for (const face of document.querySelectorAll('.clock-face')) face.addEventListener('pointerdown', () => {
+  for (const each of document.querySelectorAll('.clock-face')) each.classList.toggle('running');
+});</script>`;
+
 checkAgainstCore();
 const server = await startServer({ dir: dist, port: 0 });
 const url = `http://127.0.0.1:${server.address().port}/`;
@@ -182,18 +224,7 @@ try {
   if (!(await page.locator('.clock-face[data-side=white]').getAttribute('class')).includes('running')) {
     throw new Error("press-to-paint: White's clock is not the one running");
   }
-  await page.evaluate(() => {
-    window.pressTimes = [];
-    document.addEventListener('pointerdown', (e) => {
-      const other = e.target.closest('.clock-face')?.dataset.side === 'white' ? 'black' : 'white';
-      const face = document.querySelector(`.clock-face[data-side=${other}]`);
-      const poll = () => {
-        if (face.classList.contains('running')) window.pressTimes.push(performance.now() - e.timeStamp);
-        else requestAnimationFrame(poll);
-      };
-      requestAnimationFrame(poll);
-    }, { capture: true });
-  });
+  await timePresses(page);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });
   if (profileTop) {
@@ -201,17 +232,7 @@ try {
     await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
     await cdp.send('Profiler.start');
   }
-  let side = 'white';
-  for (let n = 1; n <= presses; n += 1) {
-    const box = await page.locator(`.clock-face[data-side=${side}]`).boundingBox();
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    await page.mouse.down();
-    await page.mouse.up();
-    await page.waitForFunction((count) => window.pressTimes.length === count, n);
-    // A player's move takes longer than this: the page is idle again.
-    await page.waitForTimeout(300);
-    side = side === 'white' ? 'black' : 'white';
-  }
+  await pressFaces(page, presses);
   const times = await page.evaluate(() => window.pressTimes);
   const commits = await page.evaluate((count) => window.commitTimes.slice(-count), presses);
   if (profileTop) printProfile((await cdp.send('Profiler.stop')).profile, profileTop);
@@ -223,6 +244,16 @@ try {
   if (commits.length) {
     console.log(`  the journal's commit to disk, from its start (after the press's handler): median ${ms(median(commits))}, worst ${ms(Math.max(...commits))}`);
   }
+  // The floor: the same presses, timed the same way, on a page whose faces
+  // only swap a class when pressed: the wait for the next frame, and the
+  // browser's own work, with no app.
+  const bare = await browser.newPage();
+  await bare.setContent(BARE_FACES);
+  await timePresses(bare);
+  await (await bare.context().newCDPSession(bare)).send('Emulation.setCPUThrottlingRate', { rate });
+  await pressFaces(bare, presses);
+  const floor = await bare.evaluate(() => window.pressTimes);
+  console.log(`  the floor, a page whose faces only swap a class: median ${ms(median(floor))}, worst ${ms(Math.max(...floor))}`);
 } finally {
   await browser.close();
   await new Promise((done) => server.close(done));

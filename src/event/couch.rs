@@ -1262,7 +1262,13 @@ fn take_game(
     {
         state.warn(e);
     }
-    let refused = out.refused.len();
+    // Entries that follow what has not come yet are not refused for good:
+    // the game is read whole again until it comes.
+    let refused = out
+        .refused
+        .iter()
+        .filter(|r| r.why != Why::NoPredecessor)
+        .count();
     update_record_unsaved(|record| {
         // The setup's board, once a game grew from it here.
         if let Some(board) = board
@@ -1284,6 +1290,9 @@ fn take_game(
         }
         for game in out.set_aside {
             record.set_aside(game);
+        }
+        if !gap {
+            record.complete(id);
         }
         record.refuse(out.refused);
     });

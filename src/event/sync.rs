@@ -252,6 +252,15 @@ impl SyncRecord {
         }
     }
 
+    /// Game `game` has been read with nothing missing: its entries once
+    /// refused for following no event it then held (read before what
+    /// they follow came) are no longer listed. Any still refused for
+    /// another reason are listed again by the read that found it.
+    pub fn complete(&mut self, game: &str) {
+        self.refused
+            .retain(|r| r.why != Why::NoPredecessor || DocId::parse(&r.id).game() != Some(game));
+    }
+
     /// The highest number that `number` reads in a refused document's id
     /// (a roster's number, a round's version), 0 if none: a new document
     /// is numbered above it, since one written once cannot be written
@@ -539,6 +548,29 @@ mod tests {
         record.refuse((0..MAX_REFUSED * 2).map(refusal).collect());
         assert_eq!(record.refused.len(), MAX_REFUSED);
         assert_eq!(record.refused[0], refusal(0));
+    }
+
+    #[test]
+    fn a_game_read_complete_no_longer_lists_entries_that_came_before_what_they_follow() {
+        let refusal = |game: &str, n: usize, why: Why| Refused {
+            id: format!("game:{game}:event:{n:06}"),
+            rev: "1-x".into(),
+            why,
+        };
+        let mut record = SyncRecord::default();
+        record.refuse(vec![
+            refusal("a", 5, Why::NoPredecessor),
+            refusal("a", 6, Why::BrokenChain),
+            refusal("b", 5, Why::NoPredecessor),
+        ]);
+        record.complete("a");
+        assert_eq!(
+            record.refused,
+            [
+                refusal("a", 6, Why::BrokenChain),
+                refusal("b", 5, Why::NoPredecessor)
+            ]
+        );
     }
 
     #[test]

@@ -41,6 +41,9 @@ test("a game's later entries pushed before its setup, or after a gap, are all ta
   // Board 2: its setup and first entries, the entries after a gap, the gap.
   await push([setup2, ...entries2.slice(0, 3)]);
   await push(entries2.slice(4));
+  // Held back while the gap lasts: listed, with why.
+  const held = await page.evaluate(() => JSON.parse(localStorage.getItem('arbiter/v1/sync')).data.refused ?? []);
+  assert.ok(held.some((r) => r.why.type === 'no_predecessor'), JSON.stringify(held));
   await push([entries2[3]]);
 
   await page.goto(app.url + '#/event');
@@ -54,7 +57,10 @@ test("a game's later entries pushed before its setup, or after a gap, are all ta
     const shown = await running.textContent();
     await until(async () => (await running.textContent()) !== shown, 3_000);
   }
-  // A game read whole until complete is not read whole ever after.
-  assert.equal(await page.evaluate(() => JSON.parse(localStorage.getItem('arbiter/v1/sync')).data.read_again?.length ?? 0), 0);
+  // A game read whole until complete is not read whole ever after, and
+  // the entries it held back while incomplete are not listed as refused.
+  const sync = await page.evaluate(() => JSON.parse(localStorage.getItem('arbiter/v1/sync')).data);
+  assert.equal(sync.read_again?.length ?? 0, 0);
+  assert.deepEqual(sync.refused ?? [], []);
   assert.deepEqual(errors, []);
 });

@@ -90,7 +90,12 @@ impl OnScreen {
                     o.observer.unobserve(&element);
                 }
             });
-            self.watched.try_update_value(|w| _ = w.remove(&name));
+            // A new element of the same name may have taken its place.
+            self.watched.try_update_value(|w| {
+                if w.get(&name) == Some(&seen) {
+                    w.remove(&name);
+                }
+            });
         });
     }
 }

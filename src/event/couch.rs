@@ -14,7 +14,7 @@ use std::rc::Rc;
 use base64::Engine;
 use gloo_net::http::{Request, RequestBuilder};
 use gloo_timers::future::TimeoutFuture;
-use laws::signing::SigningKey;
+use laws::signing::{SigningKey, VerifyingKey};
 use leptos::prelude::*;
 use serde_json::{Value, json};
 
@@ -1099,6 +1099,9 @@ async fn take_changes(
     // the checkpoint), is read whole; every other from what changed.
     let whole = |game: &String| again.contains(game) || forks.contains(game);
     let mut setups = setups(couch, games.iter().filter(|g| !whole(g)), &fed).await?;
+    // This tablet's own key, worked out from its seed once a page, not
+    // once a game (a curve multiplication each).
+    let own = link.signing_key.as_ref().map(SigningKey::verifying_key);
     let mut incomplete = Vec::new();
     for game in games {
         let mut read = Read::Whole;
@@ -1112,12 +1115,12 @@ async fn take_changes(
                 let revisions = revisions(couch, &id, doc).await?;
                 docs.push((id, revisions));
             }
-            read = take_game(link, state, &game, docs, Read::Changed);
+            read = take_game(link, own, state, &game, docs, Read::Changed);
         }
         if read == Read::Whole {
             let start = game_doc_id(&game);
             let docs = documents(couch, &start, &format!("{start}:\u{fff0}")).await?;
-            if take_game(link, state, &game, docs, Read::Whole) == Read::Incomplete {
+            if take_game(link, own, state, &game, docs, Read::Whole) == Read::Incomplete {
                 incomplete.push(game);
             }
         }
@@ -1189,11 +1192,13 @@ enum Read {
 }
 
 /// Keeps what the hash chain allows of game `id`'s documents `docs`, read
-/// as `read` says: [`Read::Changed`] or [`Read::Whole`]. Returns
+/// as `read` says: [`Read::Changed`] or [`Read::Whole`]; `own` is this
+/// tablet's signing key's public half. Returns
 /// `Read::Whole`, taking nothing, when what changed is not enough, and
 /// [`Read::Incomplete`] when the whole game is not yet.
 fn take_game(
     link: &EventLink,
+    own: Option<VerifyingKey>,
     state: AppState,
     id: &str,
     docs: Vec<(String, Vec<Value>)>,
@@ -1203,7 +1208,6 @@ fn take_game(
     let local = state.game(id);
     // A game made here (under this tablet's user, held before any pull
     // named its board) is this tablet's board's whatever the database says.
-    let own = link.signing_key.as_ref().map(SigningKey::verifying_key);
     let known_board = record()
         .with_untracked(|r| r.boards.get(id).copied())
         .or(own.filter(|_| link.owns(id) && local.is_some()));

@@ -1,5 +1,6 @@
 //! An event: tablets in sync through the event's CouchDB database.
 
+pub mod archive;
 pub mod broadcast;
 pub mod call;
 pub mod couch;

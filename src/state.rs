@@ -104,7 +104,7 @@ fn write_journal() {
 #[leptos::wasm_split::wasm_split(games, wasm_split_path = ::leptos::wasm_split)]
 pub fn restore_from_journal(state: AppState) {
     leptos::task::spawn_local(async move {
-        if let Ok(journaled) = journal::read_all().await {
+        if let Ok(journaled) = journal::read_live().await {
             restore(state, journaled);
         }
     });
@@ -133,6 +133,9 @@ impl<B: Backend + ?Sized> Backend for Rc<B> {
     }
     fn remove(&self, key: &str) -> Result<(), StorageError> {
         (**self).remove(key)
+    }
+    fn remove_local(&self, key: &str) -> Result<(), StorageError> {
+        (**self).remove_local(key)
     }
     fn keys(&self) -> Result<Vec<String>, StorageError> {
         (**self).keys()
@@ -651,6 +654,18 @@ impl AppState {
         result
     }
 
+    /// The games `ids` archived (`crate::event::archive`): they leave
+    /// the page, the journal keeps them.
+    pub fn let_go(&self, ids: &std::collections::BTreeSet<&str>) {
+        if ids.is_empty() {
+            return;
+        }
+        self.games
+            .update(|games| games.retain(|g| !ids.contains(g.id())));
+        self.listings
+            .update(|listings| listings.retain(|l| !ids.contains(l.id.as_str())));
+    }
+
     pub fn delete(&self, id: &str) -> Result<(), String> {
         self.require_arbiter()?;
         let (store, _) = store();
@@ -670,8 +685,12 @@ impl AppState {
         store().0.used_bytes()
     }
 
-    pub fn export(&self) -> String {
-        self.games.with(|games| backup::export(games, now_ms()))
+    /// The backup of every game: those in the page and `archived`.
+    pub fn export(&self, archived: &[Game]) -> String {
+        self.games.with(|games| {
+            let every: Vec<Game> = games.iter().chain(archived).cloned().collect();
+            backup::export(&every, now_ms())
+        })
     }
 
     /// Merges a backup file; returns the summary, or why nothing changed.

@@ -16,5 +16,8 @@ pub(crate) mod tests;
 
 pub use backend::{Backend, Browser, Memory};
 pub use error::StorageError;
-pub use game_record::encode_game;
-pub use store::{Listed, Loaded, PREFIX, Restored, SCHEMA, Settings, Store, game_key};
+pub use game_record::{encode_game, game_of_record};
+pub use store::{
+    ARCHIVED_PREFIX, Listed, Loaded, PREFIX, Restored, SCHEMA, Settings, Store, archived_key,
+    game_key,
+};

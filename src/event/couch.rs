@@ -18,6 +18,7 @@ use laws::signing::{SigningKey, VerifyingKey};
 use leptos::prelude::*;
 use serde_json::{Value, json};
 
+use crate::event::archive;
 use crate::event::call::{
     ANSWER_PREFIX, AnswerDoc, CALL_PREFIX, CallDoc, Caller, answer_call as note_answer, keep_call,
 };
@@ -522,6 +523,7 @@ pub async fn prepare_database(link: EventLink) -> Result<(), String> {
 async fn run(state: AppState) {
     // Read here, not at start-up: a tablet on its own never reads it.
     record().set(store().0.load_sync());
+    archive::load().await;
     let mut attempt = 0;
     loop {
         let link = signed_link(state).unwrap_or_else(|e| {
@@ -605,6 +607,17 @@ async fn sync_with(couch: &Couch, link: &EventLink, state: AppState) -> Result<(
         }
     }
     Ok(())
+}
+
+/// The archived games `ids` need nothing more in the record: nothing of
+/// theirs waits, and the board's key is in the archive's entry.
+pub(crate) fn forget_archived(ids: &std::collections::BTreeSet<&str>) {
+    if !ids.is_empty() {
+        update_record(|record| {
+            record.pushed.retain(|id, _| !ids.contains(id.as_str()));
+            record.boards.retain(|id, _| !ids.contains(id.as_str()));
+        });
+    }
 }
 
 fn update_record(change: impl FnOnce(&mut SyncRecord)) {
@@ -1137,6 +1150,9 @@ async fn take_changes(
             }
         }
     });
+    // A tablet joining takes round after round: each past one leaves
+    // localStorage before the next fills it.
+    archive::archive_past(state, link).await;
     Ok(())
 }
 
@@ -1210,7 +1226,8 @@ fn take_game(
     // named its board) is this tablet's board's whatever the database says.
     let known_board = record()
         .with_untracked(|r| r.boards.get(id).copied())
-        .or(own.filter(|_| link.owns(id) && local.is_some()));
+        .or(own.filter(|_| link.owns(id) && local.is_some()))
+        .or_else(|| archive::board_key(id));
     let arbiters = record().with_untracked(|r| r.arbiters(link));
     let mut settled = Vec::new();
     // Choices are judged once the setup has named the board.
@@ -1261,10 +1278,12 @@ fn take_game(
         .as_ref()
         .zip(pulled.game.as_ref())
         .is_some_and(|(game, setup)| setup.sets_up(game));
-    if let Some(game) = out.game
-        && let Err(e) = state.take_from_event(game)
-    {
-        state.warn(e);
+    if let Some(game) = out.game {
+        match state.take_from_event(game) {
+            // An archived game changed again is in play again.
+            Ok(()) => archive::bring_back(id),
+            Err(e) => state.warn(e),
+        }
     }
     // Entries that follow what has not come yet are not refused for good:
     // the game is read whole again until it comes.

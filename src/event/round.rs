@@ -196,13 +196,18 @@ impl Round {
     /// Whether `setup` is board `number`'s as this round names it.
     #[must_use]
     pub fn names(&self, setup: &Setup) -> bool {
-        let Ok(number) = setup.board.trim().parse::<u32>() else {
+        self.pairs(&setup.round, &setup.board, &setup.white, &setup.black)
+    }
+
+    /// Whether this round pairs `white` and `black` on board `board` of
+    /// round `round` (as a game's setup writes them).
+    #[must_use]
+    pub fn pairs(&self, round: &str, board: &str, white: &Player, black: &Player) -> bool {
+        let Ok(number) = board.trim().parse::<u32>() else {
             return false;
         };
         self.setup(number).is_some_and(|ours| {
-            ours.round == setup.round.trim()
-                && ours.white == setup.white
-                && ours.black == setup.black
+            ours.round == round.trim() && ours.white == *white && ours.black == *black
         })
     }
 }

@@ -6,6 +6,7 @@ use laws::trf::results::{GameResult, Played};
 use laws::trf::{Bye, ResultCode, TrfFile};
 use laws::{game_pgn, pgn};
 
+use crate::event::archive::Archived;
 use crate::event::round::{Round, RoundBoard};
 use crate::listing::standing;
 use crate::{t, tf};
@@ -32,28 +33,43 @@ pub fn game_of<'a>(round: &Round, board: &RoundBoard, games: &'a [Game]) -> Opti
     })
 }
 
-/// Each board of `round` with its game among `games`.
+/// The archived game of board `board` of `round`, among `archived`.
+pub fn archived_of<'a>(
+    round: &Round,
+    board: &RoundBoard,
+    archived: &'a [Archived],
+) -> Option<&'a Archived> {
+    archived.iter().find(|a| {
+        a.board == board.number.to_string() && round.pairs(&a.round, &a.board, &a.white, &a.black)
+    })
+}
+
+/// Each board of `round` with its game among `games`, or among the
+/// `archived` ones.
 #[must_use]
-pub fn round_results(round: &Round, games: &[Game]) -> Vec<BoardResult> {
+pub fn round_results(round: &Round, games: &[Game], archived: &[Archived]) -> Vec<BoardResult> {
     round
         .boards
         .iter()
         .map(|board| {
             let game = game_of(round, board, games);
+            let kept = || archived_of(round, board, archived);
             // A player absent at the default time, as the chief marked it,
             // decides the board whatever its tablet shows.
-            let result = match board.absent {
-                Some(absent) => Some(absent.result()),
-                None => game.and_then(|g| GameResult::of_game(g.fold().ok()?)),
+            let result = match (board.absent, game) {
+                (Some(absent), _) => Some(absent.result()),
+                (None, Some(game)) => game.fold().ok().and_then(GameResult::of_game),
+                (None, None) => kept().and_then(|a| a.result),
             };
-            let standing = match (board.absent, game) {
-                (Some(_), _) => t!(
+            let standing = match (board.absent, game, kept()) {
+                (Some(_), _, _) => t!(
                     "Forfeit: a player absent at the default time (6.7)",
                     "Walkower: zawodnik nieobecny w czasie zwłoki (6.7)"
                 )
                 .to_owned(),
-                (None, Some(game)) => standing(game),
-                (None, None) => {
+                (None, Some(game), _) => standing(game),
+                (None, None, Some(archived)) => archived.standing.get().to_owned(),
+                (None, None, None) => {
                     t!("No game set up from it yet", "Nie założono jeszcze partii").to_owned()
                 }
             };
@@ -205,7 +221,7 @@ mod tests {
             .apply(Event::Result(Ended::Resigned { by: Side::Black }), 3_000)
             .unwrap();
         let games = [game(1, "b1"), resigned];
-        let results = round_results(&round, &games);
+        let results = round_results(&round, &games, &[]);
         assert_eq!(results[1].result, Some(GameResult::WonUnrated(Side::White)));
         assert_eq!(results[0].result, None);
         assert_eq!(results[2].standing, "No game set up from it yet");
@@ -221,6 +237,11 @@ mod tests {
             "{pgn}"
         );
         assert!(pgn.contains("[Result \"1-0\"]"), "{pgn}");
+        // The same game archived: its entry gives the board's result.
+        let archived = [Archived::of(&games[1], None)];
+        let kept = round_results(&round, &games[..1], &archived);
+        assert_eq!(kept[1], results[1]);
+        assert_eq!(kept[2].standing, "No game set up from it yet");
         let back = TrfFile::parse(&text).unwrap();
         let code = |rank| {
             back.player(rank)

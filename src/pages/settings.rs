@@ -43,15 +43,25 @@ pub fn Settings() -> impl IntoView {
         )),
     });
 
+    // The archived games (past rounds of an event) are read back first.
     let export = move |_| {
-        let name = format!("arbiter-backup-{}.json", now_ms());
-        match download(&name, "application/json", &state.export()) {
-            Ok(()) => state.tell(tf!(
-                "Backup saved as {name}.",
-                "Kopię zapasową zapisano jako {name}."
-            )),
-            Err(e) => state.warn(e),
-        }
+        leptos::task::spawn_local(async move {
+            let (archived, unread) = crate::event::archive::every_game().await;
+            let name = format!("arbiter-backup-{}.json", now_ms());
+            match download(&name, "application/json", &state.export(&archived)) {
+                Ok(()) if unread.is_empty() => state.tell(tf!(
+                    "Backup saved as {name}.",
+                    "Kopię zapasową zapisano jako {name}."
+                )),
+                Ok(()) => state.warn(tf!(
+                    "Backup saved as {name}, without {} archived game(s) that could not be read back: {}.",
+                    "Kopię zapasową zapisano jako {name}, bez zarchiwizowanych partii, których nie dało się odczytać ({}): {}.",
+                    unread.len(),
+                    unread.join(", ")
+                )),
+                Err(e) => state.warn(e),
+            }
+        });
     };
     let import_text = move |text: String| match state.import(&text) {
         Ok(summary) => state.tell(summary),

@@ -11,6 +11,11 @@ pub trait Backend {
     fn get(&self, key: &str) -> Result<Option<String>, StorageError>;
     fn set(&self, key: &str, value: &str) -> Result<(), StorageError>;
     fn remove(&self, key: &str) -> Result<(), StorageError>;
+    /// Removes `key` here and not from the journal, whose copy is then the
+    /// record (an archived game's).
+    fn remove_local(&self, key: &str) -> Result<(), StorageError> {
+        self.remove(key)
+    }
     fn keys(&self) -> Result<Vec<String>, StorageError>;
 }
 
@@ -77,6 +82,12 @@ impl Backend for Browser {
             .map_err(|e| StorageError::Browser(js_error_text(&e)))?;
         journal::write(key, None);
         Ok(())
+    }
+
+    fn remove_local(&self, key: &str) -> Result<(), StorageError> {
+        self.0
+            .remove_item(key)
+            .map_err(|e| StorageError::Browser(js_error_text(&e)))
     }
 
     fn keys(&self) -> Result<Vec<String>, StorageError> {

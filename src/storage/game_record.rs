@@ -253,6 +253,12 @@ pub(super) fn unstore(stored: StoredGame) -> Result<Game, String> {
     Ok(game)
 }
 
+/// Game `id` from its record's `text`: an archived game read back from
+/// the journal.
+pub fn game_of_record(id: &str, text: &str) -> Result<Game, StorageError> {
+    decode_game(&super::store::game_key(id), text)
+}
+
 pub(super) fn decode_game(key: &str, text: &str) -> Result<Game, StorageError> {
     let corrupt = |reason: String| StorageError::Corrupt {
         key: key.to_owned(),

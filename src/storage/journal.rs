@@ -19,7 +19,7 @@ use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{IdbDatabase, IdbOpenDbRequest, IdbRequest, IdbTransaction};
 
-use super::store::GAME_PREFIX;
+use super::store::{ARCHIVED_PREFIX, GAME_PREFIX, live_game_keys};
 
 const DATABASE: &str = "arbiter-journal";
 const RECORDS: &str = "records";
@@ -33,9 +33,10 @@ thread_local! {
     static STARTER: Cell<Option<fn()>> = const { Cell::new(None) };
 }
 
-/// Queues `key`'s record, `None` to remove it, when it is a game's.
+/// Queues `key`'s record, `None` to remove it, when it is a game's or an
+/// archived game's entry (`crate::event::archive`).
 pub fn write(key: &str, text: Option<&str>) {
-    if !key.starts_with(GAME_PREFIX) {
+    if !key.starts_with(GAME_PREFIX) && !key.starts_with(ARCHIVED_PREFIX) {
         return;
     }
     QUEUE.with(|queue| {
@@ -91,18 +92,80 @@ async fn commit(batch: Vec<(String, Option<String>)>) -> Result<(), JsValue> {
     completed(&transaction).await
 }
 
-/// Every record of the journal, as `(key, text)`.
-pub async fn read_all() -> Result<Vec<(String, String)>, JsValue> {
+/// Once every write queued so far is committed, or refused: what is
+/// archived must be on the disk before localStorage lets it go. At once
+/// when no writing was started (nothing is written then).
+pub async fn written() {
+    while STARTER.get().is_some()
+        && (WRITING.get() || QUEUE.with(|queue| !queue.borrow().is_empty()))
+    {
+        gloo_timers::future::TimeoutFuture::new(16).await;
+    }
+}
+
+/// The records of the games still in play, as `(key, text)`: every game's
+/// but the archived ones' (kept here only, and read when asked for).
+pub async fn read_live() -> Result<Vec<(String, String)>, JsValue> {
     let database = open().await?;
     let transaction = transaction(&database, "readonly", None)?;
     let records = transaction.object_store(RECORDS)?;
     let keys: Array = done(&records.get_all_keys()?).await?.unchecked_into();
-    let texts: Array = done(&records.get_all()?).await?.unchecked_into();
+    let keys: Vec<String> = keys.iter().filter_map(|key| key.as_string()).collect();
+    let live = live_game_keys(&keys);
+    let texts = get_each(&records, &live).await?;
+    Ok(live
+        .into_iter()
+        .zip(texts)
+        .filter_map(|(key, text)| Some((key, text?)))
+        .collect())
+}
+
+/// The texts under `keys`, `None` where there is none.
+pub async fn read(keys: &[String]) -> Result<Vec<Option<String>>, JsValue> {
+    let database = open().await?;
+    let transaction = transaction(&database, "readonly", None)?;
+    get_each(&transaction.object_store(RECORDS)?, keys).await
+}
+
+/// Every record whose key starts with `prefix`, as `(key, text)`.
+pub async fn read_prefixed(prefix: &str) -> Result<Vec<(String, String)>, JsValue> {
+    let database = open().await?;
+    let transaction = transaction(&database, "readonly", None)?;
+    let records = transaction.object_store(RECORDS)?;
+    // Every key that starts with `prefix` sorts below it followed by the
+    // highest UTF-16 unit.
+    let range = web_sys::IdbKeyRange::bound(
+        &JsValue::from_str(prefix),
+        &JsValue::from_str(&format!("{prefix}\u{ffff}")),
+    )?;
+    let keys: Array = done(&records.get_all_keys_with_key(&range)?)
+        .await?
+        .unchecked_into();
+    let texts: Array = done(&records.get_all_with_key(&range)?)
+        .await?
+        .unchecked_into();
     Ok(keys
         .iter()
         .zip(texts.iter())
         .filter_map(|(key, text)| Some((key.as_string()?, text.as_string()?)))
         .collect())
+}
+
+/// One request a key, all made before the first is awaited (a transaction
+/// ends once a task leaves it with none pending).
+async fn get_each(
+    records: &web_sys::IdbObjectStore,
+    keys: &[String],
+) -> Result<Vec<Option<String>>, JsValue> {
+    let results = keys
+        .iter()
+        .map(|key| Ok(settled(&records.get(&JsValue::from_str(key))?)))
+        .collect::<Result<Vec<_>, JsValue>>()?;
+    let mut texts = Vec::with_capacity(results.len());
+    for result in results {
+        texts.push(result.await?.as_string());
+    }
+    Ok(texts)
 }
 
 async fn open() -> Result<IdbDatabase, JsValue> {
@@ -147,6 +210,12 @@ fn transaction(
 
 /// The request's result once it succeeds.
 async fn done(request: &IdbRequest) -> Result<JsValue, JsValue> {
+    settled(request).await
+}
+
+/// The request's result, listened for from now on: a request whose
+/// listeners were set only after it succeeded would never be heard.
+fn settled(request: &IdbRequest) -> JsFuture {
     let request = request.clone();
     let promise = Promise::new(&mut |resolve, reject| {
         let succeeded = request.clone();
@@ -165,7 +234,7 @@ async fn done(request: &IdbRequest) -> Result<JsValue, JsValue> {
         request.set_onsuccess(Some(ok.unchecked_ref()));
         request.set_onerror(Some(error.unchecked_ref()));
     });
-    JsFuture::from(promise).await
+    JsFuture::from(promise)
 }
 
 /// Once the transaction has committed (with strict durability: on disk).

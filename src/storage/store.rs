@@ -18,6 +18,9 @@ use std::collections::BTreeMap;
 /// layout itself changes.
 pub const PREFIX: &str = "arbiter/v1/";
 pub(crate) const GAME_PREFIX: &str = "arbiter/v1/game/";
+/// An archived game's entry, in the journal only: its record is kept there
+/// and nowhere else (`crate::event::archive`).
+pub const ARCHIVED_PREFIX: &str = "arbiter/v1/archived/";
 /// Each game's [`Listing`], beside its record: what the list of games reads.
 pub(super) const LISTING_PREFIX: &str = "arbiter/v1/listing/";
 pub(super) const SETTINGS_KEY: &str = "arbiter/v1/settings";
@@ -108,6 +111,27 @@ pub(super) fn record_bytes(key: &str, value: &str) -> usize {
 
 pub fn game_key(id: &str) -> String {
     format!("{GAME_PREFIX}{id}")
+}
+
+/// Game `id`'s entry in the archive.
+pub fn archived_key(id: &str) -> String {
+    format!("{ARCHIVED_PREFIX}{id}")
+}
+
+/// Of the journal's `keys`, the records of games not archived: the ones
+/// [`Store::restore`] compares with localStorage's.
+pub(super) fn live_game_keys(keys: &[String]) -> Vec<String> {
+    let archived: std::collections::BTreeSet<&str> = keys
+        .iter()
+        .filter_map(|key| key.strip_prefix(ARCHIVED_PREFIX))
+        .collect();
+    keys.iter()
+        .filter(|key| {
+            key.strip_prefix(GAME_PREFIX)
+                .is_some_and(|id| !archived.contains(id))
+        })
+        .cloned()
+        .collect()
 }
 
 pub(super) fn listing_key(id: &str) -> String {
@@ -427,6 +451,21 @@ impl<B: Backend> Store<B> {
         self.written.borrow_mut().insert(key, ours);
         self.list(game);
         Ok(())
+    }
+
+    /// Game `id`'s record as stored, `None` when there is none.
+    pub fn game_text(&self, id: &str) -> Result<Option<String>, StorageError> {
+        self.backend.get(&game_key(id))
+    }
+
+    /// Lets go of game `id`'s record and listing, leaving the journal's
+    /// copy of the record as the game's only one: the game is archived.
+    pub fn unload_game(&self, id: &str) -> Result<(), StorageError> {
+        let key = game_key(id);
+        self.written.borrow_mut().remove(&key);
+        self.used.set(None);
+        self.backend.remove_local(&key)?;
+        self.backend.remove(&listing_key(id))
     }
 
     pub fn delete_game(&self, id: &str) -> Result<(), StorageError> {

@@ -5,8 +5,12 @@ use laws::game::{Event, Player, Setup};
 use super::backend::Backend;
 use super::backend::Memory;
 use super::error::StorageError;
+use super::game_record::game_of_record;
 use super::game_record::{StoredGame, decode_game, encode_game};
-use super::store::{Record, SCHEMA, SETTINGS_KEY, Settings, Store, game_key, listing_key};
+use super::store::{
+    Record, SCHEMA, SETTINGS_KEY, Settings, Store, archived_key, game_key, listing_key,
+    live_game_keys,
+};
 use crate::listing::Listing;
 use crate::text::i18n::UiLang;
 use laws::clock::ClockAction;
@@ -406,6 +410,29 @@ fn a_saved_game_is_listed_beside_its_record_and_deleted_with_it() {
     store.delete_game("new").unwrap();
     assert_eq!(store.load_listings().listings, [Listing::of(&old)]);
     assert_eq!(store.backend.get(&listing_key("new")).unwrap(), None);
+}
+
+#[test]
+fn an_archived_game_leaves_the_store_and_the_journal_s_copy_reads_back() {
+    let store = Store::new(Memory::default());
+    let past = edited(&game("past", 1), "1", 10);
+    store.save_game(&past).unwrap();
+    store.save_game(&game("live", 2)).unwrap();
+    let text = store.game_text("past").unwrap().unwrap();
+    store.unload_game("past").unwrap();
+    assert_eq!(store.game_text("past").unwrap(), None);
+    assert_eq!(store.backend.get(&listing_key("past")).unwrap(), None);
+    let ids: Vec<String> = store
+        .load_games()
+        .games
+        .iter()
+        .map(|g| g.id().to_owned())
+        .collect();
+    assert_eq!(ids, ["live"]);
+    assert_eq!(game_of_record("past", &text).unwrap(), past);
+    // At start-up the journal's archived games are not put back.
+    let journal = [game_key("past"), archived_key("past"), game_key("live")];
+    assert_eq!(live_game_keys(&journal), [game_key("live")]);
 }
 
 #[test]

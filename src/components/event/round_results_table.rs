@@ -2,12 +2,16 @@
 //! result in the pairing program's codes; on the tablet that published
 //! it, the program's file with the results written back, to download.
 
+use laws::game::Game;
 use leptos::prelude::*;
 
 use crate::components::event::round_players::{ByesList, player_words};
+use crate::event::archive::{archive, read_games};
 use crate::event::couch::record;
 use crate::event::round::Round;
-use crate::event::round_results::{board_list, codes, file_with_results, round_pgn, round_results};
+use crate::event::round_results::{
+    archived_of, board_list, codes, file_with_results, round_pgn, round_results,
+};
 use crate::platform::files::{download, download_bytes};
 use crate::state::AppState;
 use crate::{t, tf};
@@ -16,10 +20,16 @@ use crate::{t, tf};
 pub fn RoundResultsTable(round: Round) -> impl IntoView {
     let state = expect_context::<AppState>();
     let round = StoredValue::new(round);
-    let results = Memo::new(move |_| {
-        state
-            .games
-            .with(|games| round.with_value(|round| round_results(round, games)))
+    let archived = archive();
+    let results = Memo::new({
+        let archived = archived.clone();
+        move |_| {
+            state.games.with(|games| {
+                archived.with(|archived| {
+                    round.with_value(|round| round_results(round, games, archived))
+                })
+            })
+        }
     });
     let number = round.with_value(|r| r.round);
     let trf = Memo::new(move |_| {
@@ -57,20 +67,24 @@ pub fn RoundResultsTable(round: Round) -> impl IntoView {
         }
     };
     let save_pgn = move |_| {
-        let (text, missing) =
-            round.with_value(|round| state.games.with_untracked(|games| round_pgn(round, games)));
-        let name = format!("round-{number}.pgn");
-        if let Err(e) = download(&name, "application/x-chess-pgn", &text) {
-            state.warn(e);
-        } else if missing.is_empty() {
-            state.tell(tf!("Saved as {name}.", "Zapisano jako {name}."));
-        } else {
-            let boards = board_list(&missing);
-            state.tell(tf!(
-                "Saved as {name}; board(s) {boards} have no game on this tablet yet.",
-                "Zapisano jako {name}; szachownice {boards} nie mają jeszcze partii na tym tablecie."
-            ));
-        }
+        // The round's archived games are read back from the journal first.
+        let ids: Vec<String> = round.with_value(|round| {
+            archived.with_untracked(|archived| {
+                round
+                    .boards
+                    .iter()
+                    .filter_map(|board| archived_of(round, board, archived))
+                    .map(|a| a.id.clone())
+                    .collect()
+            })
+        });
+        leptos::task::spawn_local(async move {
+            let (mut games, _) = read_games(&ids).await;
+            state
+                .games
+                .with_untracked(|live| games.extend(live.iter().cloned()));
+            save_round_pgn(state, round, &games);
+        });
     };
     view! {
         <table class="round-boards">
@@ -105,5 +119,23 @@ pub fn RoundResultsTable(round: Round) -> impl IntoView {
                 </button>
             </Show>
         </div>
+    }
+}
+
+/// Downloads `round`'s games, found among `games`, as one PGN file.
+fn save_round_pgn(state: AppState, round: StoredValue<Round>, games: &[Game]) {
+    let (text, missing) = round.with_value(|round| round_pgn(round, games));
+    let number = round.with_value(|r| r.round);
+    let name = format!("round-{number}.pgn");
+    if let Err(e) = download(&name, "application/x-chess-pgn", &text) {
+        state.warn(e);
+    } else if missing.is_empty() {
+        state.tell(tf!("Saved as {name}.", "Zapisano jako {name}."));
+    } else {
+        let boards = board_list(&missing);
+        state.tell(tf!(
+            "Saved as {name}; board(s) {boards} have no game on this tablet yet.",
+            "Zapisano jako {name}; szachownice {boards} nie mają jeszcze partii na tym tablecie."
+        ));
     }
 }

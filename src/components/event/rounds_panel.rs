@@ -11,6 +11,7 @@ use crate::components::common::pin_dialog::PinDialog;
 use crate::components::event::round_changes::RoundChanges;
 use crate::components::event::round_players::{ByesList, player_words};
 use crate::components::event::round_results_table::RoundResultsTable;
+use crate::event::archive::archive;
 use crate::event::couch::{publish_round, record};
 use crate::event::round::Round;
 use crate::platform::files::read_picked_bytes;
@@ -67,6 +68,8 @@ pub fn RoundsPanel() -> impl IntoView {
         let round = chosen_round.get().trim().parse().ok();
         Some(read_round(&text, round, &event.get()))
     });
+    let archive = archive();
+    let archived = Memo::new(move |_| archive.with(Vec::len));
     let published =
         Memo::new(move |_| record().with(|r| r.rounds.values().cloned().collect::<Vec<_>>()));
     // The load and publish controls on an arbiter's tablet only.
@@ -158,6 +161,15 @@ pub fn RoundsPanel() -> impl IntoView {
                     </button>
                 }.into_any(),
             })}
+            </Show>
+            <Show when=move || archived.get() != 0>
+                <p class="archived-note">{move || {
+                    let count = archived.get();
+                    tf!(
+                        "{count} game(s) of past rounds, over and in the event's database, are archived on this tablet: kept in the browser's database, out of the page and of its 5 MB of storage. Their results are shown below; each round's PGN and the backup carry their games.",
+                        "Zarchiwizowane partie minionych rund, zakończone i zapisane w bazie turnieju ({count}): są w bazie danych przeglądarki, poza stroną i jej 5 MB pamięci. Ich wyniki są poniżej; PGN każdej rundy i kopia zapasowa zawierają te partie."
+                    )
+                }}</p>
             </Show>
             <For each=move || published.get() key=|r| (r.round, r.version) let:round>
                 <details class="fold" open=true>

@@ -44,7 +44,8 @@ impl Absent {
 }
 
 /// How a board's game ended, in the file's terms.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum GameResult {
     /// Won over the board (`1`, `0`).
     Won(Side),

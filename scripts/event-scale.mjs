@@ -12,7 +12,13 @@
 //     long tasks;
 //   - that a board far down the table, scrolled to, shows its running clock
 //     as it reads now (it fails if not);
-//   - the storage the tablet uses (localStorage, as browsers count it).
+//   - the storage the tablet uses (localStorage, as browsers count it, and
+//     the origin's IndexedDB with the browser's quota).
+// `--rounds N` plays N rounds of `--boards` boards: the rounds before the
+// last are over (`examples/event_games.rs`), and the tablet must have
+// archived every game of theirs (src/event/archive.rs) into IndexedDB, out
+// of localStorage, and not put one back on a reload: the script fails if
+// not.
 // --trace also records a Chromium trace over the frame-time window and prints
 // where the page's main thread spent it (each trace event's own time, per
 // second): what to look at when the frame time grows.
@@ -22,7 +28,7 @@
 // scripts/test runs it once on a few boards, so that it cannot break
 // unnoticed; the 200-board figures are in docs/performance.md.
 //
-//   node scripts/event-scale.mjs [--boards 200] [--moves 80] [--changes 40] [--seconds 5] [--trace] [--dist DIR]
+//   node scripts/event-scale.mjs [--boards 200] [--moves 80] [--rounds 1] [--changes 40] [--seconds 5] [--trace] [--dist DIR]
 //
 // Needs the release build in dist/ (`trunk build --release --offline`), or
 // in DIR: another build to compare.
@@ -42,6 +48,7 @@ const option = (name, fallback) => {
 };
 const boards = Number(option('--boards', 200));
 const moves = Number(option('--moves', 80));
+const rounds = Number(option('--rounds', 1));
 const changes = Number(option('--changes', 40));
 const seconds = Number(option('--seconds', 5));
 const dist = resolve(root, option('--dist', 'dist'));
@@ -94,10 +101,13 @@ const quantile = (values, q) => {
 // `moves` for every change (each change is a half-move).
 const more = Math.max(1, Math.ceil(changes / (2 * boards)));
 const output = execFileSync('cargo', ['run', '--quiet', '--offline', '--features', 'worker', '--example', 'event_games', '--',
-  '--boards', String(boards), '--moves', String(moves), '--more', String(more), '--now-ms', String(Date.now())],
+  '--boards', String(boards), '--moves', String(moves), '--more', String(more), '--rounds', String(rounds), '--now-ms', String(Date.now())],
 { cwd: root, maxBuffer: 1 << 30, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
-const games = output.trim().split('\n').map((line) => JSON.parse(line));
-const documents = games.reduce((n, g) => n + g.docs.length, 0);
+const everyGame = output.trim().split('\n').map((line) => JSON.parse(line));
+const documents = everyGame.reduce((n, g) => n + g.docs.length, 0);
+// The last round's games: the ones in play.
+const games = everyGame.filter((g) => g.round === rounds);
+const playing = games.map((g) => g.game);
 
 const couch = await startCouch();
 // Compressed first: the timings are the tablet's, not this server's.
@@ -111,7 +121,7 @@ try {
     if (status >= 300 || refused) throw new Error(`_bulk_docs: ${status} ${JSON.stringify(refused)}`);
   };
   let started = performance.now();
-  const all = games.flatMap((g) => g.docs);
+  const all = everyGame.flatMap((g) => g.docs);
   for (let at = 0; at < all.length; at += 1000) await push(all.slice(at, at + 1000));
   const pushed = performance.now() - started;
 
@@ -128,11 +138,14 @@ try {
   started = performance.now();
   await joinEvent(page, { app: url, couch: couch.url, db: DB, who: CHIEF });
   await page.goto(url + '#/event');
-  // Every board, at its last move: the move to be written after `moves`.
-  await page.waitForFunction(([count, next]) => {
-    const cells = document.querySelectorAll('.event-boards tr[data-board] .event-move');
-    return cells.length === count && [...cells].every((cell) => cell.textContent.trim() === next);
-  }, [boards, String(moves + 1)], { polling: 100, timeout: 0 });
+  // Every board of the last round, at its last move (the move to be
+  // written after `moves`), and no game of a past round left in play.
+  await page.waitForFunction(([playing, next]) => {
+    const rows = document.querySelectorAll('.event-boards tr[data-board]');
+    return rows.length === playing.length
+      && [...rows].every((row) => playing.includes(row.dataset.game)
+        && row.querySelector('.event-move')?.textContent.trim() === next);
+  }, [playing, String(moves + 1)], { polling: 100, timeout: 0 });
   const shown = performance.now() - started;
   // The last boards' running clocks as first shown, off the screen.
   const runningClock = (board) => `.event-boards tr[data-board="${board}"] .event-clock.running .event-time`;
@@ -212,21 +225,61 @@ try {
     throw new Error(`event-scale: board ${far} scrolled to shows ${farReading}, ${ran} s less than at the join ${elapsed.toFixed(1)} s before`);
   }
 
-  // What the tablet keeps, counted as browsers do (UTF-16 code units).
-  const storage = await page.evaluate(() => {
-    const parts = { games: 0, sync: 0, other: 0, total: 0 };
+  // What the tablet keeps: localStorage, counted as browsers do (UTF-16
+  // code units); the journal's keys (IndexedDB); the browser's estimate of
+  // the origin's IndexedDB and its quota.
+  const kept = () => page.evaluate(async () => {
+    const parts = { games: 0, gameCount: 0, sync: 0, other: 0, total: 0 };
     for (let i = 0; i < localStorage.length; i++) {
       const key = localStorage.key(i);
       const bytes = 2 * (key.length + localStorage.getItem(key).length);
-      const part = key.startsWith('arbiter/v1/game/') ? 'games' : key === 'arbiter/v1/sync' ? 'sync' : 'other';
+      const game = key.startsWith('arbiter/v1/game/');
+      const part = game ? 'games' : key === 'arbiter/v1/sync' ? 'sync' : 'other';
       parts[part] += bytes;
       parts.total += bytes;
+      if (game) parts.gameCount += 1;
     }
+    const journal = await new Promise((done, fail) => {
+      const open = indexedDB.open('arbiter-journal');
+      open.onerror = () => fail(open.error);
+      open.onsuccess = () => {
+        const keys = open.result.transaction('records').objectStore('records').getAllKeys();
+        keys.onerror = () => fail(keys.error);
+        keys.onsuccess = () => {
+          open.result.close();
+          done(keys.result);
+        };
+      };
+    });
+    parts.journalGames = journal.filter((key) => key.startsWith('arbiter/v1/game/')).length;
+    parts.archived = journal.filter((key) => key.startsWith('arbiter/v1/archived/')).length;
+    const estimate = await navigator.storage.estimate();
+    parts.indexedDB = estimate.usageDetails?.indexedDB ?? 0;
+    parts.quota = estimate.quota;
     return parts;
   });
+  const storage = await kept();
+  const past = (rounds - 1) * boards;
+  if (storage.archived !== past || storage.gameCount !== boards || storage.journalGames !== rounds * boards) {
+    throw new Error(`event-scale: ${storage.archived} games archived of ${past} past, ${storage.gameCount} in localStorage of ${boards} in play, ${storage.journalGames} in the journal of ${rounds * boards}`);
+  }
+  // A reload puts no archived game back into localStorage (the journal's
+  // restore skips them), and shows the boards in play again.
+  let reloaded = null;
+  if (rounds > 1) {
+    await page.reload();
+    await page.waitForFunction((count) => document.querySelectorAll('.event-boards tr[data-board]').length === count,
+      boards, { polling: 100, timeout: 60_000 });
+    // The restore from the journal runs after the first screen.
+    await page.waitForTimeout(3000);
+    reloaded = await kept();
+    if (reloaded.gameCount !== boards || reloaded.archived !== past) {
+      throw new Error(`event-scale: after a reload ${reloaded.gameCount} games in localStorage of ${boards} in play, ${reloaded.archived} archived of ${past}`);
+    }
+  }
 
   const rows = [
-    ['boards, moves each', `${boards}, ${moves} (${documents} documents)`],
+    ['rounds, boards, moves each', `${rounds}, ${boards}, ${moves} (${documents} documents)`],
     ['pushed from Node (_bulk_docs, 1000 a request)', ms(pushed)],
     ['joined until the event screen shows every board', ms(shown)],
     [`a move on one board until shown (${changes} moves): median`, ms(quantile(latencies, 0.5))],
@@ -239,10 +292,13 @@ try {
     ['  style and layout, per second', `${perSecond('RecalcStyleDuration')} + ${perSecond('LayoutDuration')}`],
     ['  long tasks (over 50 ms)', `${frames.long.length}${frames.long.length ? `, longest ${ms(Math.max(...frames.long))}` : ''}`],
     [`board ${far} scrolled to${offScreen ? ' from off the screen' : ''}: its clock ran`, `${ran.toFixed(1)} s of ${elapsed.toFixed(1)} s`],
-    ['localStorage: games', kb(storage.games)],
+    [`localStorage: games (${storage.gameCount})`, kb(storage.games)],
     ['  sync record', kb(storage.sync)],
-    ['  settings and the rest', kb(storage.other)],
+    ['  settings, listings and the rest', kb(storage.other)],
     ['  total (of about 5 MB)', kb(storage.total)],
+    [`IndexedDB: the journal (${storage.journalGames} games, ${storage.archived} archived)`, kb(storage.indexedDB)],
+    ['  the browser\'s quota for this site', `${(storage.quota / 1024 / 1024).toFixed(0)} MB`],
+    ...(reloaded ? [['after a reload: localStorage total, games in it', `${kb(reloaded.total)}, ${reloaded.gameCount}`]] : []),
   ];
   const width = Math.max(...rows.map(([label]) => label.length));
   for (const [label, value] of rows) console.log(`${label.padEnd(width)}  ${value}`);

@@ -18,6 +18,6 @@ pub use backend::{Backend, Browser, Memory};
 pub use error::StorageError;
 pub use game_record::{encode_game, game_of_record};
 pub use store::{
-    ARCHIVED_PREFIX, Listed, Loaded, PREFIX, Restored, SCHEMA, Settings, Store, archived_key,
-    game_key,
+    ARCHIVED_PREFIX, Listed, Loaded, PREFIX, Restored, SCHEMA, SYNC_KEY, Settings, Store,
+    archived_key, game_key, sync_of, sync_text,
 };

@@ -36,6 +36,7 @@ use crate::event::round_change::RoundChange;
 use crate::event::signed::Trust;
 use crate::event::sync::{EventLink, SyncRecord, SyncStatus, backoff_ms, of_an_event};
 use crate::state::{AppState, store};
+use crate::storage::{SYNC_KEY, journal, sync_of, sync_text};
 use crate::{t, tf};
 use laws::trf::encoding::Encoding;
 
@@ -107,7 +108,7 @@ pub fn join_event(state: AppState, mut link: Option<EventLink>) -> Result<(), St
     state.change_settings(|s| s.event = link)?;
     // Another event's checkpoint means nothing here.
     let fresh = SyncRecord::default();
-    store().0.save_sync(&fresh).map_err(|e| e.to_string())?;
+    save_record(&fresh)?;
     record().set(fresh);
     if !joined {
         status().set(None);
@@ -522,7 +523,7 @@ pub async fn prepare_database(link: EventLink) -> Result<(), String> {
 
 async fn run(state: AppState) {
     // Read here, not at start-up: a tablet on its own never reads it.
-    record().set(store().0.load_sync());
+    record().set(load_record().await);
     archive::load().await;
     let mut attempt = 0;
     loop {
@@ -624,7 +625,34 @@ fn update_record(change: impl FnOnce(&mut SyncRecord)) {
     let record = record();
     record.update(change);
     // The record only saves work: the database holds what was pushed.
-    let _ = record.with_untracked(|record| store().0.save_sync(record));
+    let _ = record.with_untracked(save_record);
+}
+
+/// The sync record: localStorage's copy where there is one (an older
+/// build's, or one the journal refused, newer than the journal's), else
+/// the journal's; a fresh start if neither can be read.
+async fn load_record() -> SyncRecord {
+    if let Some(kept) = store().0.load_sync() {
+        return kept;
+    }
+    journal::read(&[SYNC_KEY.to_owned()])
+        .await
+        .ok()
+        .and_then(|texts| texts.into_iter().next().flatten())
+        .and_then(|text| sync_of(&text))
+        .unwrap_or_default()
+}
+
+/// Keeps the sync record in the journal, out of localStorage (it grows
+/// with the event's rounds); in localStorage while the journal refuses.
+fn save_record(record: &SyncRecord) -> Result<(), String> {
+    let (store, _) = store();
+    if journal::refused() {
+        return store.save_sync(record).map_err(|e| e.to_string());
+    }
+    journal::write(SYNC_KEY, Some(&sync_text(record)));
+    store.forget_sync();
+    Ok(())
 }
 
 /// Changes the record for one game of a page of changes, saved with the

@@ -19,7 +19,7 @@ use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{IdbDatabase, IdbOpenDbRequest, IdbRequest, IdbTransaction};
 
-use super::store::{ARCHIVED_PREFIX, GAME_PREFIX, live_game_keys};
+use super::store::{ARCHIVED_PREFIX, GAME_PREFIX, SYNC_KEY, live_game_keys};
 
 const DATABASE: &str = "arbiter-journal";
 const RECORDS: &str = "records";
@@ -30,19 +30,26 @@ thread_local! {
     /// transaction (a plain list: this part is in the first load).
     static QUEUE: RefCell<Vec<(String, Option<String>)>> = const { RefCell::new(Vec::new()) };
     static WRITING: Cell<bool> = const { Cell::new(false) };
+    static REFUSED: Cell<bool> = const { Cell::new(false) };
     static STARTER: Cell<Option<fn()>> = const { Cell::new(None) };
 }
 
-/// Queues `key`'s record, `None` to remove it, when it is a game's or an
-/// archived game's entry (`crate::event::archive`).
+/// Queues `key`'s record, `None` to remove it, when it is a game's, an
+/// archived game's entry (`crate::event::archive`) or the sync record. A
+/// key queued already takes the newer text in its place: a transaction
+/// commits all or nothing, so the order of different keys in it is no
+/// matter.
 pub fn write(key: &str, text: Option<&str>) {
-    if !key.starts_with(GAME_PREFIX) && !key.starts_with(ARCHIVED_PREFIX) {
+    if !key.starts_with(GAME_PREFIX) && !key.starts_with(ARCHIVED_PREFIX) && key != SYNC_KEY {
         return;
     }
     QUEUE.with(|queue| {
-        queue
-            .borrow_mut()
-            .push((key.to_owned(), text.map(str::to_owned)));
+        let mut queue = queue.borrow_mut();
+        let text = text.map(str::to_owned);
+        match queue.iter_mut().find(|(queued, _)| queued == key) {
+            Some(queued) => queued.1 = text,
+            None => queue.push((key.to_owned(), text)),
+        }
     });
     if let Some(start) = STARTER.get()
         && !WRITING.replace(true)
@@ -70,9 +77,17 @@ pub async fn flush() {
         if batch.is_empty() {
             break;
         }
-        let _ = commit(batch).await;
+        REFUSED.set(commit(batch).await.is_err());
     }
     WRITING.set(false);
+}
+
+/// Whether the browser refused the journal's last transaction (no
+/// IndexedDB, storage full): what is kept only here goes to localStorage
+/// meanwhile.
+#[must_use]
+pub fn refused() -> bool {
+    REFUSED.get()
 }
 
 /// One transaction for `batch`: a key written twice ends as written last,
@@ -106,18 +121,7 @@ pub async fn written() {
 /// The records of the games still in play, as `(key, text)`: every game's
 /// but the archived ones' (kept here only, and read when asked for).
 pub async fn read_live() -> Result<Vec<(String, String)>, JsValue> {
-    let database = open().await?;
-    let transaction = transaction(&database, "readonly", None)?;
-    let records = transaction.object_store(RECORDS)?;
-    let keys: Array = done(&records.get_all_keys()?).await?.unchecked_into();
-    let keys: Vec<String> = keys.iter().filter_map(|key| key.as_string()).collect();
-    let live = live_game_keys(&keys);
-    let texts = get_each(&records, &live).await?;
-    Ok(live
-        .into_iter()
-        .zip(texts)
-        .filter_map(|(key, text)| Some((key, text?)))
-        .collect())
+    read_chosen(|keys| live_game_keys(&keys)).await
 }
 
 /// The texts under `keys`, `None` where there is none.
@@ -129,25 +133,28 @@ pub async fn read(keys: &[String]) -> Result<Vec<Option<String>>, JsValue> {
 
 /// Every record whose key starts with `prefix`, as `(key, text)`.
 pub async fn read_prefixed(prefix: &str) -> Result<Vec<(String, String)>, JsValue> {
+    read_chosen(|keys| {
+        keys.into_iter()
+            .filter(|key| key.starts_with(prefix))
+            .collect()
+    })
+    .await
+}
+
+/// The records whose keys `choose` picks from every key, as `(key, text)`.
+async fn read_chosen(
+    choose: impl FnOnce(Vec<String>) -> Vec<String>,
+) -> Result<Vec<(String, String)>, JsValue> {
     let database = open().await?;
     let transaction = transaction(&database, "readonly", None)?;
     let records = transaction.object_store(RECORDS)?;
-    // Every key that starts with `prefix` sorts below it followed by the
-    // highest UTF-16 unit.
-    let range = web_sys::IdbKeyRange::bound(
-        &JsValue::from_str(prefix),
-        &JsValue::from_str(&format!("{prefix}\u{ffff}")),
-    )?;
-    let keys: Array = done(&records.get_all_keys_with_key(&range)?)
-        .await?
-        .unchecked_into();
-    let texts: Array = done(&records.get_all_with_key(&range)?)
-        .await?
-        .unchecked_into();
-    Ok(keys
-        .iter()
-        .zip(texts.iter())
-        .filter_map(|(key, text)| Some((key.as_string()?, text.as_string()?)))
+    let keys: Array = done(&records.get_all_keys()?).await?.unchecked_into();
+    let chosen = choose(keys.iter().filter_map(|key| key.as_string()).collect());
+    let texts = get_each(&records, &chosen).await?;
+    Ok(chosen
+        .into_iter()
+        .zip(texts)
+        .filter_map(|(key, text)| Some((key, text?)))
         .collect())
 }
 

@@ -30,8 +30,10 @@ pub(super) const ARBITER_KEY: &str = "arbiter/v1/arbiter-key";
 /// The arbiters new envelopes are sealed to (their public keys): a record
 /// of its own, read only by the screens that seal (not at start-up).
 pub(super) const RECIPIENTS_KEY: &str = "arbiter/v1/recipients";
-/// Where this tablet stands with its event's database (`sync::SyncRecord`).
-pub(super) const SYNC_KEY: &str = "arbiter/v1/sync";
+/// Where this tablet stands with its event's database (`sync::SyncRecord`):
+/// kept in the journal, for it grows with the event's rounds; an older
+/// build's copy in localStorage is read, and let go once written there.
+pub const SYNC_KEY: &str = "arbiter/v1/sync";
 
 /// The version of the records' contents written by this build.
 pub const SCHEMA: u32 = 1;
@@ -116,6 +118,26 @@ pub fn game_key(id: &str) -> String {
 /// Game `id`'s entry in the archive.
 pub fn archived_key(id: &str) -> String {
     format!("{ARCHIVED_PREFIX}{id}")
+}
+
+/// The sync record as written, wherever it is kept.
+#[must_use]
+pub fn sync_text(sync: &crate::event::sync::SyncRecord) -> String {
+    serde_json::to_string(&Record {
+        schema: SCHEMA,
+        data: sync,
+    })
+    .expect("the sync record serialises")
+}
+
+/// The sync record written as `text`; `None` when it cannot be read (a
+/// fresh start: the database still holds everything pushed).
+#[must_use]
+pub fn sync_of(text: &str) -> Option<crate::event::sync::SyncRecord> {
+    serde_json::from_str::<Record<_>>(text)
+        .ok()
+        .filter(|record| record.schema == SCHEMA)
+        .map(|record| record.data)
 }
 
 /// Of the journal's `keys`, the records of games not archived: the ones
@@ -418,27 +440,23 @@ impl<B: Backend> Store<B> {
         self.write(RECIPIENTS_KEY, &text)
     }
 
-    /// Where this tablet stands with its event's database; a fresh start
-    /// when it never synced or the record cannot be read (the database
-    /// still holds everything pushed, so nothing is lost).
-    pub fn load_sync(&self) -> crate::event::sync::SyncRecord {
-        self.backend
-            .get(SYNC_KEY)
-            .ok()
-            .flatten()
-            .and_then(|text| serde_json::from_str::<Record<_>>(&text).ok())
-            .filter(|record| record.schema == SCHEMA)
-            .map(|record| record.data)
-            .unwrap_or_default()
+    /// The sync record kept in localStorage (by an older build, or where
+    /// the journal refused it), if there is one that can be read.
+    pub fn load_sync(&self) -> Option<crate::event::sync::SyncRecord> {
+        sync_of(&self.backend.get(SYNC_KEY).ok().flatten()?)
     }
 
     pub fn save_sync(&self, sync: &crate::event::sync::SyncRecord) -> Result<(), StorageError> {
-        let text = serde_json::to_string(&Record {
-            schema: SCHEMA,
-            data: sync,
-        })
-        .expect("the sync record serialises");
-        self.write(SYNC_KEY, &text)
+        self.write(SYNC_KEY, &sync_text(sync))
+    }
+
+    /// Lets go of localStorage's copy of the sync record: the journal
+    /// has it.
+    pub fn forget_sync(&self) {
+        if matches!(self.backend.get(SYNC_KEY), Ok(Some(_))) {
+            self.used.set(None);
+            let _ = self.backend.remove_local(SYNC_KEY);
+        }
     }
 
     /// Saves `game` over the stored copy whatever its history: the

@@ -9,7 +9,7 @@ use super::game_record::game_of_record;
 use super::game_record::{StoredGame, decode_game, encode_game};
 use super::store::{
     Record, SCHEMA, SETTINGS_KEY, Settings, Store, archived_key, game_key, listing_key,
-    live_game_keys,
+    live_game_keys, sync_of, sync_text,
 };
 use crate::listing::Listing;
 use crate::text::i18n::UiLang;
@@ -433,6 +433,21 @@ fn an_archived_game_leaves_the_store_and_the_journal_s_copy_reads_back() {
     // At start-up the journal's archived games are not put back.
     let journal = [game_key("past"), archived_key("past"), game_key("live")];
     assert_eq!(live_game_keys(&journal), [game_key("live")]);
+}
+
+#[test]
+fn the_sync_record_reads_back_and_an_older_build_s_copy_is_let_go() {
+    let store = Store::new(Memory::default());
+    assert!(store.load_sync().is_none());
+    let mut sync = crate::event::sync::SyncRecord::default();
+    sync.pushed.insert("board1~a".into(), 7);
+    store.save_sync(&sync).unwrap();
+    let text = sync_text(&store.load_sync().unwrap());
+    assert_eq!(text, sync_text(&sync));
+    assert_eq!(sync_of(&text).map(|r| r.pushed), Some(sync.pushed));
+    assert!(sync_of("{\"schema\":99,\"data\":{}}").is_none());
+    store.forget_sync();
+    assert!(store.load_sync().is_none());
 }
 
 #[test]

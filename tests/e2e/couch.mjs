@@ -159,6 +159,28 @@ export async function logLength(page, id) {
   return (await stored(page, id)).log.length / 2;
 }
 
+/// The tablet's sync record (`data` of `arbiter/v1/sync`): in the journal
+/// (IndexedDB), or in localStorage where an older build or a refused
+/// journal left it.
+export async function syncRecord(page) {
+  return page.evaluate(async () => {
+    const local = localStorage.getItem('arbiter/v1/sync');
+    const text = local ?? await new Promise((done, fail) => {
+      const open = indexedDB.open('arbiter-journal');
+      open.onerror = () => fail(open.error);
+      open.onsuccess = () => {
+        const read = open.result.transaction('records').objectStore('records').get('arbiter/v1/sync');
+        read.onerror = () => fail(read.error);
+        read.onsuccess = () => {
+          open.result.close();
+          done(read.result);
+        };
+      };
+    });
+    return text ? JSON.parse(text).data : undefined;
+  });
+}
+
 /// Waits until `check` (async) holds, polling.
 export async function until(check, timeout = 10_000) {
   const end = Date.now() + timeout;

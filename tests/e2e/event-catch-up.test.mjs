@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { useApp } from './harness.mjs';
-import { CHIEF, boardRow, joinEvent, logLength, status, until, useEvent } from './couch.mjs';
+import { CHIEF, boardRow, joinEvent, logLength, status, syncRecord, until, useEvent } from './couch.mjs';
 
 const app = useApp();
 const DB = 'catch-up';
@@ -30,7 +30,7 @@ test("a game's later entries pushed before its setup, or after a gap, are all ta
     const { status: code, body } = await couch.request('POST', `/${DB}/_bulk_docs`, { docs, new_edits: false }, CHIEF);
     assert.ok(code < 300 && !body.some((row) => row.error), JSON.stringify(body));
     const seq = (await couch.request('GET', `/${DB}`, undefined, CHIEF)).body.update_seq;
-    await page.waitForFunction((seq) => localStorage.getItem('arbiter/v1/sync')?.includes(`"since":${seq}`), seq);
+    await until(async () => JSON.stringify((await syncRecord(page))?.since) === JSON.stringify(seq));
   };
   const [first, second] = games;
   const [setup1, ...entries1] = first.docs;
@@ -42,7 +42,7 @@ test("a game's later entries pushed before its setup, or after a gap, are all ta
   await push([setup2, ...entries2.slice(0, 3)]);
   await push(entries2.slice(4));
   // Held back while the gap lasts: listed, with why.
-  const held = await page.evaluate(() => JSON.parse(localStorage.getItem('arbiter/v1/sync')).data.refused ?? []);
+  const held = (await syncRecord(page)).refused ?? [];
   assert.ok(held.some((r) => r.why.type === 'no_predecessor'), JSON.stringify(held));
   await push([entries2[3]]);
 
@@ -59,7 +59,7 @@ test("a game's later entries pushed before its setup, or after a gap, are all ta
   }
   // A game read whole until complete is not read whole ever after, and
   // the entries it held back while incomplete are not listed as refused.
-  const sync = await page.evaluate(() => JSON.parse(localStorage.getItem('arbiter/v1/sync')).data);
+  const sync = await syncRecord(page);
   assert.equal(sync.read_again?.length ?? 0, 0);
   assert.deepEqual(sync.refused ?? [], []);
   assert.deepEqual(errors, []);

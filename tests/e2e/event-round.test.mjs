@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { readFile } from 'node:fs/promises';
 import { savePin, tapAndPress, useApp } from './harness.mjs';
-import { BOARD1, CHIEF, PLAYER, joinByCode, joinEvent, status, stored, until, useEvent } from './couch.mjs';
+import { BOARD1, CHIEF, PLAYER, joinByCode, joinEvent, status, stored, syncRecord, until, useEvent } from './couch.mjs';
 import { startLichess } from './lichess.mjs';
 
 const app = useApp();
@@ -85,7 +85,7 @@ test("the chief publishes the pairing program's round; a board tablet's game tak
   const forged = { ...published, _id: 'round:003:0002', _rev: '1-abcd', version: 2,
     boards: published.boards.map((b) => (b.number === 2 ? { ...b, white: b.black, black: b.white } : b)) };
   assert.equal((await couch.request('POST', `/${DB}/_bulk_docs`, { docs: [forged], new_edits: false })).status, 201);
-  const refusedOn = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('arbiter/v1/sync'))?.data?.refused ?? []);
+  const refusedOn = async (page) => (await syncRecord(page))?.refused ?? [];
   await until(async () => (await refusedOn(board.page)).some((r) => r.id === 'round:003:0002' && r.why.detail?.type === 'invalid'), 15_000);
 
   // The board tablet chooses its board: the names are the round's and

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash, createPrivateKey, createPublicKey, sign } from 'node:crypto';
 import { savePin, tapAndPress, useApp } from './harness.mjs';
-import { BOARD1, BOARD2, CHIEF, PLAYER, gameInPlay, joinByCode, joinEvent, logLength, status, until, useEvent } from './couch.mjs';
+import { BOARD1, BOARD2, CHIEF, PLAYER, gameInPlay, joinByCode, joinEvent, logLength, status, syncRecord, until, useEvent } from './couch.mjs';
 
 const app = useApp();
 const DB = 'trust';
@@ -113,7 +113,7 @@ test("the server lets no other board write into a board's game; an entry dated t
 
   // No tablet took any of them (board 2's own tablet neither), and the
   // board plays on: the next move and press are logged and pushed.
-  const refusedOn = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('arbiter/v1/sync'))?.data?.refused);
+  const refusedOn = async (page) => (await syncRecord(page))?.refused;
   const refusedHere = () => refusedOn(board.page);
   await until(async () => (await refusedHere())?.length === 4);
   const listed = await refusedHere();
@@ -160,7 +160,7 @@ test("a deputy's entries are taken once the chief adds his tablet's key, compare
     { type: 'clock', action: 'add_time', side: 'black', ms: 120_000 }));
   const written = await couch.request('POST', `/${DB}/_bulk_docs`, { docs: [byDeputy], new_edits: false }, CHIEF);
   assert.deepEqual([written.status, written.body], [201, []]);
-  const refusedOn = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('arbiter/v1/sync'))?.data?.refused ?? []);
+  const refusedOn = async (page) => (await syncRecord(page))?.refused ?? [];
   const refusesDeputy = async (page) => (await refusedOn(page)).some((r) => r.id === byDeputy._id && r.why.detail?.signer === byDeputy.signed.signer);
   await until(() => refusesDeputy(board.page), 15_000);
   assert.equal(await logLength(board.page, id), length);

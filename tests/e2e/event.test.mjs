@@ -5,7 +5,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { createGame, makeKey, savePin, sealEnvelope, sealMove, tapAndPress, useApp } from './harness.mjs';
-import { ADMIN, BOARD1, PLAYER, boardRow, gameInPlay, joinByCode, joinEvent, logLength, startCouch, setUpEvent, status, stored, until } from './couch.mjs';
+import { ADMIN, BOARD1, PLAYER, boardRow, gameInPlay, joinByCode, joinEvent, logLength, startCouch, setUpEvent, status, stored, syncRecord, until } from './couch.mjs';
 
 const app = useApp();
 const DB = 'hall';
@@ -301,7 +301,7 @@ test('two tablets append to one game at once: the fork is shown and resolved, no
   assert.deepEqual(await stored(first.page, id), firstWrote);
   assert.deepEqual(await stored(second.page, id), firstWrote);
   await assertDatabaseHasLog(first.page, id);
-  const kept = await second.page.evaluate(() => JSON.parse(localStorage.getItem('arbiter/v1/sync')).data.set_aside);
+  const kept = (await syncRecord(second.page)).set_aside;
   assert.equal(kept.length, 1);
   assert.equal(kept[0].log.length, secondWrote.log.length / 2);
   assert.equal(kept[0].log.at(-1).hash, secondWrote.head);

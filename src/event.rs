@@ -1,6 +1,7 @@
 //! An event: tablets in sync through the event's CouchDB database.
 
 pub mod archive;
+pub mod archived;
 pub mod broadcast;
 pub mod call;
 pub mod couch;

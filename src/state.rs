@@ -656,14 +656,14 @@ impl AppState {
 
     /// The games `ids` archived (`crate::event::archive`): they leave
     /// the page, the journal keeps them.
-    pub fn let_go(&self, ids: &std::collections::BTreeSet<&str>) {
+    pub fn let_go(&self, ids: &std::collections::BTreeSet<String>) {
         if ids.is_empty() {
             return;
         }
         self.games
             .update(|games| games.retain(|g| !ids.contains(g.id())));
         self.listings
-            .update(|listings| listings.retain(|l| !ids.contains(l.id.as_str())));
+            .update(|listings| listings.retain(|l| !ids.contains(&l.id)));
     }
 
     pub fn delete(&self, id: &str) -> Result<(), String> {

@@ -11,51 +11,14 @@
 
 use std::collections::BTreeSet;
 
-use laws::game::{Game, Player};
+use laws::game::Game;
 use laws::signing::VerifyingKey;
-use laws::trf::results::GameResult;
 use leptos::prelude::*;
-use serde::{Deserialize, Serialize};
 
+use crate::event::archived::Archived;
 use crate::event::sync::{EventLink, SyncRecord, of_an_event};
-use crate::listing::standing;
 use crate::state::{AppState, store};
 use crate::storage::{ARCHIVED_PREFIX, archived_key, game_key, game_of_record, journal};
-use crate::text::i18n::Worded;
-
-/// What is kept in sight of an archived game: what its round's results
-/// show, and the key its board signed its setup with (a late change reads
-/// the game whole and is checked against it).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Archived {
-    pub id: String,
-    pub round: String,
-    pub board: String,
-    pub white: Player,
-    pub black: Player,
-    pub result: Option<GameResult>,
-    /// Where it stands, as the list of games words it.
-    pub standing: Worded,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub board_key: Option<VerifyingKey>,
-}
-
-impl Archived {
-    #[must_use]
-    pub fn of(game: &Game, board_key: Option<VerifyingKey>) -> Archived {
-        let setup = game.setup();
-        Archived {
-            id: game.id().to_owned(),
-            round: setup.round.trim().to_owned(),
-            board: setup.board.trim().to_owned(),
-            white: setup.white.clone(),
-            black: setup.black.clone(),
-            result: game.fold().ok().and_then(GameResult::of_game),
-            standing: Worded::of(|| standing(game)),
-            board_key,
-        }
-    }
-}
 
 /// The event's latest round: the highest published, or played in a game.
 #[must_use]
@@ -139,16 +102,20 @@ pub async fn every_game() -> (Vec<Game>, Vec<String>) {
     read_games(&ids).await
 }
 
-/// Archives what [`to_archive`] names: each entry is written to the
-/// journal and, once it and the game's record are on the disk, the game
-/// leaves localStorage and the page. A game whose record the journal does
-/// not hold as localStorage does (the journal refused, or the game changed
-/// meanwhile) stays where it is.
-pub async fn archive_past(state: AppState, link: &EventLink) {
-    let record = super::couch::record();
+/// Archives what [`to_archive`] names, by `record`: each entry is written
+/// to the journal and, once it and the game's record are on the disk, the
+/// game leaves localStorage and the page. A game whose record the journal
+/// does not hold as localStorage does (the journal refused, or the game
+/// changed meanwhile) stays where it is. Returns the games archived, which
+/// the sync record need no longer follow.
+pub async fn archive_past(
+    state: AppState,
+    link: &EventLink,
+    record: &ArcRwSignal<SyncRecord>,
+) -> BTreeSet<String> {
     let ids = record.with_untracked(|r| state.games.with_untracked(|g| to_archive(g, link, r)));
     if ids.is_empty() {
-        return;
+        return BTreeSet::new();
     }
     let entries: Vec<Archived> = ids
         .iter()
@@ -164,8 +131,10 @@ pub async fn archive_past(state: AppState, link: &EventLink) {
     }
     journal::written().await;
     let keys: Vec<String> = entries.iter().map(|e| game_key(&e.id)).collect();
-    let Ok(kept) = journal::read(&keys).await else {
-        return;
+    let kept = match journal::read(&keys).await {
+        // Refused, the entries may not be there: nothing leaves.
+        Ok(kept) if !journal::refused() => kept,
+        _ => return BTreeSet::new(),
     };
     let (store, _) = store();
     let mut moved = Vec::new();
@@ -177,13 +146,13 @@ pub async fn archive_past(state: AppState, link: &EventLink) {
             journal::write(&archived_key(&entry.id), None);
         }
     }
-    let gone: BTreeSet<&str> = moved.iter().map(|e| e.id.as_str()).collect();
+    let gone: BTreeSet<String> = moved.iter().map(|e| e.id.clone()).collect();
     state.let_go(&gone);
-    super::couch::forget_archived(&gone);
     archive().update(|archive| {
-        archive.retain(|e| !gone.contains(e.id.as_str()));
-        archive.extend(moved.iter().cloned());
+        archive.retain(|e| !gone.contains(&e.id));
+        archive.extend(moved);
     });
+    gone
 }
 
 /// Game `id` is in play again (a late change read it whole): its entry

@@ -612,11 +612,11 @@ async fn sync_with(couch: &Couch, link: &EventLink, state: AppState) -> Result<(
 
 /// The archived games `ids` need nothing more in the record: nothing of
 /// theirs waits, and the board's key is in the archive's entry.
-pub(crate) fn forget_archived(ids: &std::collections::BTreeSet<&str>) {
+fn forget_archived(ids: &std::collections::BTreeSet<String>) {
     if !ids.is_empty() {
         update_record(|record| {
-            record.pushed.retain(|id, _| !ids.contains(id.as_str()));
-            record.boards.retain(|id, _| !ids.contains(id.as_str()));
+            record.pushed.retain(|id, _| !ids.contains(id));
+            record.boards.retain(|id, _| !ids.contains(id));
         });
     }
 }
@@ -1180,7 +1180,8 @@ async fn take_changes(
     });
     // A tablet joining takes round after round: each past one leaves
     // localStorage before the next fills it.
-    archive::archive_past(state, link).await;
+    let archived = archive::archive_past(state, link, &record()).await;
+    forget_archived(&archived);
     Ok(())
 }
 

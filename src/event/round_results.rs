@@ -6,7 +6,7 @@ use laws::trf::results::{GameResult, Played};
 use laws::trf::{Bye, ResultCode, TrfFile};
 use laws::{game_pgn, pgn};
 
-use crate::event::archive::Archived;
+use crate::event::archived::Archived;
 use crate::event::round::{Round, RoundBoard};
 use crate::listing::standing;
 use crate::{t, tf};

@@ -1,6 +1,7 @@
 use laws::clock::ClockAction;
-use laws::game::{Event, GameResult as Ended, Setup};
+use laws::game::{Event, GameResult as Ended, Player, Setup};
 use laws::side::Side;
+use laws::trf::results::GameResult;
 
 use super::*;
 

@@ -19,6 +19,10 @@
 // archived every game of theirs (src/event/archive.rs) into IndexedDB, out
 // of localStorage, and not put one back on a reload: the script fails if
 // not.
+// --profile N records a CPU profile of the join (the DevTools protocol's
+// Profiler) and prints the N functions that took the most of it; with a
+// build whose wasm keeps its names (`ARBITER_WASM_NAMES=1 trunk build
+// --release --offline --dist DIR`, then `--dist DIR`), named.
 // --trace also records a Chromium trace over the frame-time window and prints
 // where the page's main thread spent it (each trace event's own time, per
 // second): what to look at when the frame time grows.
@@ -28,7 +32,7 @@
 // scripts/test runs it once on a few boards, so that it cannot break
 // unnoticed; the 200-board figures are in docs/performance.md.
 //
-//   node scripts/event-scale.mjs [--boards 200] [--moves 80] [--rounds 1] [--changes 40] [--seconds 5] [--trace] [--dist DIR]
+//   node scripts/event-scale.mjs [--boards 200] [--moves 80] [--rounds 1] [--changes 40] [--seconds 5] [--trace] [--profile N] [--dist DIR]
 //
 // Needs the release build in dist/ (`trunk build --release --offline`), or
 // in DIR: another build to compare.
@@ -36,6 +40,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chromium } from 'playwright-core';
+import { startProfile } from './cpu-profile.mjs';
 import { startServer } from './static-server.mjs';
 import { CHIEF, joinEvent, startCouch, setUpEvent } from '../tests/e2e/couch.mjs';
 import { FLAGS } from '../tests/e2e/harness.mjs';
@@ -53,6 +58,7 @@ const changes = Number(option('--changes', 40));
 const seconds = Number(option('--seconds', 5));
 const dist = resolve(root, option('--dist', 'dist'));
 const trace = args.includes('--trace');
+const profileTop = Number(option('--profile', 0));
 const DB = 'scale';
 if (!existsSync(resolve(dist, 'index.html'))) {
   throw new Error(`event-scale: no release build in ${dist} (trunk build --release --offline)`);
@@ -135,6 +141,7 @@ try {
   // The Settings screen loaded: the time runs from filling in the join.
   await page.goto(url + '#/settings');
   await page.getByRole('heading', { name: 'Event', exact: true }).waitFor();
+  const profiled = profileTop ? await startProfile(await context.newCDPSession(page), profileTop) : null;
   started = performance.now();
   await joinEvent(page, { app: url, couch: couch.url, db: DB, who: CHIEF });
   await page.goto(url + '#/event');
@@ -147,6 +154,7 @@ try {
         && row.querySelector('.event-move')?.textContent.trim() === next);
   }, [playing, String(moves + 1)], { polling: 100, timeout: 0 });
   const shown = performance.now() - started;
+  if (profiled) await profiled();
   // The last boards' running clocks as first shown, off the screen.
   const runningClock = (board) => `.event-boards tr[data-board="${board}"] .event-clock.running .event-time`;
   const lastBoards = games.slice(-10).map((g) => g.board);

@@ -31,6 +31,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Chess } from 'chess.js';
 import { chromium } from 'playwright-core';
+import { startProfile } from './cpu-profile.mjs';
 import { startServer } from './static-server.mjs';
 
 const root = resolve(import.meta.dirname, '..');
@@ -131,21 +132,6 @@ const median = (xs) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
-/// The `top` functions of `profile` by the time spent in them, not in
-/// what they call (wasm functions by their index when the build has no names).
-function printProfile(profile, top) {
-  const self = new Map();
-  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-  profile.samples.forEach((id, i) => {
-    const { functionName, url, lineNumber } = byId.get(id).callFrame;
-    const name = `${functionName || '(anonymous)'} ${url.split('/').pop()}:${lineNumber}`;
-    self.set(name, (self.get(name) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
-  });
-  const busy = [...self].filter(([name]) => !name.startsWith('(idle)') && !name.startsWith('(program)'));
-  console.log(`busy ${busy.reduce((sum, [, ms]) => sum + ms, 0).toFixed(0)} ms in all; the most of it:`);
-  for (const [name, ms] of busy.sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`  ${ms.toFixed(1).padStart(7)} ms  ${name}`);
-}
-
 /// Times each press on `page` from the tap to the frame in which the other
 /// face has the class `running` (window.pressTimes).
 async function timePresses(page) {
@@ -227,15 +213,11 @@ try {
   await timePresses(page);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });
-  if (profileTop) {
-    await cdp.send('Profiler.enable');
-    await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
-    await cdp.send('Profiler.start');
-  }
+  const profiled = profileTop ? await startProfile(cdp, profileTop) : null;
   await pressFaces(page, presses);
   const times = await page.evaluate(() => window.pressTimes);
   const commits = await page.evaluate((count) => window.commitTimes.slice(-count), presses);
-  if (profileTop) printProfile((await cdp.send('Profiler.stop')).profile, profileTop);
+  if (profiled) await profiled();
   if (errors.length) throw errors[0];
   const ms = (x) => `${x.toFixed(1)} ms`;
   console.log(`press to paint, CPU throttled ${rate}x, ${MOVES} moves and ${2 * MOVES} presses logged:`);

@@ -66,6 +66,9 @@ if (release) {
     | Features.BulkMemoryOpt | Features.SignExt | Features.ReferenceTypes | Features.Multivalue;
   binaryen.setOptimizeLevel(2);
   binaryen.setShrinkLevel(2);
+  // ARBITER_WASM_NAMES=1 keeps the functions' names, for a profile to name
+  // where the time goes (docs/performance.md); a build for players drops them.
+  binaryen.setDebugInfo(process.env.ARBITER_WASM_NAMES === '1');
   for (const file of readdirSync(app).filter((f) => f.endsWith('.wasm'))) {
     const module = binaryen.readBinary(readFileSync(join(app, file)));
     module.setFeatures(features);

@@ -1,5 +1,6 @@
 //! An event: tablets in sync through the event's CouchDB database.
 
+pub mod answer;
 pub mod archive;
 pub mod archived;
 pub mod broadcast;
@@ -8,6 +9,7 @@ pub mod couch;
 pub mod docs;
 pub mod feed;
 pub mod join_code;
+pub mod revision;
 pub mod roster;
 pub mod round;
 pub mod round_change;

@@ -11,6 +11,7 @@
 use laws::signing::{SigningKey, VerifyingKey};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use serde_json::value::RawValue;
 
 use crate::event::docs::{Refused, Why, read_value, refusal, written_once};
 use crate::event::signed::{Signed, Trust, Unsigned};
@@ -141,12 +142,23 @@ impl CallDoc {
         }
     }
 
+    /// The game call `value` names, read before the call itself: the board
+    /// that set the game up is the one whose call it can be.
+    #[must_use]
+    pub fn game_of(value: &RawValue) -> Option<String> {
+        #[derive(Deserialize)]
+        struct Names {
+            game: Option<String>,
+        }
+        serde_json::from_str::<Names>(value.get()).ok()?.game
+    }
+
     /// Reads a call the database gave. Its account is the server's to
     /// check; its signature must be sound, and by the key that set up the
     /// game it names when that is `board`.
     pub fn read(
         id: &str,
-        value: &Value,
+        value: &RawValue,
         database: &str,
         board: Option<VerifyingKey>,
     ) -> Result<Call, Refused> {
@@ -209,7 +221,7 @@ impl AnswerDoc {
     /// event's `arbiters`. Returns the call it answers, and the answer.
     pub fn read(
         id: &str,
-        value: &Value,
+        value: &RawValue,
         database: &str,
         arbiters: &[VerifyingKey],
     ) -> Result<(String, Answer), Refused> {
@@ -273,6 +285,7 @@ pub fn answer_call(calls: &mut [Call], call: &str, answer: Answer) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::event::revision;
 
     const DB: &str = "open-2026";
 
@@ -292,37 +305,53 @@ mod tests {
         let doc = CallDoc::of(caller(), "board-07", 1_000, DB, &board);
         assert_eq!(doc.id, "call:board-07~1000");
         let value = doc.to_value();
-        let call = CallDoc::read(&doc.id, &value, DB, Some(board.verifying_key())).unwrap();
+        let call = CallDoc::read(
+            &doc.id,
+            &revision::of(&value),
+            DB,
+            Some(board.verifying_key()),
+        )
+        .unwrap();
         assert_eq!(
             (call.caller, call.sent, call.answer),
             (caller(), true, None)
         );
         // Before the game's setup is read, any sound signature does.
-        assert!(CallDoc::read(&doc.id, &value, DB, None).is_ok());
+        assert!(CallDoc::read(&doc.id, &revision::of(&value), DB, None).is_ok());
 
         let mut altered = value.clone();
         altered["board"] = "1".into();
         let why = |r: Result<Call, Refused>| r.unwrap_err().why;
         assert_eq!(
-            why(CallDoc::read(&doc.id, &altered, DB, None)),
+            why(CallDoc::read(&doc.id, &revision::of(&altered), DB, None)),
             Why::Unsigned(Unsigned::Invalid)
         );
         assert_eq!(
-            why(CallDoc::read(&doc.id, &value, "another-event", None)),
+            why(CallDoc::read(
+                &doc.id,
+                &revision::of(&value),
+                "another-event",
+                None
+            )),
             Why::Unsigned(Unsigned::Invalid)
         );
         let forged = CallDoc::of(caller(), "board-09", 1_000, DB, &other);
         assert_eq!(
             why(CallDoc::read(
                 &forged.id,
-                &forged.to_value(),
+                &revision::of(&forged.to_value()),
                 DB,
                 Some(board.verifying_key())
             )),
             Why::Unsigned(Unsigned::Untrusted(other.verifying_key()))
         );
         assert_eq!(
-            why(CallDoc::read("call:board-07~2000", &value, DB, None)),
+            why(CallDoc::read(
+                "call:board-07~2000",
+                &revision::of(&value),
+                DB,
+                None
+            )),
             Why::WrongPlace
         );
     }
@@ -334,22 +363,28 @@ mod tests {
         let arbiters = [chief.verifying_key()];
         let doc = AnswerDoc::of("call:board-07~1000", 2_000, DB, &chief);
         assert_eq!(doc.id, "answer:board-07~1000");
-        let (call, answer) = AnswerDoc::read(&doc.id, &doc.to_value(), DB, &arbiters).unwrap();
+        let (call, answer) =
+            AnswerDoc::read(&doc.id, &revision::of(&doc.to_value()), DB, &arbiters).unwrap();
         assert_eq!(call, "call:board-07~1000");
         assert_eq!(answer.by, chief.verifying_key());
         assert_eq!(answer.at_ms, 2_000);
 
         let by_board = AnswerDoc::of("call:board-07~1000", 2_000, DB, &board);
         assert_eq!(
-            AnswerDoc::read(&by_board.id, &by_board.to_value(), DB, &arbiters)
-                .unwrap_err()
-                .why,
+            AnswerDoc::read(
+                &by_board.id,
+                &revision::of(&by_board.to_value()),
+                DB,
+                &arbiters
+            )
+            .unwrap_err()
+            .why,
             Why::Unsigned(Unsigned::Untrusted(board.verifying_key()))
         );
         let mut elsewhere = doc.to_value();
         elsewhere["call"] = "call:board-08~1000".into();
         assert_eq!(
-            AnswerDoc::read(&doc.id, &elsewhere, DB, &arbiters)
+            AnswerDoc::read(&doc.id, &revision::of(&elsewhere), DB, &arbiters)
                 .unwrap_err()
                 .why,
             Why::WrongPlace

@@ -16,8 +16,10 @@ use gloo_net::http::{Request, RequestBuilder};
 use gloo_timers::future::TimeoutFuture;
 use laws::signing::{SigningKey, VerifyingKey};
 use leptos::prelude::*;
+use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 
+use crate::event::answer::{Changes, OpenRevision, Reason, Rows};
 use crate::event::archive;
 use crate::event::call::{
     ANSWER_PREFIX, AnswerDoc, CALL_PREFIX, CallDoc, Caller, answer_call as note_answer, keep_call,
@@ -27,6 +29,7 @@ use crate::event::docs::{
     settle_choice, settle_setup,
 };
 use crate::event::feed::Broadcast;
+use crate::event::revision::{Meta, Revision};
 use crate::event::roster::{
     Deputy, OFFER_PREFIX, OfferDoc, ROSTER_PREFIX, Roster, RosterDoc, roster_doc_number,
     settle_roster,
@@ -58,7 +61,15 @@ thread_local! {
     static STATUS: ArcRwSignal<Option<SyncStatus>> = ArcRwSignal::new(None);
     /// The page of changes after a checkpoint, fetched while the page
     /// before it was taken: (the database's URL, the checkpoint, the page).
-    static AHEAD: RefCell<Option<(String, String, Value)>> = const { RefCell::new(None) };
+    static AHEAD: RefCell<Option<(String, String, Changes)>> = const { RefCell::new(None) };
+    /// Each game's setup document as last read, by game, and the database's
+    /// URL: the feed names a setup again whenever it changes (a revision
+    /// in conflict with it included), so what was read stays good, and a
+    /// tablet joining need not ask again for a game whose entries run on
+    /// into the next page (a request that would wait behind the page the
+    /// server is making meanwhile).
+    static SETUPS: RefCell<(String, HashMap<String, SetupDoc>)> =
+        RefCell::new((String::new(), HashMap::new()));
 }
 
 /// Where this tablet stands with its event, as it changes.
@@ -381,6 +392,9 @@ fn no_key() -> String {
     .to_owned()
 }
 
+/// A game's setup document: its id, and its revision as read.
+type SetupDoc = (String, Revision);
+
 /// Why a request did not go through.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Failure {
@@ -423,27 +437,43 @@ impl Couch {
             .header("Accept", "application/json")
     }
 
-    pub(crate) async fn send(
+    /// The server's answer to `request`, read as a `T`.
+    pub(crate) async fn send<T: DeserializeOwned>(
         &self,
         request: Result<Request, gloo_net::Error>,
-    ) -> Result<Value, Failure> {
+    ) -> Result<T, Failure> {
         let response = request
             .map_err(|e| Failure::Refused(e.to_string()))?
             .send()
             .await
             .map_err(|_| Failure::Offline)?;
         let status = response.status();
-        let body: Value = response.json().await.unwrap_or(Value::Null);
-        let reason = body["reason"].as_str().unwrap_or_default().to_owned();
+        // Its bytes, not its text: a page of the changes feed is a
+        // megabyte, and text would cross into the wasm converted.
+        let body = response.binary().await.map_err(|_| Failure::Offline)?;
         match status {
-            200..=299 => Ok(body),
+            200..=299 => serde_json::from_slice(&body).map_err(|_| {
+                Failure::Refused(
+                    t!(
+                        "the server's answer is not a database's",
+                        "odpowiedź serwera nie jest odpowiedzią bazy danych"
+                    )
+                    .into(),
+                )
+            }),
             401 => Err(Failure::Refused(
                 t!("wrong user or password", "zły użytkownik lub hasło").into(),
             )),
-            403 => Err(Failure::Refused(tf!(
-                "no permission ({reason})",
-                "brak uprawnień ({reason})"
-            ))),
+            403 => {
+                // Read only when refused: an answer is read once.
+                let reason = serde_json::from_slice::<Reason>(&body)
+                    .unwrap_or_default()
+                    .reason;
+                Err(Failure::Refused(tf!(
+                    "no permission ({reason})",
+                    "brak uprawnień ({reason})"
+                )))
+            }
             404 => Err(Failure::Refused(
                 t!(
                     "the server has no such database; the chief arbiter prepares it",
@@ -455,7 +485,11 @@ impl Couch {
         }
     }
 
-    async fn get(&self, path: &str, query: &[(&str, &str)]) -> Result<Value, Failure> {
+    async fn get<T: DeserializeOwned>(
+        &self,
+        path: &str,
+        query: &[(&str, &str)],
+    ) -> Result<T, Failure> {
         let url = format!("{}{path}", self.url);
         self.send(
             self.at(Request::get(&url))
@@ -465,7 +499,7 @@ impl Couch {
         .await
     }
 
-    async fn post(&self, path: &str, body: &Value) -> Result<Value, Failure> {
+    async fn post<T: DeserializeOwned>(&self, path: &str, body: &Value) -> Result<T, Failure> {
         self.send(
             self.at(Request::post(&format!("{}{path}", self.url)))
                 .json(body),
@@ -503,10 +537,12 @@ pub async fn prepare_database(link: EventLink) -> Result<(), String> {
         Failure::Refused(why) => why,
     };
     // 412 when it exists already; a refusal shows in the writes below.
-    let _ = couch.send(couch.at(Request::put(&couch.url)).build()).await;
+    let _ = couch
+        .send::<Value>(couch.at(Request::put(&couch.url)).build())
+        .await;
     let mut design: Value =
         serde_json::from_str(include_str!("../../couchdb/design.json")).expect("valid JSON");
-    if let Ok(old) = couch.get("/_design/arbiter", &[]).await {
+    if let Ok(old) = couch.get::<Value>("/_design/arbiter", &[]).await {
         design["_rev"] = old["_rev"].clone();
     }
     couch
@@ -564,7 +600,7 @@ async fn back_off(ms: u32) {
 
 /// Pushes and pulls until the link changes or a request fails.
 async fn sync_with(couch: &Couch, link: &EventLink, state: AppState) -> Result<(), Failure> {
-    let info = couch.get("", &[]).await?;
+    let info: Value = couch.get("", &[]).await?;
     let instance = info["instance_start_time"]
         .as_str()
         .unwrap_or_default()
@@ -728,7 +764,7 @@ async fn push_arbiters(couch: &Couch, state: AppState) -> Result<(), Failure> {
 /// drops them either way: the server's reason when it refuses one.
 async fn write_once(couch: &Couch, docs: Vec<Value>) -> Result<Option<String>, Failure> {
     match couch
-        .post("/_bulk_docs", &json!({"docs": docs, "new_edits": false}))
+        .post::<Value>("/_bulk_docs", &json!({"docs": docs, "new_edits": false}))
         .await
     {
         Err(Failure::Offline) => Err(Failure::Offline),
@@ -783,7 +819,7 @@ async fn take_calls(couch: &Couch, link: &EventLink, ids: Vec<String>) -> Result
     if ids.is_empty() {
         return Ok(());
     }
-    let rows = couch
+    let rows: Rows = couch
         .post("/_all_docs?include_docs=true", &json!({ "keys": ids }))
         .await?;
     let database = link.database.trim();
@@ -791,13 +827,12 @@ async fn take_calls(couch: &Couch, link: &EventLink, ids: Vec<String>) -> Result
     let mut calls = Vec::new();
     let mut answers = Vec::new();
     let mut refused = Vec::new();
-    for row in rows["rows"].as_array().into_iter().flatten() {
-        let (id, doc) = (row["id"].as_str().unwrap_or_default(), &row["doc"]);
-        if doc.is_null() {
+    for row in rows.rows {
+        let (id, Some(doc)) = (row.id.as_str(), row.doc.as_deref()) else {
             continue;
-        }
+        };
         if id.starts_with(CALL_PREFIX) {
-            let board = doc["game"].as_str().and_then(|g| boards.get(g)).copied();
+            let board = CallDoc::game_of(doc).and_then(|g| boards.get(&g).copied());
             match CallDoc::read(id, doc, database, board) {
                 Ok(call) => calls.push(call),
                 Err(r) => refused.push(r),
@@ -832,7 +867,7 @@ async fn take_arbiters(couch: &Couch, link: &EventLink, state: AppState) -> Resu
     let known = record().with_untracked(|r| r.roster.clone());
     let revisions = rosters
         .iter()
-        .flat_map(|(id, revs)| revs.iter().map(move |rev| (id.as_str(), rev)));
+        .flat_map(|(id, revs)| revs.iter().map(move |rev| (id.as_str(), &**rev)));
     let (roster, mut refused) = settle_roster(&known, revisions, database, &chief);
     let mut offers = Vec::new();
     if link.is_chief() {
@@ -860,7 +895,7 @@ async fn take_arbiters(couch: &Couch, link: &EventLink, state: AppState) -> Resu
     let (held, arbiters) = record().with_untracked(|r| (r.rounds.clone(), r.arbiters(link)));
     let revisions = rounds
         .iter()
-        .flat_map(|(id, revs)| revs.iter().map(move |rev| (id.as_str(), rev)));
+        .flat_map(|(id, revs)| revs.iter().map(move |rev| (id.as_str(), &**rev)));
     let (taken, refused) = settle_rounds(&held, revisions, database, &arbiters);
     for round in &taken {
         crate::event::round_follow::follow_round(state, link, round);
@@ -879,10 +914,10 @@ async fn documents(
     couch: &Couch,
     start: &str,
     end: &str,
-) -> Result<Vec<(String, Vec<Value>)>, Failure> {
+) -> Result<Vec<(String, Vec<Revision>)>, Failure> {
     let start = serde_json::to_string(start).expect("a string");
     let end = serde_json::to_string(end).expect("a string");
-    let mut rows = couch
+    let rows: Rows = couch
         .get(
             "/_all_docs",
             &[
@@ -894,11 +929,11 @@ async fn documents(
         )
         .await?;
     let mut out = Vec::new();
-    for row in rows["rows"].as_array_mut().into_iter().flatten() {
-        let id = row["id"].as_str().unwrap_or_default().to_owned();
-        let doc = row["doc"].take();
-        let revisions = revisions(couch, &id, doc).await?;
-        out.push((id, revisions));
+    for row in rows.rows {
+        if let Some(doc) = row.doc {
+            let revisions = revisions(couch, &row.id, doc).await?;
+            out.push((row.id, revisions));
+        }
     }
     Ok(out)
 }
@@ -943,7 +978,7 @@ async fn push(couch: &Couch, link: &EventLink, state: AppState) -> Result<(), Fa
                 json!([doc["_rev"]]),
             );
         }
-        let missing = couch.post("/_revs_diff", &Value::Object(asked)).await?;
+        let missing: Value = couch.post("/_revs_diff", &Value::Object(asked)).await?;
         let send: Vec<&Value> = batch
             .iter()
             .filter(|doc| {
@@ -955,7 +990,7 @@ async fn push(couch: &Couch, link: &EventLink, state: AppState) -> Result<(), Fa
         if send.is_empty() {
             continue;
         }
-        let answer = couch
+        let answer: Value = couch
             .post("/_bulk_docs", &json!({"docs": send, "new_edits": false}))
             .await?;
         if let Some(refusal) = answer
@@ -1007,10 +1042,8 @@ async fn pull(
     // A full page: more are waiting, and the next is fetched while this
     // one is taken (a tablet joining waits for the network and its own
     // reading at once, not in turn).
-    let full = changes["results"]
-        .as_array()
-        .is_some_and(|rows| rows.len() >= PAGE);
-    let next_since = seq(&changes["last_seq"]);
+    let full = changes.results.len() >= PAGE;
+    let next_since = seq(&changes.last_seq);
     let limit = PAGE.to_string();
     let next = async {
         if !full {
@@ -1047,7 +1080,7 @@ async fn long_poll(
     state: AppState,
     unsent: usize,
     since: &str,
-) -> Result<Option<Value>, Failure> {
+) -> Result<Option<Changes>, Failure> {
     let controller = web_sys::AbortController::new().ok();
     let done = Rc::new(Cell::new(false));
     if let Some(controller) = controller.clone() {
@@ -1096,30 +1129,34 @@ async fn take_changes(
     couch: &Couch,
     link: &EventLink,
     state: AppState,
-    mut changes: Value,
+    changes: Changes,
 ) -> Result<(), Failure> {
     let mut games: Vec<String> = Vec::new();
     // Each game's documents the feed brought, by game.
-    let mut fed: HashMap<String, Vec<(String, Value)>> = HashMap::new();
+    let mut fed: HashMap<String, Vec<(String, Revision)>> = HashMap::new();
     let mut calls: Vec<String> = Vec::new();
     let mut arbiters_changed = false;
-    for row in changes["results"].as_array_mut().into_iter().flatten() {
-        let id = row["id"].as_str().unwrap_or_default().to_owned();
-        let id = id.as_str();
+    for change in changes.results {
+        let id = change.id.as_str();
         if id.starts_with(CALL_PREFIX) || id.starts_with(ANSWER_PREFIX) {
             calls.push(id.to_owned());
         }
         arbiters_changed |= [ROSTER_PREFIX, OFFER_PREFIX, ROUND_PREFIX]
             .iter()
             .any(|prefix| id.starts_with(prefix));
-        if let Some(game) = DocId::parse(id).game() {
+        let doc_id = DocId::parse(id);
+        if let DocId::Game(game) = &doc_id {
+            let setup = change.doc.as_ref().filter(|_| !change.deleted);
+            remember_setup(couch, game, setup.map(|doc| (id.to_owned(), doc.clone())));
+        }
+        if let Some(game) = doc_id.game() {
             if !games.iter().any(|g| g == game) {
                 games.push(game.to_owned());
             }
-            if row["doc"].is_object() && row["deleted"] != true {
+            if let Some(doc) = change.doc.filter(|_| !change.deleted) {
                 fed.entry(game.to_owned())
                     .or_default()
-                    .push((id.to_owned(), row["doc"].take()));
+                    .push((id.to_owned(), doc));
             }
         }
     }
@@ -1168,7 +1205,7 @@ async fn take_changes(
     }
     // After the games: a call is checked against its game's board.
     take_calls(couch, link, calls).await?;
-    let last_seq = changes["last_seq"].clone();
+    let last_seq = changes.last_seq;
     update_record(|record| {
         record.since = Some(last_seq);
         record.read_again.retain(|g| !again.contains(g));
@@ -1185,40 +1222,73 @@ async fn take_changes(
     Ok(())
 }
 
-/// The setup documents of `games` the feed did not bring, by game, in one
-/// request: the board's key a game's entries are checked against.
+/// The setup documents of `games` the feed did not bring, by game: the
+/// board's key a game's entries are checked against. As last read
+/// ([`SETUPS`]), the others in one request.
 async fn setups(
     couch: &Couch,
     games: impl Iterator<Item = &String>,
-    fed: &HashMap<String, Vec<(String, Value)>>,
-) -> Result<HashMap<String, (String, Value)>, Failure> {
+    fed: &HashMap<String, Vec<(String, Revision)>>,
+) -> Result<HashMap<String, SetupDoc>, Failure> {
+    let mut out = HashMap::new();
     let keys: Vec<String> = games
-        .map(|game| game_doc_id(game))
-        .filter(|id| {
-            let game = DocId::parse(id);
-            let fed = game.game().and_then(|g| fed.get(g));
-            !fed.is_some_and(|docs| docs.iter().any(|(doc_id, _)| doc_id == id))
+        .filter(|game| {
+            let id = game_doc_id(game);
+            !fed.get(*game)
+                .is_some_and(|docs| docs.iter().any(|(doc_id, _)| *doc_id == id))
         })
+        .filter(|game| match remembered_setup(couch, game) {
+            Some(setup) => {
+                out.insert((*game).clone(), setup);
+                false
+            }
+            None => true,
+        })
+        .map(|game| game_doc_id(game))
         .collect();
     if keys.is_empty() {
-        return Ok(HashMap::new());
+        return Ok(out);
     }
-    let rows = couch
+    let rows: Rows = couch
         .post(
             "/_all_docs?include_docs=true&conflicts=true",
             &json!({ "keys": keys }),
         )
         .await?;
     let mut out = HashMap::new();
-    for row in rows["rows"].as_array().into_iter().flatten() {
-        let id = row["id"].as_str().unwrap_or_default();
-        if let Some(game) = DocId::parse(id).game()
-            && row["doc"].is_object()
+    for row in rows.rows {
+        if let DocId::Game(game) = DocId::parse(&row.id)
+            && let Some(doc) = row.doc
         {
-            out.insert(game.to_owned(), (id.to_owned(), row["doc"].clone()));
+            remember_setup(couch, &game, Some((row.id.clone(), doc.clone())));
+            out.insert(game, (row.id, doc));
         }
     }
     Ok(out)
+}
+
+/// Keeps game `game`'s setup document as read from `couch`'s database;
+/// `None` forgets it (deleted).
+fn remember_setup(couch: &Couch, game: &str, setup: Option<SetupDoc>) {
+    SETUPS.with_borrow_mut(|(url, setups)| {
+        if *url != couch.url {
+            *url = couch.url.clone();
+            setups.clear();
+        }
+        match setup {
+            Some(setup) => setups.insert(game.to_owned(), setup),
+            None => setups.remove(game),
+        };
+    });
+}
+
+/// Game `game`'s setup document as last read from `couch`'s database.
+fn remembered_setup(couch: &Couch, game: &str) -> Option<SetupDoc> {
+    SETUPS.with_borrow(|(url, setups)| {
+        (*url == couch.url)
+            .then(|| setups.get(game).cloned())
+            .flatten()
+    })
 }
 
 /// How a game's documents were read, or are to be read.
@@ -1246,7 +1316,7 @@ fn take_game(
     own: Option<VerifyingKey>,
     state: AppState,
     id: &str,
-    docs: Vec<(String, Vec<Value>)>,
+    docs: Vec<(String, Vec<Revision>)>,
     read: Read,
 ) -> Read {
     let mut pulled = Pulled::default();
@@ -1363,22 +1433,21 @@ fn take_game(
 
 /// Every revision of document `doc_id` the database keeps: `doc` as
 /// `_all_docs` gave it (with `conflicts=true`), and its conflicting ones.
-async fn revisions(couch: &Couch, doc_id: &str, doc: Value) -> Result<Vec<Value>, Failure> {
-    let conflicts = doc["_conflicts"]
-        .as_array()
-        .map(|conflicts| serde_json::to_string(conflicts).expect("a list"));
+async fn revisions(couch: &Couch, doc_id: &str, doc: Revision) -> Result<Vec<Revision>, Failure> {
+    // Read for its conflicts only when it may have some: one document in
+    // tens of thousands has.
+    let conflicts = if doc.get().contains("\"_conflicts\"") {
+        Meta::of(&doc).conflicts
+    } else {
+        Vec::new()
+    };
     let mut revisions = vec![doc];
-    if let Some(open) = conflicts {
-        let others = couch
+    if !conflicts.is_empty() {
+        let open = serde_json::to_string(&conflicts).expect("a list");
+        let others: Vec<OpenRevision> = couch
             .get(&format!("/{}", encode(doc_id)), &[("open_revs", &open)])
             .await?;
-        revisions.extend(
-            others
-                .as_array()
-                .into_iter()
-                .flatten()
-                .filter_map(|r| r.get("ok").cloned()),
-        );
+        revisions.extend(others.into_iter().filter_map(|r| r.ok));
     }
     Ok(revisions)
 }

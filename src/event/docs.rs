@@ -24,8 +24,10 @@ use laws::game::{AppendError, Event, Game, Logged, Setup};
 use laws::signing::{SigningKey, VerifyingKey};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use serde_json::value::RawValue;
 use sha2::{Digest, Sha256};
 
+use crate::event::revision::{Meta, Revision};
 use crate::event::signed::{Signed, Trust, Unsigned, choice_message, entry_message, setup_message};
 use crate::text::laws_text::game::game_error;
 use crate::tf;
@@ -233,14 +235,9 @@ impl EventDoc {
     }
 
     /// Reads a revision of document `id` as the database gave it.
-    pub fn read(id: &str, value: &Value) -> Result<EventDoc, Refused> {
-        let rev = value["_rev"].as_str().unwrap_or_default().to_owned();
-        let refuse = |why: Why| Refused {
-            id: id.to_owned(),
-            rev: rev.clone(),
-            why,
-        };
-        let doc: EventDoc = read_value(value).map_err(refuse)?;
+    pub fn read(id: &str, value: &RawValue) -> Result<EventDoc, Refused> {
+        let refuse = refusal(id, value);
+        let doc: EventDoc = read_value(value).map_err(&refuse)?;
         if DocId::parse(id) != DocId::Event(doc.game.clone(), doc.index) || doc.id != id {
             return Err(refuse(Why::WrongPlace));
         }
@@ -279,42 +276,23 @@ pub fn written_once(doc: &impl Serialize, signed: Option<&Signed>) -> Value {
     value
 }
 
-/// How revision `value` of document `id` is refused.
-pub fn refusal(id: &str, value: &Value) -> impl Fn(Why) -> Refused {
-    let id = id.to_owned();
-    let rev = value["_rev"].as_str().unwrap_or_default().to_owned();
+/// How revision `value` of document `id` is refused (its `_rev` read
+/// only then).
+pub fn refusal<'a>(id: &'a str, value: &'a RawValue) -> impl Fn(Why) -> Refused + 'a {
     move |why| Refused {
-        id: id.clone(),
-        rev: rev.clone(),
+        id: id.to_owned(),
+        rev: Meta::of(value).rev,
         why,
     }
 }
 
 /// A revision read as `T`, unless over [`MAX_DOC_BYTES`] or unreadable.
-pub fn read_value<T: serde::de::DeserializeOwned>(value: &Value) -> Result<T, Why> {
-    let bytes = json_len(value);
+pub fn read_value<T: serde::de::DeserializeOwned>(value: &RawValue) -> Result<T, Why> {
+    let bytes = value.get().len();
     if bytes > MAX_DOC_BYTES {
         return Err(Why::TooLarge { bytes });
     }
-    T::deserialize(value).map_err(|e| Why::Unreadable(e.to_string()))
-}
-
-/// The length of `value` written as JSON, counted, not written: a tablet
-/// joining reads tens of thousands of documents.
-fn json_len(value: &Value) -> usize {
-    struct Count(usize);
-    impl std::io::Write for Count {
-        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-            self.0 += bytes.len();
-            Ok(bytes.len())
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
-    let mut count = Count(0);
-    serde_json::to_writer(&mut count, value).expect("a value is written");
-    count.0
+    serde_json::from_str(value.get()).map_err(|e| Why::Unreadable(e.to_string()))
 }
 
 /// The arbiter's choice at a fork: the branch whose entry at `index` has
@@ -476,7 +454,7 @@ impl fmt::Display for Refused {
 #[must_use]
 pub fn settle_setup(
     id: &str,
-    revisions: &[Value],
+    revisions: &[Revision],
     local: Option<&Game>,
     board: Option<VerifyingKey>,
 ) -> (Option<GameDoc>, Vec<Refused>) {
@@ -522,29 +500,24 @@ pub fn settle_setup(
 /// it must be (`Ok`); the others refused with the reason.
 fn signed_revisions<T: serde::de::DeserializeOwned>(
     id: &str,
-    revisions: &[Value],
+    revisions: &[Revision],
     signed: impl Fn(&T) -> Option<Result<(), Unsigned>>,
 ) -> (Vec<(String, T)>, Vec<Refused>) {
     let mut read = Vec::new();
     let mut refused = Vec::new();
     for value in revisions {
-        let rev = value["_rev"].as_str().unwrap_or_default().to_owned();
-        let why = match serde_json::from_value::<T>(value.clone()) {
+        let why = match read_value::<T>(value) {
             Ok(doc) => match signed(&doc) {
                 Some(Ok(())) => {
-                    read.push((rev, doc));
+                    read.push((Meta::of(value).rev, doc));
                     continue;
                 }
                 Some(Err(unsigned)) => Why::Unsigned(unsigned),
                 None => Why::WrongPlace,
             },
-            Err(e) => Why::Unreadable(e.to_string()),
+            Err(why) => why,
         };
-        refused.push(Refused {
-            id: id.to_owned(),
-            rev,
-            why,
-        });
+        refused.push(refusal(id, value)(why));
     }
     (read, refused)
 }
@@ -555,7 +528,7 @@ fn signed_revisions<T: serde::de::DeserializeOwned>(
 #[must_use]
 pub fn settle_choice(
     id: &str,
-    revisions: &[Value],
+    revisions: &[Revision],
     trust: &Trust,
 ) -> (Option<String>, Vec<Refused>) {
     let (read, mut refused) = signed_revisions(id, revisions, |doc: &ChoiceDoc| {
@@ -587,7 +560,7 @@ pub fn settle_choice(
 pub struct Pulled {
     pub game: Option<GameDoc>,
     /// Event documents' revisions, as the database gave them, by id.
-    pub events: BTreeMap<String, Vec<Value>>,
+    pub events: BTreeMap<String, Vec<Revision>>,
     /// The chosen entry's hash at each fork the arbiter settled.
     pub choices: BTreeMap<usize, String>,
 }
@@ -981,6 +954,7 @@ mod tests {
     use serde_json::json;
 
     use super::*;
+    use crate::event::revision;
 
     /// This tablet's clock when it reads the database.
     const NOW: u64 = 1_000_000;
@@ -1029,6 +1003,14 @@ mod tests {
         g
     }
 
+    /// `values` as the database would give them.
+    fn raws(values: impl IntoIterator<Item = impl std::borrow::Borrow<Value>>) -> Vec<Revision> {
+        values
+            .into_iter()
+            .map(|v| revision::of(v.borrow()))
+            .collect()
+    }
+
     fn pulled(games: &[&Game]) -> Pulled {
         let mut pulled = Pulled {
             game: Some(GameDoc::of(games[0], &board_key())),
@@ -1036,12 +1018,12 @@ mod tests {
         };
         for game in games {
             for index in 0..game.log().len() {
-                let doc = serde_json::to_value(EventDoc::of(game, index, &board_key())).unwrap();
+                let doc = revision::of(&EventDoc::of(game, index, &board_key()));
                 let revisions = pulled
                     .events
                     .entry(event_doc_id(game.id(), index))
                     .or_default();
-                if !revisions.contains(&doc) {
+                if !revisions.iter().any(|r| r.get() == doc.get()) {
                     revisions.push(doc);
                 }
             }
@@ -1074,7 +1056,7 @@ mod tests {
         assert_eq!(doc.rev, format!("1-{}", &g.log()[2].hash[..32]));
         let value = serde_json::to_value(&doc).unwrap();
         assert_eq!(value["type"], "event");
-        assert_eq!(EventDoc::read(&doc.id, &value), Ok(doc));
+        assert_eq!(EventDoc::read(&doc.id, &revision::of(&value)), Ok(doc));
     }
 
     #[test]
@@ -1132,7 +1114,7 @@ mod tests {
         forged["at_ms"] = json!(9_999);
         pulled
             .events
-            .insert(event_doc_id("m3k-9f2a", 1), vec![forged]);
+            .insert(event_doc_id("m3k-9f2a", 1), raws(vec![forged]));
         assert_eq!(pulled.held(&played(3), 0), Some(1));
         let mut other = GameDoc::of(&played(3), &board_key());
         other.created_ms += 1;
@@ -1167,7 +1149,7 @@ mod tests {
         let mut forged = serde_json::to_value(EventDoc::of(&board, 2, &board_key())).unwrap();
         forged["at_ms"] = json!(9_999);
         let id = event_doc_id(board.id(), 2);
-        pulled.events.insert(id.clone(), vec![forged]);
+        pulled.events.insert(id.clone(), raws(vec![forged]));
         let out = reconcile(None, &pulled, NOW, &arbiters());
         assert_eq!(out.game, Some(played(2)));
         assert_eq!(out.refused.len(), 1);
@@ -1183,12 +1165,15 @@ mod tests {
         let orphan = event_doc_id(board.id(), 3);
         pulled.events.insert(
             orphan.clone(),
-            vec![serde_json::to_value(EventDoc::of(&board, 3, &board_key())).unwrap()],
+            raws(vec![
+                serde_json::to_value(EventDoc::of(&board, 3, &board_key())).unwrap(),
+            ]),
         );
         let junk = event_doc_id(board.id(), 1);
-        pulled
-            .events
-            .insert(junk.clone(), vec![json!({"_rev": "1-x", "type": "event"})]);
+        pulled.events.insert(
+            junk.clone(),
+            raws(vec![json!({"_rev": "1-x", "type": "event"})]),
+        );
         let out = reconcile(None, &pulled, NOW, &arbiters());
         assert_eq!(out.game, Some(played(1)));
         let whys: Vec<(&str, &Why)> = out
@@ -1237,7 +1222,9 @@ mod tests {
             ),
         ] {
             let mut pulled = pulled(&[&board]);
-            pulled.events.insert(event_doc_id(board.id(), 2), vec![doc]);
+            pulled
+                .events
+                .insert(event_doc_id(board.id(), 2), raws(vec![doc]));
             let out = reconcile(Some(&board), &pulled, NOW, &arbiters());
             assert_eq!(whys(&out), [&why]);
             let mut game = out.game.unwrap();
@@ -1251,11 +1238,11 @@ mod tests {
         let soon = NOW + CLOCK_TOLERANCE_MS;
         pulled.events.insert(
             event_doc_id(board.id(), 2),
-            vec![forged(
+            raws(vec![forged(
                 &board,
                 correction("clock the wrong way round"),
                 soon,
-            )],
+            )]),
         );
         let out = reconcile(Some(&board), &pulled, NOW, &arbiters());
         assert!(out.refused.is_empty());
@@ -1268,7 +1255,9 @@ mod tests {
         let mut doc = serde_json::to_value(EventDoc::of(&board, 1, &board_key())).unwrap();
         doc["padding"] = json!("x".repeat(MAX_DOC_BYTES));
         let mut pulled = pulled(&[&played(1)]);
-        pulled.events.insert(event_doc_id(board.id(), 1), vec![doc]);
+        pulled
+            .events
+            .insert(event_doc_id(board.id(), 1), raws(vec![doc]));
         let out = reconcile(None, &pulled, NOW, &arbiters());
         assert_eq!(out.game, Some(played(1)));
         assert!(matches!(whys(&out)[..], [Why::TooLarge { bytes }] if *bytes > MAX_DOC_BYTES));
@@ -1287,7 +1276,9 @@ mod tests {
         let mut own = board.clone();
         edit(&mut own, "own", 10_500);
         let mut pulled = pulled(&[&board]);
-        pulled.events.insert(event_doc_id(board.id(), 2), flood);
+        pulled
+            .events
+            .insert(event_doc_id(board.id(), 2), raws(flood));
         let out = reconcile(Some(&own), &pulled, NOW, &arbiters());
         assert_eq!(whys(&out), [&Why::TooManyHistories; 20 + 1 - MAX_HISTORIES]);
         let fork = out.fork.unwrap();
@@ -1321,7 +1312,7 @@ mod tests {
         let forged = revision_of(GameDoc::of(&other, &forger), "1-fff");
         // The same setup twice (two tablets pushed it) is one setup.
         assert_eq!(
-            settle_setup(&id, &[ours.clone(), ours.clone()], None, None),
+            settle_setup(&id, &raws([ours.clone(), ours.clone()]), None, None),
             (Some(GameDoc::of(&board, &board_key())), vec![])
         );
         // Whichever revision the database puts first, the tablet keeps the
@@ -1330,7 +1321,7 @@ mod tests {
             [ours.clone(), forged.clone()],
             [forged.clone(), ours.clone()],
         ] {
-            let (setup, refused) = settle_setup(&id, &revisions, Some(&board), None);
+            let (setup, refused) = settle_setup(&id, &raws(&revisions), Some(&board), None);
             assert_eq!(setup, Some(GameDoc::of(&board, &board_key())));
             assert_eq!(refused.len(), 1);
             assert_eq!(
@@ -1338,7 +1329,7 @@ mod tests {
                 ("1-fff", &Why::ConflictingSetup)
             );
             // A tablet without the game takes neither.
-            let (setup, refused) = settle_setup(&id, &revisions, None, None);
+            let (setup, refused) = settle_setup(&id, &raws(&revisions), None, None);
             assert_eq!(setup, None);
             assert_eq!(refused.len(), 2);
         }
@@ -1348,14 +1339,18 @@ mod tests {
         let both = [resigned.clone(), ours.clone()];
         let known = Some(board_key().verifying_key());
         assert_eq!(
-            settle_setup(&id, &both, Some(&board), known).0,
+            settle_setup(&id, &raws(&both), Some(&board), known).0,
             Some(GameDoc::of(&board, &board_key()))
         );
-        assert_eq!(settle_setup(&id, &both, Some(&board), None).0, None);
+        assert_eq!(settle_setup(&id, &raws(&both), Some(&board), None).0, None);
         // Alone in the database (the board's own removed), it is still not
         // the board this tablet knows.
-        let (setup, refused) =
-            settle_setup(&id, std::slice::from_ref(&resigned), Some(&board), known);
+        let (setup, refused) = settle_setup(
+            &id,
+            &raws(std::slice::from_ref(&resigned)),
+            Some(&board),
+            known,
+        );
         assert_eq!(setup, None);
         assert_eq!(refused[0].why, Why::ConflictingSetup);
         // A setup unsigned, or altered after signing, is never taken, even
@@ -1365,7 +1360,7 @@ mod tests {
         let mut altered = ours.clone();
         altered["initial"]["white"]["name"] = json!("Forger, Felix");
         for (doc, why) in [(unsigned, Unsigned::Missing), (altered, Unsigned::Invalid)] {
-            let (setup, refused) = settle_setup(&id, &[doc], Some(&board), None);
+            let (setup, refused) = settle_setup(&id, &raws(&[doc]), Some(&board), None);
             assert_eq!(setup, None);
             assert_eq!(refused[0].why, Why::Unsigned(why));
         }
@@ -1379,15 +1374,15 @@ mod tests {
             revision_of(ChoiceDoc::new(board.id(), 2, hash, 5_000, key), rev)
         };
         assert_eq!(
-            settle_choice(&choice, &[chose("1-a", "aa", &chief_key())], &trust),
+            settle_choice(&choice, &raws(&[chose("1-a", "aa", &chief_key())]), &trust),
             (Some("aa".to_owned()), vec![])
         );
         let (chosen, refused) = settle_choice(
             &choice,
-            &[
+            &raws(&[
                 chose("1-a", "aa", &board_key()),
                 chose("1-b", "bb", &chief_key()),
-            ],
+            ]),
             &trust,
         );
         assert_eq!(chosen, None);
@@ -1396,10 +1391,10 @@ mod tests {
         // refused, and the arbiter's choice stands.
         let (chosen, refused) = settle_choice(
             &choice,
-            &[
+            &raws([
                 chose("1-f", "ff", &forger),
                 chose("1-a", "aa", &chief_key()),
-            ],
+            ]),
             &trust,
         );
         assert_eq!(chosen, Some("aa".to_owned()));
@@ -1445,7 +1440,9 @@ mod tests {
             (signed_by(&chief_key()), None),
         ] {
             let mut pulled = pulled(&[&board]);
-            pulled.events.insert(event_doc_id(board.id(), 2), vec![doc]);
+            pulled
+                .events
+                .insert(event_doc_id(board.id(), 2), raws(vec![doc]));
             let out = reconcile(Some(&board), &pulled, NOW, &arbiters());
             match why {
                 Some(why) => {
@@ -1460,9 +1457,10 @@ mod tests {
         }
         // A tablet that knows no arbiter takes the board's entries only.
         let mut pulled = pulled(&[&board]);
-        pulled
-            .events
-            .insert(event_doc_id(board.id(), 2), vec![signed_by(&chief_key())]);
+        pulled.events.insert(
+            event_doc_id(board.id(), 2),
+            raws(vec![signed_by(&chief_key())]),
+        );
         assert_eq!(reconcile(None, &pulled, NOW, &[]).game, Some(board));
     }
 
@@ -1473,7 +1471,9 @@ mod tests {
         let strip = |pulled: &mut Pulled, index: usize| {
             let id = event_doc_id(board.id(), index);
             for doc in pulled.events.get_mut(&id).unwrap() {
-                doc.as_object_mut().unwrap().remove("signed");
+                let mut value: Value = serde_json::from_str(doc.get()).unwrap();
+                value.as_object_mut().unwrap().remove("signed");
+                *doc = revision::of(&value);
             }
         };
         // Signatures lost on all but the newest entry: it covers them all.
@@ -1488,7 +1488,9 @@ mod tests {
         strip(&mut pulled, 3);
         pulled.events.insert(
             event_doc_id(board.id(), 2),
-            vec![serde_json::to_value(EventDoc::of(&board, 2, &board_key())).unwrap()],
+            raws(vec![
+                serde_json::to_value(EventDoc::of(&board, 2, &board_key())).unwrap(),
+            ]),
         );
         let out = reconcile(None, &pulled, NOW, &arbiters());
         assert_eq!(whys(&out), [&Why::Unsigned(Unsigned::Missing); 2]);

@@ -13,6 +13,7 @@ use laws::sealing::arbiter_key::{PublicKey, Recipient};
 use laws::signing::{SigningKey, VerifyingKey};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use serde_json::value::RawValue;
 
 use crate::event::docs::{Refused, Why, read_value, refusal, written_once};
 use crate::event::signed::{Signed, Unsigned};
@@ -172,7 +173,7 @@ impl RosterDoc {
     /// signed by `chief` for the event in `database`.
     pub fn read(
         id: &str,
-        value: &Value,
+        value: &RawValue,
         database: &str,
         chief: &VerifyingKey,
     ) -> Result<Roster, Refused> {
@@ -224,7 +225,7 @@ impl OfferDoc {
     /// Reads a revision of an offer: taken when signed by the key it
     /// offers, for the event in `database`. Whose key it is, the chief
     /// learns by comparing its code aloud.
-    pub fn read(id: &str, value: &Value, database: &str) -> Result<Deputy, Refused> {
+    pub fn read(id: &str, value: &RawValue, database: &str) -> Result<Deputy, Refused> {
         let refuse = refusal(id, value);
         let doc: OfferDoc = read_value(value).map_err(&refuse)?;
         if doc.id != id || format!("{OFFER_PREFIX}{}", doc.deputy.signer.fingerprint()) != id {
@@ -245,7 +246,7 @@ impl OfferDoc {
 /// taken, whoever signed it.
 pub fn settle_roster<'a>(
     known: &Roster,
-    revisions: impl IntoIterator<Item = (&'a str, &'a Value)>,
+    revisions: impl IntoIterator<Item = (&'a str, &'a RawValue)>,
     database: &str,
     chief: &VerifyingKey,
 ) -> (Option<Roster>, Vec<Refused>) {
@@ -267,6 +268,7 @@ pub fn settle_roster<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::event::revision::{self, Revision};
 
     const DB: &str = "open-2026";
 
@@ -282,8 +284,8 @@ mod tests {
         }
     }
 
-    fn stored(doc: &RosterDoc) -> (String, Value) {
-        (doc.id.clone(), doc.to_value())
+    fn stored(doc: &RosterDoc) -> (String, Revision) {
+        (doc.id.clone(), revision::of(&doc.to_value()))
     }
 
     #[test]
@@ -295,7 +297,7 @@ mod tests {
             stored(&RosterDoc::of(first.clone(), DB, &chief)),
             stored(&RosterDoc::of(second.clone(), DB, &chief)),
         ];
-        let revs = || docs.iter().map(|(id, v)| (id.as_str(), v));
+        let revs = || docs.iter().map(|(id, v)| (id.as_str(), &**v));
         let cv = chief.verifying_key();
         assert_eq!(
             settle_roster(&Roster::default(), revs(), DB, &cv),
@@ -314,15 +316,17 @@ mod tests {
         let roster = Roster::default().with(deputy(2));
         let by_deputy = stored(&RosterDoc::of(roster.clone(), DB, &key(2)));
         let other_event = stored(&RosterDoc::of(roster.clone(), "other", &key(1)));
-        let (id, mut altered) = stored(&RosterDoc::of(roster.clone(), DB, &key(1)));
+        let signed = RosterDoc::of(roster, DB, &key(1));
+        let mut altered = signed.to_value();
         altered["deputies"][0]["name"] = "Someone else".into();
-        let (id_unsigned, mut unsigned) = stored(&RosterDoc::of(roster, DB, &key(1)));
+        let mut unsigned = signed.to_value();
         unsigned.as_object_mut().unwrap().remove("signed");
+        let (altered, unsigned) = (revision::of(&altered), revision::of(&unsigned));
         let revs = [
-            (by_deputy.0.as_str(), &by_deputy.1),
-            (other_event.0.as_str(), &other_event.1),
-            (id.as_str(), &altered),
-            (id_unsigned.as_str(), &unsigned),
+            (by_deputy.0.as_str(), &*by_deputy.1),
+            (other_event.0.as_str(), &*other_event.1),
+            (signed.id.as_str(), &*altered),
+            (signed.id.as_str(), &*unsigned),
         ];
         let (taken, refused) = settle_roster(&Roster::default(), revs, DB, &chief);
         assert_eq!(taken, None);
@@ -339,7 +343,8 @@ mod tests {
         // Under another number's id: refused for its place.
         let doc = RosterDoc::of(Roster::default().with(deputy(2)), DB, &key(1));
         assert_eq!(
-            RosterDoc::read("roster:000002", &doc.to_value(), DB, &chief).map_err(|r| r.why),
+            RosterDoc::read("roster:000002", &revision::of(&doc.to_value()), DB, &chief)
+                .map_err(|r| r.why),
             Err(Why::WrongPlace)
         );
     }
@@ -348,16 +353,16 @@ mod tests {
     fn an_offer_is_taken_only_signed_by_the_key_it_offers() {
         let offer = OfferDoc::of(deputy(2), DB, &key(2));
         assert_eq!(
-            OfferDoc::read(&offer.id, &offer.to_value(), DB),
+            OfferDoc::read(&offer.id, &revision::of(&offer.to_value()), DB),
             Ok(deputy(2))
         );
         let forged = OfferDoc::of(deputy(2), DB, &key(3));
         assert_eq!(
-            OfferDoc::read(&forged.id, &forged.to_value(), DB).map_err(|r| r.why),
+            OfferDoc::read(&forged.id, &revision::of(&forged.to_value()), DB).map_err(|r| r.why),
             Err(Why::Unsigned(Unsigned::Untrusted(key(3).verifying_key())))
         );
         assert_eq!(
-            OfferDoc::read(&offer.id, &offer.to_value(), "other").map_err(|r| r.why),
+            OfferDoc::read(&offer.id, &revision::of(&offer.to_value()), "other").map_err(|r| r.why),
             Err(Why::Unsigned(Unsigned::Invalid))
         );
     }

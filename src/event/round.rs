@@ -15,6 +15,7 @@ use laws::trf::results::Absent;
 use laws::trf::{Pairings, TrfFile};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use serde_json::value::RawValue;
 
 use crate::event::docs::{Refused, Why, read_value, refusal, written_once};
 use crate::event::round_change::{ChangeError, LoggedChange, RoundChange};
@@ -305,7 +306,12 @@ impl RoundDoc {
 
     /// Reads a revision the database gave: taken when an arbiter `trust`
     /// names signed it for the event in `database`.
-    pub fn read(id: &str, value: &Value, database: &str, trust: &Trust) -> Result<Round, Refused> {
+    pub fn read(
+        id: &str,
+        value: &RawValue,
+        database: &str,
+        trust: &Trust,
+    ) -> Result<Round, Refused> {
         let refuse = refusal(id, value);
         let doc: RoundDoc = read_value(value).map_err(&refuse)?;
         if doc.id != id || round_doc_id(doc.round.round, doc.round.version) != id {
@@ -325,7 +331,7 @@ impl RoundDoc {
 /// an arbiter signed, above what `held` has; the others are refused.
 pub fn settle_rounds<'a>(
     held: &std::collections::BTreeMap<u32, Round>,
-    revisions: impl IntoIterator<Item = (&'a str, &'a Value)>,
+    revisions: impl IntoIterator<Item = (&'a str, &'a RawValue)>,
     database: &str,
     arbiters: &[VerifyingKey],
 ) -> (Vec<Round>, Vec<Refused>) {
@@ -363,6 +369,7 @@ pub(crate) mod tests {
     use laws::trf::results::GameResult;
 
     use super::*;
+    use crate::event::revision::{self, Revision};
     use crate::event::round_change::{ChangeError, RoundChange};
     use crate::event::signed::Unsigned;
 
@@ -434,16 +441,16 @@ pub(crate) mod tests {
     fn each_round_s_highest_version_an_arbiter_signed_is_taken() {
         let chief = SigningKey::from_seed([1; 32]);
         let board = SigningKey::from_seed([2; 32]);
-        let docs: Vec<(String, Value)> = [
+        let docs: Vec<(String, Revision)> = [
             RoundDoc::of(round(1), DB, &chief),
             RoundDoc::of(round(2), DB, &chief),
             RoundDoc::of(round(3), DB, &board),
             RoundDoc::of(round(4), "another", &chief),
         ]
         .iter()
-        .map(|d| (d.id.clone(), d.to_value()))
+        .map(|d| (d.id.clone(), revision::of(&d.to_value())))
         .collect();
-        let revisions = || docs.iter().map(|(id, v)| (id.as_str(), v));
+        let revisions = || docs.iter().map(|(id, v)| (id.as_str(), &**v));
         let arbiters = [chief.verifying_key()];
         let (taken, refused) = settle_rounds(&BTreeMap::new(), revisions(), DB, &arbiters);
         assert_eq!(taken, [round(2)]);

@@ -163,22 +163,26 @@ export async function logLength(page, id) {
 /// (IndexedDB), or in localStorage where an older build or a refused
 /// journal left it.
 export async function syncRecord(page) {
-  return page.evaluate(async () => {
-    const local = localStorage.getItem('arbiter/v1/sync');
-    const text = local ?? await new Promise((done, fail) => {
-      const open = indexedDB.open('arbiter-journal');
-      open.onerror = () => fail(open.error);
-      open.onsuccess = () => {
-        const read = open.result.transaction('records').objectStore('records').get('arbiter/v1/sync');
-        read.onerror = () => fail(read.error);
-        read.onsuccess = () => {
-          open.result.close();
-          done(read.result);
-        };
+  const local = await page.evaluate(() => localStorage.getItem('arbiter/v1/sync'));
+  return local ? JSON.parse(local).data : journaled(page, 'arbiter/v1/sync');
+}
+
+/// The `data` of the record under `key` in the tablet's journal
+/// (IndexedDB), where archived games are kept.
+export async function journaled(page, key) {
+  const text = await page.evaluate((key) => new Promise((done, fail) => {
+    const open = indexedDB.open('arbiter-journal');
+    open.onerror = () => fail(open.error);
+    open.onsuccess = () => {
+      const read = open.result.transaction('records').objectStore('records').get(key);
+      read.onerror = () => fail(read.error);
+      read.onsuccess = () => {
+        open.result.close();
+        done(read.result);
       };
-    });
-    return text ? JSON.parse(text).data : undefined;
-  });
+    };
+  }), key);
+  return text ? JSON.parse(text).data : undefined;
 }
 
 /// Waits until `check` (async) holds, polling.

@@ -1,12 +1,12 @@
 // Past rounds archived: once a later round is played, a finished game of a
 // past round leaves the chief's localStorage for the journal (IndexedDB);
 // the round's results, its PGN and the backup still have it, after a reload
-// too.
+// too; a late change to it is taken, and archived with it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { openSettingsGroup, savePin, unlockGate, useApp } from './harness.mjs';
-import { BOARD1, CHIEF, joinByCode, joinEvent, status, stored, until, useEvent } from './couch.mjs';
+import { BOARD1, CHIEF, joinByCode, joinEvent, journaled, status, stored, until, useEvent } from './couch.mjs';
 
 const app = useApp();
 const event = useEvent('archive');
@@ -18,7 +18,7 @@ const downloaded = async (page, click) => {
   return readFile(await file.path(), 'utf8');
 };
 
-test("a past round's finished game is archived on the chief's tablet and its results, PGN and backup keep it", async () => {
+test("a past round's finished game is archived on the chief's tablet, its results, PGN and backup keep it, and a late change reaches it", async () => {
   const couch = event.server();
   const chief = await app.open();
   const board = await app.open();
@@ -94,4 +94,22 @@ test("a past round's finished game is archived on the chief's tablet and its res
   await openSettingsGroup(chief.page, 'Backup');
   const backup = JSON.parse(await downloaded(chief.page, () => chief.page.getByRole('button', { name: 'Export backup' }).click()));
   assert.ok(JSON.stringify(backup).includes(id), 'the backup has the archived game');
+
+  // A late change to the archived game (the edition of the Laws its
+  // rulings follow, corrected on the board's tablet): the chief's tablet
+  // reads the game whole from the database, and archives it again with the
+  // change.
+  const archived = () => journaled(chief.page, `arbiter/v1/game/${id}`);
+  const before = (await archived()).log.length;
+  await board.page.goto(app.url + `#/game/${encodeURIComponent(id)}/edit`);
+  await board.page.getByLabel('Edition of the Laws the rulings follow')
+    .selectOption({ label: 'From July 2014 (two minutes to the opponent; the 2nd illegal move loses)' });
+  await board.page.getByRole('button', { name: 'Save details' }).click();
+  await board.page.getByText('Details saved.').waitFor();
+  await synced(board.page);
+  await chief.page.goto(app.url + '#/event');
+  await until(async () => (await archived()).log.length > before, 15_000);
+  await note.waitFor();
+  assert.equal(await stored(chief.page, id), undefined, 'archived again');
+  assert.equal(await results.innerText(), row);
 });

@@ -1028,6 +1028,11 @@ async fn pull(
     unsent: usize,
 ) -> Result<(), Failure> {
     let since = record().with_untracked(|r| r.since.as_ref().map_or_else(|| "0".to_owned(), seq));
+    // Read from the start (joined again, or the database went back): no
+    // setup remembered from before is taken on trust.
+    if since == "0" {
+        SETUPS.with_borrow_mut(|(_, setups)| setups.clear());
+    }
     let ahead = AHEAD
         .take()
         .filter(|(url, from, _)| *url == couch.url && *from == since);
@@ -1255,7 +1260,6 @@ async fn setups(
             &json!({ "keys": keys }),
         )
         .await?;
-    let mut out = HashMap::new();
     for row in rows.rows {
         if let DocId::Game(game) = DocId::parse(&row.id)
             && let Some(doc) = row.doc

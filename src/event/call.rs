@@ -142,25 +142,14 @@ impl CallDoc {
         }
     }
 
-    /// The game call `value` names, read before the call itself: the board
-    /// that set the game up is the one whose call it can be.
-    #[must_use]
-    pub fn game_of(value: &RawValue) -> Option<String> {
-        #[derive(Deserialize)]
-        struct Names {
-            game: Option<String>,
-        }
-        serde_json::from_str::<Names>(value.get()).ok()?.game
-    }
-
     /// Reads a call the database gave. Its account is the server's to
     /// check; its signature must be sound, and by the key that set up the
-    /// game it names when that is `board`.
+    /// game it names when `board_of` that game knows it.
     pub fn read(
         id: &str,
         value: &RawValue,
         database: &str,
-        board: Option<VerifyingKey>,
+        board_of: impl Fn(&str) -> Option<VerifyingKey>,
     ) -> Result<Call, Refused> {
         let refuse = refusal(id, value);
         let doc: CallDoc = read_value(value).map_err(&refuse)?;
@@ -171,7 +160,7 @@ impl CallDoc {
         let message = call_message(database, id, &doc.caller, doc.at_ms);
         let signer = Signed::signer_of(doc.signed.as_ref(), &message)
             .map_err(|u| refuse(Why::Unsigned(u)))?;
-        if board.is_some_and(|board| board != signer) {
+        if board_of(&doc.caller.game).is_some_and(|board| board != signer) {
             return Err(refuse(Why::Unsigned(Unsigned::Untrusted(signer))));
         }
         Ok(Call {
@@ -305,25 +294,24 @@ mod tests {
         let doc = CallDoc::of(caller(), "board-07", 1_000, DB, &board);
         assert_eq!(doc.id, "call:board-07~1000");
         let value = doc.to_value();
-        let call = CallDoc::read(
-            &doc.id,
-            &revision::of(&value),
-            DB,
-            Some(board.verifying_key()),
-        )
+        let call = CallDoc::read(&doc.id, &revision::of(&value), DB, |_| {
+            Some(board.verifying_key())
+        })
         .unwrap();
         assert_eq!(
             (call.caller, call.sent, call.answer),
             (caller(), true, None)
         );
         // Before the game's setup is read, any sound signature does.
-        assert!(CallDoc::read(&doc.id, &revision::of(&value), DB, None).is_ok());
+        assert!(CallDoc::read(&doc.id, &revision::of(&value), DB, |_| None).is_ok());
 
         let mut altered = value.clone();
         altered["board"] = "1".into();
         let why = |r: Result<Call, Refused>| r.unwrap_err().why;
         assert_eq!(
-            why(CallDoc::read(&doc.id, &revision::of(&altered), DB, None)),
+            why(CallDoc::read(&doc.id, &revision::of(&altered), DB, |_| {
+                None
+            })),
             Why::Unsigned(Unsigned::Invalid)
         );
         assert_eq!(
@@ -331,7 +319,7 @@ mod tests {
                 &doc.id,
                 &revision::of(&value),
                 "another-event",
-                None
+                |_| None
             )),
             Why::Unsigned(Unsigned::Invalid)
         );
@@ -341,7 +329,7 @@ mod tests {
                 &forged.id,
                 &revision::of(&forged.to_value()),
                 DB,
-                Some(board.verifying_key())
+                |_| Some(board.verifying_key())
             )),
             Why::Unsigned(Unsigned::Untrusted(other.verifying_key()))
         );
@@ -350,7 +338,7 @@ mod tests {
                 "call:board-07~2000",
                 &revision::of(&value),
                 DB,
-                None
+                |_| None
             )),
             Why::WrongPlace
         );

@@ -832,8 +832,7 @@ async fn take_calls(couch: &Couch, link: &EventLink, ids: Vec<String>) -> Result
             continue;
         };
         if id.starts_with(CALL_PREFIX) {
-            let board = CallDoc::game_of(doc).and_then(|g| boards.get(&g).copied());
-            match CallDoc::read(id, doc, database, board) {
+            match CallDoc::read(id, doc, database, |game| boards.get(game).copied()) {
                 Ok(call) => calls.push(call),
                 Err(r) => refused.push(r),
             }

@@ -28,8 +28,8 @@ impl Meta {
     }
 }
 
-/// `value` as a revision: what tests and a tablet's own documents hand to
-/// the readers of the database's.
+/// `value` as the database would give it: what tests hand to the readers.
+#[cfg(test)]
 #[must_use]
 pub fn of(value: &impl serde::Serialize) -> Revision {
     serde_json::value::to_raw_value(value).expect("a value serialises")

@@ -36,11 +36,11 @@
 //
 // Needs the release build in dist/ (`trunk build --release --offline`), or
 // in DIR: another build to compare.
-import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { startProfile } from './cpu-profile.mjs';
+import { eventGames } from './event-games.mjs';
 import { startServer } from './static-server.mjs';
 import { CHIEF, joinEvent, startCouch, setUpEvent } from '../tests/e2e/couch.mjs';
 import { FLAGS } from '../tests/e2e/harness.mjs';
@@ -106,10 +106,7 @@ const quantile = (values, q) => {
 // The games, written by the app's own code, with moves enough after
 // `moves` for every change (each change is a half-move).
 const more = Math.max(1, Math.ceil(changes / (2 * boards)));
-const output = execFileSync('cargo', ['run', '--quiet', '--offline', '--features', 'worker', '--example', 'event_games', '--',
-  '--boards', String(boards), '--moves', String(moves), '--more', String(more), '--rounds', String(rounds), '--now-ms', String(Date.now())],
-{ cwd: root, maxBuffer: 1 << 30, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
-const everyGame = output.trim().split('\n').map((line) => JSON.parse(line));
+const everyGame = eventGames(['--boards', boards, '--moves', moves, '--more', more, '--rounds', rounds, '--now-ms', Date.now()]);
 const documents = everyGame.reduce((n, g) => n + g.docs.length, 0);
 // The last round's games: the ones in play.
 const games = everyGame.filter((g) => g.round === rounds);

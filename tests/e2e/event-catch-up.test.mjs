@@ -4,7 +4,7 @@
 // later entries can come before the ones they follow, or before its setup.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { eventGames } from '../../scripts/event-games.mjs';
 import { useApp } from './harness.mjs';
 import { CHIEF, boardRow, joinEvent, logLength, status, syncRecord, until, useEvent } from './couch.mjs';
 
@@ -14,10 +14,7 @@ const event = useEvent(DB);
 const MOVES = 6;
 
 // Two boards' games as their tablets push them (examples/event_games.rs).
-const games = execFileSync('cargo', ['run', '--quiet', '--offline', '--features', 'worker', '--example', 'event_games', '--',
-  '--boards', '2', '--moves', String(MOVES), '--more', '1', '--now-ms', String(Date.now())],
-{ cwd: new URL('../..', import.meta.url).pathname, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })
-  .trim().split('\n').map((line) => JSON.parse(line));
+const games = eventGames(['--boards', 2, '--moves', MOVES, '--more', 1, '--now-ms', Date.now()]);
 
 test("a game's later entries pushed before its setup, or after a gap, are all taken once what they follow comes; each board's running clock goes on", async () => {
   const couch = event.server();

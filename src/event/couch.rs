@@ -1363,6 +1363,10 @@ fn take_game(
         }
         settled.extend(refused);
     }
+    pulled.known = match read {
+        Read::Changed => record().with_untracked(|r| r.pushed.get(id).copied().unwrap_or(0)),
+        _ => 0,
+    };
     let mut out = reconcile(local.as_ref(), &pulled, crate::state::now_ms(), &arbiters);
     let no_setup = pulled.game.is_none() && !pulled.events.is_empty();
     let gap = out.refused.iter().any(|r| r.why == Why::NoPredecessor);
@@ -1370,11 +1374,6 @@ fn take_game(
         return Read::Whole;
     }
     out.refused.extend(settled);
-    let known = match read {
-        Read::Changed => record().with_untracked(|r| r.pushed.get(id).copied().unwrap_or(0)),
-        _ => 0,
-    };
-    let held = out.game.as_ref().and_then(|game| pulled.held(game, known));
     let taken_setup = out
         .game
         .as_ref()
@@ -1401,7 +1400,7 @@ fn take_game(
         {
             record.boards.entry(id.to_owned()).or_insert(board);
         }
-        if let Some(held) = held {
+        if let Some(held) = out.held {
             let pushed = record.pushed.entry(id.to_owned()).or_default();
             *pushed = (*pushed).max(held);
         }

@@ -563,31 +563,10 @@ pub struct Pulled {
     pub events: BTreeMap<String, Vec<Revision>>,
     /// The chosen entry's hash at each fork the arbiter settled.
     pub choices: BTreeMap<usize, String>,
-}
-
-impl Pulled {
-    /// How many of `game`'s entries, from the first, the database holds
-    /// exactly as this tablet would push them, the first `known` being
-    /// held already (a pull of the changed documents alone brings only
-    /// those after); `None` when it lacks the game's setup. A tablet that
-    /// took a game from the database need not offer it back.
-    #[must_use]
-    pub fn held(&self, game: &Game, known: usize) -> Option<usize> {
-        self.game.as_ref().filter(|doc| doc.sets_up(game))?;
-        let known = known.min(game.log().len());
-        let held = (known..game.log().len())
-            .take_while(|&index| {
-                let id = event_doc_id(game.id(), index);
-                let ours = &game.log()[index].hash;
-                self.events.get(&id).is_some_and(|revisions| {
-                    revisions
-                        .iter()
-                        .any(|value| EventDoc::read(&id, value).is_ok_and(|doc| doc.hash == *ours))
-                })
-            })
-            .count();
-        Some(known + held)
-    }
+    /// How many entries, from the first, the database was known to hold
+    /// before (a pull of the changed documents alone brings only those
+    /// after).
+    pub known: usize,
 }
 
 /// Two or more histories of one game, each readable in full.
@@ -610,6 +589,11 @@ pub struct Reconciled {
     /// them if it lost: kept readable, never dropped.
     pub set_aside: Vec<Game>,
     pub refused: Vec<Refused>,
+    /// How many of the kept game's entries, from the first, the database
+    /// holds exactly as this tablet would push them; `None` when it lacks
+    /// the game's setup. A tablet that took a game from the database need
+    /// not offer it back.
+    pub held: Option<usize>,
 }
 
 /// Takes into `local` (this tablet's copy, if any) what the database holds,
@@ -680,6 +664,12 @@ pub fn reconcile(
             }
         }
     }
+    // Each readable revision's place, by its hash: what the database holds
+    // (read here once, not again for `held`).
+    let in_database: HashMap<String, usize> = read
+        .iter()
+        .map(|doc| (doc.hash.clone(), doc.index))
+        .collect();
     let (signed, unsigned) = vouched(read, &own, &trust);
     out.refused.extend(unsigned);
     let mut from_db: Vec<EventDoc> = Vec::new();
@@ -756,6 +746,19 @@ pub fn reconcile(
         });
     }
     out.set_aside = put_aside;
+    out.held = out
+        .game
+        .as_ref()
+        .filter(|game| pulled.game.as_ref().is_some_and(|doc| doc.sets_up(game)))
+        .map(|game| {
+            let known = pulled.known.min(game.log().len());
+            known
+                + game.log()[known..]
+                    .iter()
+                    .zip(known..)
+                    .take_while(|(logged, index)| in_database.get(&logged.hash) == Some(index))
+                    .count()
+        });
     out
 }
 
@@ -1088,8 +1091,15 @@ mod tests {
         );
         assert_eq!(out.game, Some(board.clone()));
         assert!(out.refused.is_empty());
-        assert_eq!(changed_since(&board, 3).held(&board, 3), Some(6));
-        assert_eq!(changed_since(&board, 3).held(&board, 0), Some(0));
+        assert_eq!(out.held, Some(0), "the entries before not known held");
+        let known = Pulled {
+            known: 3,
+            ..changed_since(&board, 3)
+        };
+        assert_eq!(
+            reconcile(Some(&played(3)), &known, NOW, &arbiters()).held,
+            Some(6)
+        );
     }
 
     #[test]
@@ -1107,25 +1117,27 @@ mod tests {
 
     #[test]
     fn what_the_database_holds_of_a_game_needs_no_pushing() {
+        let held =
+            |local: &Game, pulled: &Pulled| reconcile(Some(local), pulled, NOW, &arbiters()).held;
         let mut pulled = pulled(&[&played(3)]);
-        assert_eq!(pulled.held(&played(5), 0), Some(3));
-        assert_eq!(pulled.held(&played(2), 0), Some(2));
+        assert_eq!(held(&played(5), &pulled), Some(3), "a copy ahead");
+        assert_eq!(
+            held(&played(2), &pulled),
+            Some(3),
+            "a copy behind takes the rest"
+        );
         let mut forged = serde_json::to_value(EventDoc::of(&played(3), 1, &board_key())).unwrap();
         forged["at_ms"] = json!(9_999);
         pulled
             .events
             .insert(event_doc_id("m3k-9f2a", 1), raws(vec![forged]));
-        assert_eq!(pulled.held(&played(3), 0), Some(1));
+        assert_eq!(held(&played(3), &pulled), Some(1));
         let mut other = GameDoc::of(&played(3), &board_key());
         other.created_ms += 1;
         pulled.game = Some(other);
-        assert_eq!(
-            pulled.held(&played(3), 0),
-            None,
-            "another game under its id"
-        );
+        assert_eq!(held(&played(3), &pulled), None, "another game under its id");
         pulled.game = None;
-        assert_eq!(pulled.held(&played(3), 0), None);
+        assert_eq!(held(&played(3), &pulled), None);
     }
 
     #[test]

@@ -1386,14 +1386,18 @@ fn take_game(
             Err(e) => state.warn(e),
         }
     }
-    // Entries that follow what has not come yet are not refused for good:
-    // the game is read whole again until it comes.
-    let refused = out
-        .refused
-        .iter()
-        .filter(|r| r.why != Why::NoPredecessor)
-        .count();
+    let mut refused = 0;
     update_record_unsaved(|record| {
+        // Told once, when first refused: a game read again (whole, at every
+        // pull until what its entries follow comes) brings the same
+        // refusals, and the arbiter's own notices would be hidden by them.
+        // Entries that follow what has not come yet are not refused for
+        // good, and not told.
+        refused = out
+            .refused
+            .iter()
+            .filter(|r| r.why != Why::NoPredecessor && !record.refused.contains(r))
+            .count();
         // The setup's board, once a game grew from it here.
         if let Some(board) = board
             && taken_setup

@@ -121,9 +121,17 @@ test("the server lets no other board write into a board's game; an entry dated t
   await until(async () => (await refusedOn(board2.page))?.length === 4);
   for (const page of [board.page, chief.page, board2.page]) assert.equal(await logLength(page, id), length);
   assert.equal(await logLength(board.page, id), length);
+  // Each refusal is told once: the chief's notice of them dismissed (if
+  // he has not left the screen it was on), reading the game again as the
+  // board plays on does not raise it again over what he does next.
+  const toldRefused = chief.page.locator('.notice', { hasText: 'document(s) from the database refused' });
+  if (await toldRefused.isVisible()) await toldRefused.getByRole('button', { name: 'Dismiss' }).click();
+  const chiefSince = JSON.stringify((await syncRecord(chief.page)).since);
   await tapAndPress(board.page, [['g1', 'f3']], { first: 2 });
   assert.equal(await logLength(board.page, id), length + 2);
   await status(board.page).filter({ hasText: /^Synced$/ }).waitFor({ timeout: 10_000 });
+  await until(async () => JSON.stringify((await syncRecord(chief.page)).since) !== chiefSince, 15_000);
+  assert.equal(await toldRefused.count(), 0, 'the same refusals told again');
   // (The chief's tablet would take the board's entry from CouchDB, which
   // keeps every first revision at a place as a conflict; pouchdb-server,
   // with a validate function, keeps only those written first.)

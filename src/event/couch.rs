@@ -630,7 +630,11 @@ async fn sync_with(couch: &Couch, link: &EventLink, state: AppState) -> Result<(
         match &pushed {
             Err(Failure::Offline) => return Err(Failure::Offline),
             Err(refused) => status().set(Some(refused.status())),
-            Ok(()) => show_status(state),
+            // Synced once the event has been read here: a tablet that has
+            // just joined (or met the database anew) says so after its
+            // first page, not before it has read anything.
+            Ok(()) if record().with_untracked(|r| r.since.is_some()) => show_status(state),
+            Ok(()) => {}
         }
         // What the server refused waits for the next try without ending
         // the long poll; after a push that went through, whatever waits

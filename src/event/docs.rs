@@ -20,7 +20,7 @@
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt;
 
-use laws::game::{AppendError, Event, Game, Logged, Setup};
+use laws::game::{AppendError, Event, Game, Logged, Sealed, Setup};
 use laws::signing::{SigningKey, VerifyingKey};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -234,17 +234,18 @@ impl EventDoc {
         )
     }
 
-    /// Reads a revision of document `id` as the database gave it.
-    pub fn read(id: &str, value: &RawValue) -> Result<EventDoc, Refused> {
+    /// Reads a revision of document `id` as the database gave it, with
+    /// its entry checked to seal onto the hash it names before it.
+    pub fn read(id: &str, value: &RawValue) -> Result<(EventDoc, Sealed), Refused> {
         let refuse = refusal(id, value);
         let doc: EventDoc = read_value(value).map_err(&refuse)?;
         if DocId::parse(id) != DocId::Event(doc.game.clone(), doc.index) || doc.id != id {
             return Err(refuse(Why::WrongPlace));
         }
-        if !doc.logged().seals_onto(doc.previous.as_deref()) {
-            return Err(refuse(Why::BrokenChain));
+        match Sealed::check(doc.previous.as_deref(), doc.logged()) {
+            Some(entry) => Ok((doc, entry)),
+            None => Err(refuse(Why::BrokenChain)),
         }
-        Ok(doc)
     }
 
     #[must_use]
@@ -632,14 +633,11 @@ pub fn reconcile(
         return out;
     }
     // Every sealed entry by place: the local log's and the database's.
-    let mut places: BTreeMap<usize, Vec<Placed>> = BTreeMap::new();
-    let mut add = |index: usize, onto: Option<&str>, logged: Logged| {
+    let mut places: BTreeMap<usize, Vec<Sealed>> = BTreeMap::new();
+    let mut add = |index: usize, entry: Sealed| {
         let at = places.entry(index).or_default();
-        if !at.iter().any(|p| p.logged.hash == logged.hash) {
-            at.push(Placed {
-                onto: onto.map(str::to_owned),
-                logged,
-            });
+        if !at.iter().any(|p| p.logged().hash == entry.logged().hash) {
+            at.push(entry);
         }
     };
     let own: HashSet<String> = local
@@ -653,13 +651,20 @@ pub fn reconcile(
         let onto = index
             .checked_sub(1)
             .map(|before| local_log[before].hash.as_str());
-        add(index, onto, logged.clone());
+        if let Some(entry) = Sealed::check(onto, logged.clone()) {
+            add(index, entry);
+        }
     }
     let mut read: Vec<EventDoc> = Vec::new();
+    // Each readable revision's entry, checked as it was read, by its hash.
+    let mut sealed: HashMap<String, Sealed> = HashMap::new();
     for (id, revisions) in &pulled.events {
         for value in revisions {
             match EventDoc::read(id, value) {
-                Ok(doc) => read.push(doc),
+                Ok((doc, entry)) => {
+                    sealed.insert(doc.hash.clone(), entry);
+                    read.push(doc);
+                }
                 Err(refused) => out.refused.push(refused),
             }
         }
@@ -681,7 +686,9 @@ pub fn reconcile(
                 why: Why::Ahead { at_ms: doc.at_ms },
             });
         } else {
-            add(doc.index, doc.previous.as_deref(), doc.logged());
+            if let Some(entry) = sealed.remove(&doc.hash) {
+                add(doc.index, entry);
+            }
             from_db.push(doc);
         }
     }
@@ -809,16 +816,11 @@ fn vouched(
     (taken, refused)
 }
 
-/// An entry and the hash it was found to seal onto (its own hash checked
-/// once, when read, not again at each history it could grow).
-struct Placed {
-    onto: Option<String>,
-    logged: Logged,
-}
-
-/// Histories of a game grown from the entries at each place.
+/// Histories of a game grown from the entries at each place, each entry
+/// checked once, when read ([`Sealed`]), not again at each history it
+/// could grow.
 struct Growth<'a> {
-    places: &'a BTreeMap<usize, Vec<Placed>>,
+    places: &'a BTreeMap<usize, Vec<Sealed>>,
     /// The arbiter's choice at each place he settled.
     choices: &'a BTreeMap<usize, String>,
     /// This copy's own entries: taken as they are.
@@ -836,20 +838,20 @@ impl Growth<'_> {
     fn grow(&mut self, mut game: Game, ends: &mut Vec<Game>, aside: &mut Vec<Game>) {
         loop {
             let index = game.log().len();
-            let mut next: Vec<&Logged> = self
+            let mut next: Vec<&Sealed> = self
                 .places
                 .get(&index)
                 .map(|at| {
                     at.iter()
-                        .filter(|p| p.onto.as_deref() == game.head())
-                        .map(|p| &p.logged)
-                        .filter(|l| l.at_ms >= game.updated_ms())
+                        .filter(|p| p.previous() == game.head())
+                        .filter(|p| p.logged().at_ms >= game.updated_ms())
                         .collect()
                 })
                 .unwrap_or_default();
             // This copy's entry first, then by time: the histories kept
             // under the limit are the same on every tablet.
             next.sort_by(|a, b| {
+                let (a, b) = (a.logged(), b.logged());
                 (!self.own.contains(&a.hash), a.at_ms, &a.hash).cmp(&(
                     !self.own.contains(&b.hash),
                     b.at_ms,
@@ -857,14 +859,14 @@ impl Growth<'_> {
                 ))
             });
             if let Some(chosen) = self.choices.get(&index)
-                && next.iter().any(|l| &l.hash == chosen)
+                && next.iter().any(|l| &l.logged().hash == chosen)
             {
-                for other in next.iter().filter(|l| &l.hash != chosen) {
+                for other in next.iter().filter(|l| &l.logged().hash != chosen) {
                     if let Some(branch) = self.branch(&game, other) {
                         self.grow(branch, aside, &mut Vec::new());
                     }
                 }
-                next.retain(|l| &l.hash == chosen);
+                next.retain(|l| &l.logged().hash == chosen);
             }
             match next.as_slice() {
                 [] => break,
@@ -875,12 +877,12 @@ impl Growth<'_> {
                 }
                 many => {
                     let mut went_on = false;
-                    for logged in many {
+                    for entry in many {
                         let branch = if went_on {
-                            self.branch(&game, logged)
+                            self.branch(&game, entry)
                         } else {
                             let mut first = game.clone();
-                            self.take(&mut first, logged).then_some(first)
+                            self.take(&mut first, entry).then_some(first)
                         };
                         if let Some(branch) = branch {
                             went_on = true;
@@ -897,32 +899,32 @@ impl Growth<'_> {
         ends.push(game);
     }
 
-    /// A new history: `game` with `logged`, when the Laws and the limit
+    /// A new history: `game` with `entry`, when the Laws and the limit
     /// allow it.
-    fn branch(&mut self, game: &Game, logged: &Logged) -> Option<Game> {
+    fn branch(&mut self, game: &Game, entry: &Sealed) -> Option<Game> {
         if self.histories >= MAX_HISTORIES {
             self.not_taken
-                .entry(logged.hash.clone())
+                .entry(entry.logged().hash.clone())
                 .or_insert(Why::TooManyHistories);
             return None;
         }
         let mut branch = game.clone();
-        self.take(&mut branch, logged).then(|| {
+        self.take(&mut branch, entry).then(|| {
             self.histories += 1;
             branch
         })
     }
 
-    /// Appends `logged` to `game` if the chain and the Laws take it.
-    fn take(&mut self, game: &mut Game, logged: &Logged) -> bool {
-        if self.own.contains(&logged.hash) {
-            return game.append_logged(logged.clone()).is_ok();
+    /// Appends `entry` to `game` if the chain and the Laws take it.
+    fn take(&mut self, game: &mut Game, entry: &Sealed) -> bool {
+        if self.own.contains(&entry.logged().hash) {
+            return game.append_sealed(entry).is_ok();
         }
-        match game.append_judged(logged.clone()) {
+        match game.append_judged(entry) {
             Ok(()) => true,
             Err(AppendError::Refused(e)) => {
                 self.not_taken
-                    .entry(logged.hash.clone())
+                    .entry(entry.logged().hash.clone())
                     .or_insert_with(|| Why::Unlawful(game_error(&e)));
                 false
             }
@@ -1059,7 +1061,10 @@ mod tests {
         assert_eq!(doc.rev, format!("1-{}", &g.log()[2].hash[..32]));
         let value = serde_json::to_value(&doc).unwrap();
         assert_eq!(value["type"], "event");
-        assert_eq!(EventDoc::read(&doc.id, &revision::of(&value)), Ok(doc));
+        assert_eq!(
+            EventDoc::read(&doc.id, &revision::of(&value)).map(|(read, _)| read),
+            Ok(doc)
+        );
     }
 
     #[test]

@@ -45,7 +45,7 @@ use crate::irregularity::{IrregularityError, Outcome};
 use crate::scoresheet::{NoSuchEntry, Scoresheet, Slot};
 pub use crate::side::Side;
 use chain::chain_hash;
-pub use chain::{ChainError, Logged};
+pub use chain::{ChainError, Logged, Sealed};
 pub use event::Event;
 use fold::fold_log;
 pub use fold::{EndedBy, Ending, GameState};
@@ -381,6 +381,29 @@ impl Game {
         if logged.at_ms < self.updated_ms() || !logged.seals_onto(self.head()) {
             return Err(ChainError { index });
         }
+        self.push_unjudged(logged);
+        Ok(())
+    }
+
+    /// Appends `entry` as [`Game::append_logged`] does, its hash checked
+    /// already ([`Sealed::check`]): it must seal onto this log's newest
+    /// entry and not be earlier than it.
+    pub fn append_sealed(&mut self, entry: &Sealed) -> Result<(), ChainError> {
+        if !self.takes(entry) {
+            return Err(ChainError {
+                index: self.log.len(),
+            });
+        }
+        self.push_unjudged(entry.logged().clone());
+        Ok(())
+    }
+
+    /// Whether `entry` seals onto this log's newest entry, not earlier.
+    fn takes(&self, entry: &Sealed) -> bool {
+        entry.logged().at_ms >= self.updated_ms() && entry.previous() == self.head()
+    }
+
+    fn push_unjudged(&mut self, logged: Logged) {
         // A log the Laws refused stays refused at its first such event.
         if let Ok(play) = Arc::make_mut(&mut self.folded) {
             let stepped = play.apply(&logged.event, logged.at_ms);
@@ -389,19 +412,18 @@ impl Game {
             }
         }
         Arc::make_mut(&mut self.log).push(logged);
-        Ok(())
     }
 
     /// Appends an entry logged by another copy of this game, as
-    /// [`Game::append_logged`] does, only when the Laws take it too: an
+    /// [`Game::append_sealed`] does, only when the Laws take it too: an
     /// entry they refuse (a correction with no reason, a press in a game
     /// already over) is not appended, so nobody else's entry can break
     /// this copy's fold. A copy whose fold is already refused judges
-    /// nothing more, and appends as [`Game::append_logged`].
+    /// nothing more, and appends as [`Game::append_sealed`].
     ///
     /// ```
     /// use laws::clock::ClockCorrection;
-    /// use laws::game::{AppendError, Event, Game, GameError, Logged, Player, Setup};
+    /// use laws::game::{AppendError, Event, Game, GameError, Logged, Player, Sealed, Setup};
     ///
     /// let setup = Setup {
     ///     white: Player::named("White"),
@@ -413,18 +435,20 @@ impl Game {
     ///     correction: ClockCorrection::UndoLastPress,
     ///     reason: " ".into(),
     /// };
-    /// let forged = Logged::sealed(None, 2_000, event);
+    /// let forged = Sealed::check(None, Logged::sealed(None, 2_000, event)).unwrap();
     /// assert!(matches!(
-    ///     game.append_judged(forged),
+    ///     game.append_judged(&forged),
     ///     Err(AppendError::Refused(GameError::NoReason))
     /// ));
     /// assert!(game.log().is_empty() && game.fold().is_ok());
     /// ```
-    pub fn append_judged(&mut self, logged: Logged) -> Result<(), AppendError> {
-        let index = self.log.len();
-        if logged.at_ms < self.updated_ms() || !logged.seals_onto(self.head()) {
-            return Err(AppendError::Chain(ChainError { index }));
+    pub fn append_judged(&mut self, entry: &Sealed) -> Result<(), AppendError> {
+        if !self.takes(entry) {
+            return Err(AppendError::Chain(ChainError {
+                index: self.log.len(),
+            }));
         }
+        let logged = entry.logged();
         // Stepped in place, not on a copy: a game read from a database is
         // grown one entry at a time, and copying its state at each step
         // made that quadratic. A step refused halfway may have changed the
@@ -435,7 +459,7 @@ impl Game {
             self.folded = Arc::new(fold_log(&self.initial, &self.log, |_, _| {}));
             return Err(AppendError::Refused(refused));
         }
-        Arc::make_mut(&mut self.log).push(logged);
+        Arc::make_mut(&mut self.log).push(logged.clone());
         Ok(())
     }
 
@@ -594,7 +618,8 @@ mod tests {
             .apply(Event::DetailsEdited(Box::new(setup)), 2_000)
             .unwrap();
         let mut copy = game();
-        copy.append_judged(board.log()[0].clone()).unwrap();
+        copy.append_judged(&Sealed::check(None, board.log()[0].clone()).unwrap())
+            .unwrap();
         assert_eq!(copy, board);
         assert_eq!(copy.setup(), board.setup());
 
@@ -607,7 +632,7 @@ mod tests {
         };
         let unlawful = Logged::sealed(copy.head(), 3_000, no_reason);
         assert_eq!(
-            copy.append_judged(unlawful.clone()),
+            copy.append_judged(&Sealed::check(copy.head(), unlawful.clone()).unwrap()),
             Err(AppendError::Refused(GameError::NoReason))
         );
         assert_eq!(copy, before);
@@ -620,7 +645,7 @@ mod tests {
         let mut early = before.clone();
         let earlier = Logged::sealed(early.head(), 1_500, Event::Result(GameResult::DrawAgreed));
         assert_eq!(
-            early.append_judged(earlier),
+            early.append_judged(&Sealed::check(early.head(), earlier).unwrap()),
             Err(AppendError::Chain(ChainError { index: 1 }))
         );
     }

@@ -38,6 +38,58 @@ impl Logged {
     }
 }
 
+/// An entry checked to seal onto the hash before it: a log whose newest
+/// entry has that hash takes it without hashing it again
+/// ([`Game::append_sealed`](super::Game::append_sealed),
+/// [`Game::append_judged`](super::Game::append_judged)). A tablet reading a
+/// game from a database checks each entry once, as it reads it, and grows
+/// every history it may be on from the checked entries.
+///
+/// ```
+/// use laws::game::{Event, Game, Logged, Player, Sealed, Setup};
+///
+/// let setup = Setup {
+///     white: Player::named("White"),
+///     black: Player::named("Black"),
+///     ..Setup::default()
+/// };
+/// let first = Logged::sealed(None, 2_000, Event::DetailsEdited(Box::new(setup.clone())));
+/// let mut forged = first.clone();
+/// forged.at_ms += 1;
+/// assert!(Sealed::check(None, forged).is_none());
+/// let sealed = Sealed::check(None, first).unwrap();
+/// let mut game = Game::new("g1", setup, 1_000);
+/// game.append_sealed(&sealed).unwrap();
+/// assert_eq!(game.head(), Some(sealed.logged().hash.as_str()));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Sealed {
+    previous: Option<String>,
+    logged: Logged,
+}
+
+impl Sealed {
+    /// `logged`, if its hash seals its time and event onto `previous`.
+    #[must_use]
+    pub fn check(previous: Option<&str>, logged: Logged) -> Option<Sealed> {
+        logged.seals_onto(previous).then(|| Sealed {
+            previous: previous.map(str::to_owned),
+            logged,
+        })
+    }
+
+    /// The hash of the entry it seals onto; `None` for a log's first.
+    #[must_use]
+    pub fn previous(&self) -> Option<&str> {
+        self.previous.as_deref()
+    }
+
+    #[must_use]
+    pub fn logged(&self) -> &Logged {
+        &self.logged
+    }
+}
+
 /// Where the tamper-evident chain breaks.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ChainError {

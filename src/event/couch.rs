@@ -630,10 +630,7 @@ async fn sync_with(couch: &Couch, link: &EventLink, state: AppState) -> Result<(
         match &pushed {
             Err(Failure::Offline) => return Err(Failure::Offline),
             Err(refused) => status().set(Some(refused.status())),
-            // Synced once the event has been read here: a tablet that has
-            // just joined (or met the database anew) says so after its
-            // first page, not before it has read anything.
-            Ok(()) if record().with_untracked(|r| r.since.is_some()) => show_status(state),
+            Ok(()) if read_here() => show_status(state),
             Ok(()) => {}
         }
         // What the server refused waits for the next try without ending
@@ -643,11 +640,17 @@ async fn sync_with(couch: &Couch, link: &EventLink, state: AppState) -> Result<(
         // not keep).
         let unsent = if pushed.is_ok() { 0 } else { waiting(state) };
         pull(couch, link, state, unsent).await?;
-        if pushed.is_ok() {
+        if pushed.is_ok() && read_here() {
             show_status(state);
         }
     }
     Ok(())
+}
+
+/// Whether the event has been read here: a tablet that has just joined (or
+/// met the database anew) is not synced before its first page.
+fn read_here() -> bool {
+    record().with_untracked(|r| r.since.is_some())
 }
 
 /// The archived games `ids` need nothing more in the record: nothing of
@@ -1392,16 +1395,6 @@ fn take_game(
     }
     let mut refused = 0;
     update_record_unsaved(|record| {
-        // Told once, when first refused: a game read again (whole, at every
-        // pull until what its entries follow comes) brings the same
-        // refusals, and the arbiter's own notices would be hidden by them.
-        // Entries that follow what has not come yet are not refused for
-        // good, and not told.
-        refused = out
-            .refused
-            .iter()
-            .filter(|r| r.why != Why::NoPredecessor && !record.refused.contains(r))
-            .count();
         // The setup's board, once a game grew from it here.
         if let Some(board) = board
             && taken_setup
@@ -1426,7 +1419,10 @@ fn take_game(
         if !gap {
             record.complete(id);
         }
-        record.refuse(out.refused);
+        // Told once, when first listed: a game read again (whole, at every
+        // pull until what its entries follow comes) brings the same
+        // refusals, and the arbiter's own notices would be hidden by them.
+        refused = record.refuse(out.refused);
     });
     if refused > 0 {
         state.warn(tf!(

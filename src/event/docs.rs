@@ -656,25 +656,23 @@ pub fn reconcile(
         }
     }
     let mut read: Vec<EventDoc> = Vec::new();
-    // Each readable revision's entry, checked as it was read, by its hash.
-    let mut sealed: HashMap<String, Sealed> = HashMap::new();
+    // Each readable revision's entry, checked as it was read, by its place
+    // and hash: a hash seals no place, so a copy of an entry written at
+    // another place is another document.
+    let mut sealed: HashMap<(usize, String), Sealed> = HashMap::new();
     for (id, revisions) in &pulled.events {
         for value in revisions {
             match EventDoc::read(id, value) {
                 Ok((doc, entry)) => {
-                    sealed.insert(doc.hash.clone(), entry);
+                    sealed.insert((doc.index, doc.hash.clone()), entry);
                     read.push(doc);
                 }
                 Err(refused) => out.refused.push(refused),
             }
         }
     }
-    // Each readable revision's place, by its hash: what the database holds
-    // (read here once, not again for `held`).
-    let in_database: HashMap<String, usize> = read
-        .iter()
-        .map(|doc| (doc.hash.clone(), doc.index))
-        .collect();
+    // What the database holds (read here once, not again for `held`).
+    let in_database: HashSet<(usize, String)> = sealed.keys().cloned().collect();
     let (signed, unsigned) = vouched(read, &own, &trust);
     out.refused.extend(unsigned);
     let mut from_db: Vec<EventDoc> = Vec::new();
@@ -686,7 +684,7 @@ pub fn reconcile(
                 why: Why::Ahead { at_ms: doc.at_ms },
             });
         } else {
-            if let Some(entry) = sealed.remove(&doc.hash) {
+            if let Some(entry) = sealed.remove(&(doc.index, doc.hash.clone())) {
                 add(doc.index, entry);
             }
             from_db.push(doc);
@@ -763,7 +761,9 @@ pub fn reconcile(
                 + game.log()[known..]
                     .iter()
                     .zip(known..)
-                    .take_while(|(logged, index)| in_database.get(&logged.hash) == Some(index))
+                    .take_while(|(logged, index)| {
+                        in_database.contains(&(*index, logged.hash.clone()))
+                    })
                     .count()
         });
     out
@@ -1105,6 +1105,27 @@ mod tests {
             reconcile(Some(&played(3)), &known, NOW, &arbiters()).held,
             Some(6)
         );
+    }
+
+    #[test]
+    fn a_copy_of_an_entry_written_at_a_later_place_hides_nothing() {
+        // A hash seals the entry before, the time and the event, not the
+        // place: entry 1 copied to place 3 reads as a document of its own.
+        let game = played(4);
+        let mut pulled = pulled(&[&game]);
+        let mut copy = serde_json::to_value(EventDoc::of(&game, 1, &board_key())).unwrap();
+        copy["index"] = json!(3);
+        copy["_id"] = json!(event_doc_id(game.id(), 3));
+        pulled
+            .events
+            .get_mut(&event_doc_id(game.id(), 3))
+            .unwrap()
+            .extend(raws([copy]));
+        let out = reconcile(None, &pulled, NOW, &arbiters());
+        assert_eq!(out.game, Some(game));
+        assert_eq!(out.held, Some(4));
+        // The copy is the entry taken at place 1: nothing to list.
+        assert!(out.refused.is_empty(), "{:?}", out.refused);
     }
 
     #[test]

@@ -244,12 +244,17 @@ impl SyncRecord {
 
     /// Notes refusals not noted yet, up to [`MAX_REFUSED`]: a flood of bad
     /// documents cannot fill the tablet (they stay refused, unlisted).
-    pub fn refuse(&mut self, refused: Vec<Refused>) {
+    /// Returns how many it noted that are refused for good (not those that
+    /// follow what has not come yet): what to tell the arbiter, once.
+    pub fn refuse(&mut self, refused: Vec<Refused>) -> usize {
+        let mut told = 0;
         for r in refused {
             if self.refused.len() < MAX_REFUSED && !self.refused.contains(&r) {
+                told += usize::from(r.why != Why::NoPredecessor);
                 self.refused.push(r);
             }
         }
+        told
     }
 
     /// Game `game` has been read with nothing missing: its entries once
@@ -542,12 +547,20 @@ mod tests {
             why: crate::event::docs::Why::BrokenChain,
         };
         let mut record = SyncRecord::default();
-        record.refuse(vec![refusal(0), refusal(0)]);
-        record.refuse(vec![refusal(0)]);
+        assert_eq!(record.refuse(vec![refusal(0), refusal(0)]), 1);
+        assert_eq!(record.refuse(vec![refusal(0)]), 0, "told once");
         assert_eq!(record.refused.len(), 1);
-        record.refuse((0..MAX_REFUSED * 2).map(refusal).collect());
+        assert_eq!(
+            record.refuse((0..MAX_REFUSED * 2).map(refusal).collect()),
+            MAX_REFUSED - 1
+        );
         assert_eq!(record.refused.len(), MAX_REFUSED);
         assert_eq!(record.refused[0], refusal(0));
+        assert_eq!(
+            record.refuse(vec![refusal(MAX_REFUSED * 3)]),
+            0,
+            "unlisted, not told"
+        );
     }
 
     #[test]

@@ -95,19 +95,19 @@ cpSync(app, join(staging, folder), { recursive: true });
 // fetches its files as soon as the main module asks, not a round trip later.
 // The screens' files themselves come after the main module, which then
 // has the network to itself and names the game at once (app.rs, `opening`).
-// A players' link (#/pgn/…) opens Review alone, on a phone that has no
-// listing to name the game first: Review's files are asked for with the
+// A players' link (#/pgn/…) opens its own screen alone, on a phone that
+// has no listing to name the game first: its files are asked for with the
 // main module, so they come while it compiles instead of after it.
 const page = join(staging, 'index.html');
 const loader = readFileSync(join(app, '__wasm_split.js'), 'utf8');
-const review = loader.match(/__wasm_split_load_review = [\s\S]*?new URL\("\.\/(split_review\.wasm)"[\s\S]*?, \[([^\]]*)\]\)\)/);
-if (!review) throw new Error("split-app: the screens' loader has no Review");
-const reviewFiles = [review[1], ...review[2].split(',').map((d) => d.trim()).filter(Boolean).map((d) => `${d.replace(/^__/, '')}.wasm`)];
+const copy = loader.match(/__wasm_split_load_players_copy = [\s\S]*?new URL\("\.\/(split_players_copy\.wasm)"[\s\S]*?, \[([^\]]*)\]\)\)/);
+if (!copy) throw new Error("split-app: the screens' loader has no players' copy");
+const copyFiles = [copy[1], ...copy[2].split(',').map((d) => d.trim()).filter(Boolean).map((d) => `${d.replace(/^__/, '')}.wasm`)];
 const start = [
   `<link rel="modulepreload" href="./${folder}/arbiter.js" />`,
   `<link rel="preload" href="./${folder}/arbiter_bg.wasm" as="fetch" type="application/wasm" crossorigin />`,
   `<link rel="modulepreload" href="./${folder}/__wasm_split.js" />`,
-  `<script>if(location.hash.startsWith("#/pgn/"))for(const f of ${JSON.stringify(reviewFiles)}){const l=document.createElement("link");l.rel="preload";l.as="fetch";l.crossOrigin="anonymous";l.href="./${folder}/"+f;document.head.append(l)}</script>`,
+  `<script>if(location.hash.startsWith("#/pgn/"))for(const f of ${JSON.stringify(copyFiles)}){const l=document.createElement("link");l.rel="preload";l.as="fetch";l.crossOrigin="anonymous";l.href="./${folder}/"+f;document.head.append(l)}</script>`,
   `<script type="module">import init from "./${folder}/arbiter.js"; init({ module_or_path: "./${folder}/arbiter_bg.wasm" });</script>`,
 ].join('');
 // In place of index.html's link to the app.

@@ -234,9 +234,8 @@ async fn screen_view(route: Route) -> AnyView {
         Route::EditGame(id) => edit_game_screen(id).await,
         Route::Clock(id) => clock_screen(id).await,
         Route::Scoresheet(id) => scoresheet_screen(id).await,
-        Route::Review(_) | Route::PlayersQr(_) | Route::PlayersCopy(_) => {
-            review_screen(route).await
-        }
+        Route::Review(_) | Route::PlayersQr(_) => review_screen(route).await,
+        Route::PlayersCopy(data) => players_copy_screen(data).await,
         Route::Arbiter(id) => arbiter_screen(id).await,
         Route::Adjourn(id) => adjourn_screen(id).await,
         Route::Resume(id) => resumption_screen(id).await,
@@ -293,18 +292,23 @@ fn scoresheet_screen(id: String) -> AnyView {
     with_games(|| view! { <ScoresheetPage id=id /> }.into_any())
 }
 
-/// Review: of a game on this tablet (brought to its players' QR code or
-/// not), or of the game a players' link carries, which a phone opens cold:
-/// no game is read for it (the phone may hold none), and it fetches only
-/// Review's module, with no screen besides.
+/// Review of a game on this tablet, brought to its players' QR code or not.
 #[wasm_split(review, wasm_split_path = ::leptos::wasm_split)]
 fn review_screen(route: Route) -> AnyView {
     match route {
-        Route::PlayersCopy(data) => view! { <PlayersCopyPage data=data /> }.into_any(),
         Route::PlayersQr(id) => with_games(|| view! { <ReviewPage id=id at_qr=true /> }.into_any()),
         Route::Review(id) => with_games(|| view! { <ReviewPage id=id at_qr=false /> }.into_any()),
         other => view! { <NotFound hash=other.href() /> }.into_any(),
     }
+}
+
+/// The game a players' link carries, which a phone opens cold: no game is
+/// read for it (the phone may hold none). Its board and moves come in a
+/// module of their own, small, and Review's after them
+/// (`pages::players_copy`).
+#[wasm_split(players_copy, wasm_split_path = ::leptos::wasm_split)]
+fn players_copy_screen(data: String) -> AnyView {
+    view! { <PlayersCopyPage data=data /> }.into_any()
 }
 
 #[wasm_split(screens, wasm_split_path = ::leptos::wasm_split)]

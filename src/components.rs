@@ -6,6 +6,7 @@ pub mod clock;
 pub mod common;
 pub mod event;
 pub mod games;
+pub mod review;
 pub mod rulings;
 pub mod scoresheet;
 pub mod shell;

@@ -13,6 +13,7 @@ use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 
 use laws::game::Game;
+use laws::pgn::ImportedGame;
 use laws::{game_pgn, pgn};
 
 use crate::platform::qr::Qr;
@@ -103,15 +104,19 @@ pub fn url(app: &str, pgn: &str) -> String {
     format!("{app}#/{ROUTE}/{}", encode(pgn))
 }
 
-/// The game in a link's `pgn`, as game `id` kept from `now_ms`: read on
-/// the page ([`pgn::first_game`]), with no worker and no attack tables to
-/// fetch, so a phone shows it as soon as the page is there.
-pub fn game(pgn: &str, id: &str, now_ms: u64) -> Result<Game, String> {
-    let imported = match pgn::first_game(pgn) {
-        None => return Err(tf!("the link holds no game", "link nie zawiera partii")),
-        Some(read) => read.map_err(|e| e.to_string())?,
-    };
-    game_pgn::import(&imported, id, now_ms).map_err(|e| e.to_string())
+/// The game in a link's `pgn`, read on the page ([`pgn::first_game`]),
+/// with no worker and no attack tables to fetch, so a phone shows it as
+/// soon as the page is there.
+pub fn read(pgn: &str) -> Result<ImportedGame, String> {
+    match pgn::first_game(pgn) {
+        None => Err(tf!("the link holds no game", "link nie zawiera partii")),
+        Some(read) => read.map_err(|e| e.to_string()),
+    }
+}
+
+/// The game `read` from a link, as game `id` kept from `now_ms`.
+pub fn game(read: &ImportedGame, id: &str, now_ms: u64) -> Result<Game, String> {
+    game_pgn::import(read, id, now_ms).map_err(|e| e.to_string())
 }
 
 /// The largest QR version the players' copy aims for: 117 modules a side,
@@ -306,11 +311,13 @@ mod tests {
         assert_eq!(copy.pgn, crate::pages::review::pgn_text(&game).unwrap().0);
         // The phone reads it back on the page to the same game's PGN.
         let data = copy.url.split_once("#/pgn/").unwrap().1;
-        let read = super::game(&decode(data).unwrap(), "h", game.created_ms()).unwrap();
-        assert_eq!(crate::pages::review::pgn_text(&read).unwrap().0, copy.pgn);
-        assert_eq!(
-            super::game("  ", "h", 0),
-            Err("the link holds no game".to_owned())
-        );
+        let back = super::game(
+            &read(&decode(data).unwrap()).unwrap(),
+            "h",
+            game.created_ms(),
+        )
+        .unwrap();
+        assert_eq!(crate::pages::review::pgn_text(&back).unwrap().0, copy.pgn);
+        assert_eq!(read("  "), Err("the link holds no game".to_owned()));
     }
 }

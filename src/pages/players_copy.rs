@@ -1,70 +1,103 @@
 //! The players' copy of a finished game, opened from its QR code or link
 //! on a phone: the PGN the link carries, read on the page (no worker to
-//! fetch) and shown in Review. Nothing is stored unless the player keeps
-//! the game.
+//! fetch). Its board and moves are shown at once, from this screen's own
+//! small module; Review (the result, the printouts, keeping the game)
+//! comes after in its own, and takes their place at the same move.
+//! Nothing is stored unless the player keeps the game.
 
+pub mod review;
+
+use laws::game::{SheetMoves, Side};
+use laws::game_pgn;
+use laws::pgn::ImportedGame;
 use leptos::prelude::*;
+use leptos::wasm_split::SplitLoaderError;
 
+use crate::components::review::replay::Replay;
+use crate::components::review::replay_board::ReplayBoard;
 use crate::game_link;
-use crate::pages::review::GameReview;
+use crate::pages::review::heading;
+use crate::platform::next_task::after_paint;
 use crate::route::Route;
-use crate::state::AppState;
 use crate::{t, tf};
+
+/// Why Review did not take the place of the board and moves shown first.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NotReviewed {
+    /// Its module did not come: the phone lost the network.
+    NotFetched,
+    /// The link's game cannot be made a game of this app.
+    NotAGame(String),
+}
+
+impl From<SplitLoaderError> for NotReviewed {
+    fn from(_: SplitLoaderError) -> NotReviewed {
+        NotReviewed::NotFetched
+    }
+}
 
 #[component]
 pub fn PlayersCopyPage(data: String) -> impl IntoView {
-    let state = expect_context::<AppState>();
-    let kept = RwSignal::new(None::<String>);
-    let pgn = game_link::decode(&data);
-    let now = crate::state::now_ms();
-    let id = crate::state::game_id(now, (js_sys::Math::random() * 65536.0) as u16);
-    let read = pgn
-        .as_ref()
-        .map_err(ToString::to_string)
-        .and_then(|text| game_link::game(text, &id, now));
-    let problem = read.as_ref().err().cloned();
-    let game = Signal::stored(read.ok());
-    let keep = move |_| {
-        let Some(read) = game.get_untracked() else {
-            return;
-        };
-        let result = state.add_imported(vec![Ok(read)]);
-        match (result.added.first(), result.errors.first()) {
-            (Some(id), _) => {
-                kept.set(Some(id.clone()));
-                state.tell(t!(
-                    "The game is kept on this phone, in the list of games.",
-                    "Partię zachowano na tym telefonie, na liście partii."
-                ));
-            }
-            (None, Some(e)) => state.warn(tf!(
-                "The game was not kept: {e}.",
-                "Nie zachowano partii: {e}."
-            )),
-            (None, None) => {}
+    let pgn = game_link::decode(&data).map_err(|e| e.to_string());
+    let read = pgn.clone().and_then(|text| game_link::read(&text));
+    let shown = match (pgn, read) {
+        (Ok(pgn), Ok(read)) => view! { <FromTheLink pgn=pgn read=read /> }.into_any(),
+        (Err(e), _) | (_, Err(e)) => view! {
+            <h1>{t!("A game from a QR code", "Partia z kodu QR")}</h1>
+            <p class="form-error" role="alert">{tf!("This game cannot be shown: {e}. Nothing was stored on this device.", "Nie można pokazać tej partii: {e}. Na tym urządzeniu nic nie zapisano.")}</p>
+            <a class="button" href=Route::Games.href()>{t!("Games", "Partie")}</a>
+        }
+        .into_any(),
+    };
+    view! { <section class="page review players-copy-page">{shown}</section> }
+}
+
+/// The game `read` from the link's `pgn`: its board and moves at once,
+/// then Review once its module has come, once they are painted.
+#[component]
+fn FromTheLink(pgn: String, read: ImportedGame) -> impl IntoView {
+    let ply = RwSignal::new(usize::MAX);
+    let flipped = RwSignal::new(false);
+    let title = heading(
+        &game_pgn::player_name(&read, Side::White),
+        &game_pgn::player_name(&read, Side::Black),
+    );
+    let replay = Signal::stored(Replay::plain(
+        &SheetMoves::imported(&read),
+        game_pgn::NOTATION,
+    ));
+    let first = move || {
+        view! {
+            <h1>{title.clone()}</h1>
+            <ReplayBoard replay=replay ply=ply flipped=flipped />
         }
     };
-    let pgn = pgn.ok();
+    let first_again = first.clone();
+    let reviewed = async move {
+        after_paint().await;
+        match review::players_copy_review(pgn, read, ply, flipped).await {
+            Ok(view) => view,
+            Err(why) => {
+                let why = match why {
+                    NotReviewed::NotFetched => t!(
+                        "The rest of Review (the result, printing, keeping the game) did not come: open the link again once the phone is online.",
+                        "Reszta przeglądu (wynik, drukowanie, zachowanie partii) nie dotarła: otwórz link ponownie, gdy telefon będzie w sieci."
+                    )
+                    .to_owned(),
+                    NotReviewed::NotAGame(e) => tf!(
+                        "This game cannot be kept or printed: {e}. Nothing was stored on this device.",
+                        "Tej partii nie można zachować ani wydrukować: {e}. Na tym urządzeniu nic nie zapisano."
+                    ),
+                };
+                view! {
+                    {first_again()}
+                    <p class="form-error" role="alert">{why}</p>
+                }
+                .into_any()
+            }
+        }
+    };
     view! {
-        <section class="page review players-copy-page">
-            {problem.map(|e| view! {
-                <h1>{t!("A game from a QR code", "Partia z kodu QR")}</h1>
-                <p class="form-error" role="alert">{tf!("This game cannot be shown: {e}. Nothing was stored on this device.", "Nie można pokazać tej partii: {e}. Na tym urządzeniu nic nie zapisano.")}</p>
-                <a class="button" href=Route::Games.href()>{t!("Games", "Partie")}</a>
-            })}
-            <Show when=move || game.with(Option::is_some)>
-                <GameReview game=game pgn=pgn.clone().unwrap_or_default() players=true />
-                <div class="actions">
-                    {move || match kept.get() {
-                        None => view! {
-                            <button type="button" class="button" on:click=keep>{t!("Keep this game on this device", "Zachowaj tę partię na tym urządzeniu")}</button>
-                        }.into_any(),
-                        Some(id) => view! {
-                            <a class="button" href=Route::Review(id).href()>{t!("Kept: open it from the list of games", "Zachowana: otwórz ją z listy partii")}</a>
-                        }.into_any(),
-                    }}
-                </div>
-            </Show>
-        </section>
+        <Suspense fallback=first>{Suspend::new(reviewed)}</Suspense>
     }
 }

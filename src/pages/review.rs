@@ -6,17 +6,16 @@ use laws::game::{Game, Side};
 use laws::game_pgn;
 use laws::pgn;
 use laws::scoresheet::{Row, Slot};
-use leptos::ev;
 use leptos::prelude::*;
-use shakmaty::{Chess, Position};
-use wasm_bindgen::JsCast;
+use shakmaty::Chess;
 
 use crate::components::common::later::Later;
 use crate::components::games::game_report::GameReport;
 use crate::components::games::pgn_import::PgnImportPanel;
 use crate::components::games::players_copy_panel::PlayersCopyPanel;
-use crate::components::scoresheet::board::Board;
-use crate::components::scoresheet::move_list::{Cell, MoveList};
+use crate::components::review::replay::Replay;
+use crate::components::review::replay_board::ReplayBoard;
+use crate::components::scoresheet::move_list::Cell;
 use crate::components::scoresheet::recording::{box_text, struck_writings};
 use crate::pages::not_found::MissingGame;
 use crate::platform::clipboard;
@@ -24,70 +23,36 @@ use crate::platform::files::download;
 use crate::platform::print::{Printout, print};
 use crate::route::Route;
 use crate::state::AppState;
-use crate::text::clock_reading::format_seconds;
 use crate::text::laws_text;
 use crate::text::laws_text::notation::lang_label;
 use crate::{t, tf};
 
-/// The game as far as its sheet can be read: every position (the start
-/// first) and the moves in the sheet's language.
-struct Replay {
-    positions: Vec<Chess>,
-    cells: Vec<Cell>,
-    stopped_at: Option<Slot>,
-}
-
+/// The game as far as its sheet can be read, in the sheet's language,
+/// with what was struck out of each box and the arbiter's notes.
 fn replay(game: &Game) -> Replay {
     let Ok(play) = game.fold() else {
-        return Replay {
-            positions: vec![Chess::default()],
-            cells: Vec::new(),
-            stopped_at: None,
-        };
+        return Replay::new(&Chess::default());
     };
     let read = SheetMoves::of(play);
     let notes = game_pgn::arbiter_notes(game).unwrap_or_default();
-    let mut positions = vec![read.start.clone()];
-    let mut cells = Vec::new();
+    let mut replay = Replay::new(&read.start);
     let replayed = read.replayed(play.sheet.lang);
-    for (i, ((m, (_, entry)), shown)) in read
+    for (i, ((record, (_, entry)), shown)) in read
         .moves
         .iter()
         .zip(play.sheet.entries())
         .zip(replayed)
         .enumerate()
     {
-        // The clock, then what the arbiter did after the move.
-        let detail: Vec<String> = m
-            .clock_ms
-            .map(format_seconds)
-            .into_iter()
-            .chain(
-                notes
-                    .iter()
-                    .filter(|(ply, _)| *ply == i + 1)
-                    .map(|(_, note)| laws_text::arbiter_note::arbiter_note(note)),
-            )
+        let notes = notes
+            .iter()
+            .filter(|(ply, _)| *ply == i + 1)
+            .map(|(_, note)| laws_text::arbiter_note::arbiter_note(note))
             .collect();
-        cells.push(Cell {
-            slot: shown.slot,
-            text: format!(
-                "{}{}{}",
-                shown.text,
-                if m.draw_offer { " (=)" } else { "" },
-                struck_writings(&entry.corrections)
-            ),
-            detail: (!detail.is_empty()).then(|| detail.join("; ")),
-            irregular: false,
-            first_irregular: false,
-        });
-        positions.push(shown.after);
+        replay.push(shown, record, &struck_writings(&entry.corrections), notes);
     }
-    Replay {
-        positions,
-        cells,
-        stopped_at: read.stopped_at,
-    }
+    replay.stopped_at = read.stopped_at;
+    replay
 }
 
 /// A record's event, round and date in one line: "Club ch. · Round 4 ·
@@ -204,6 +169,11 @@ pub fn GameReview(
     /// Scrolled to the players' QR code once it is shown.
     #[prop(optional)]
     at_qr: bool,
+    /// The move shown (`usize::MAX`: the last) and the board's side, when
+    /// the page keeps them (the players' copy, shown first without Review).
+    #[prop(optional)]
+    ply: Option<RwSignal<usize>>,
+    #[prop(optional)] flipped: Option<RwSignal<bool>>,
 ) -> impl IntoView {
     let state = expect_context::<AppState>();
     let record = Memo::new(move |_| {
@@ -223,43 +193,9 @@ pub fn GameReview(
                 })
             })
     });
-    let flipped = RwSignal::new(false);
-    let ply = RwSignal::new(usize::MAX);
-
-    let moves =
-        Memo::new(move |_| game.with(|g| g.as_ref().map(|g| replay(g).cells).unwrap_or_default()));
-    let count = move || moves.with(Vec::len);
-    let shown = move || ply.get().min(count());
-    let go = move |to: usize| ply.set(to.min(count()));
-    let board = Signal::derive(move || {
-        let at = shown();
-        game.with(|g| {
-            g.as_ref()
-                .map(|g| replay(g).positions.swap_remove(at).board().clone())
-                .unwrap_or_default()
-        })
-    });
-    let selected = Signal::derive(move || shown().checked_sub(1));
-
-    let keys = window_event_listener(ev::keydown, move |e| {
-        let typing = e
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-            .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"));
-        if typing {
-            return;
-        }
-        let at = shown();
-        match e.key().as_str() {
-            "ArrowLeft" => go(at.saturating_sub(1)),
-            "ArrowRight" => go(at + 1),
-            "Home" => go(0),
-            "End" => go(usize::MAX),
-            _ => return,
-        }
-        e.prevent_default();
-    });
-    on_cleanup(move || keys.remove());
+    let ply = ply.unwrap_or_else(|| RwSignal::new(usize::MAX));
+    let flipped = flipped.unwrap_or_else(|| RwSignal::new(false));
+    let replayed = Memo::new(move |_| game.with(|g| g.as_ref().map(replay).unwrap_or_default()));
 
     let export = move |_| {
         let Some(game) = game.get_untracked() else {
@@ -312,40 +248,17 @@ pub fn GameReview(
                     <Show when=move || record.get()>
                         <p class="record-details">{move || game.with(|g| g.as_ref().map(record_details).unwrap_or_default())}</p>
                     </Show>
-                    <div class="sheet-layout">
-                        <div class="sheet-board">
-                            <Board position=board flipped=flipped />
-                            <p class="board-caption" aria-live="polite">{move || {
-                                let at = shown();
-                                match at.checked_sub(1).and_then(|i| moves.with(|m| m.get(i).cloned())) {
-                                    None => t!("Start position", "Pozycja wyjściowa").to_owned(),
-                                    Some(cell) => tf!("After {} {}", "Po {} {}", cell.slot, cell.text),
-                                }
-                            }}</p>
-                            <div class="actions steps" role="group" aria-label=t!("Step through the game", "Przeglądanie partii ruch po ruchu")>
-                                <button type="button" class="button" aria-label=t!("Go to the start", "Przejdź na początek") on:click=move |_| go(0)>{t!("Start", "Początek")}</button>
-                                <button type="button" class="button" aria-label=t!("One move back", "Jedno posunięcie wstecz") on:click=move |_| go(shown().saturating_sub(1))>"◀"</button>
-                                <button type="button" class="button" aria-label=t!("One move forward", "Jedno posunięcie naprzód") on:click=move |_| go(shown() + 1)>"▶"</button>
-                                <button type="button" class="button" aria-label=t!("Go to the end", "Przejdź na koniec") on:click=move |_| go(usize::MAX)>{t!("End", "Koniec")}</button>
-                                <button type="button" class="button" on:click=move |_| flipped.update(|f| *f = !*f)>{t!("Flip board", "Obróć szachownicę")}</button>
-                            </div>
+                    <ReplayBoard replay=replayed ply=ply flipped=flipped>
+                        <div class="actions">
+                            <button type="button" class="button primary" on:click=export>{t!("Download PGN", "Pobierz PGN")}</button>
+                            <button type="button" class="button" on:click=copy>{t!("Copy PGN", "Kopiuj PGN")}</button>
+                            <button type="button" class="button" on:click=move |_| print(Printout::Scoresheet)>{t!("Print scoresheet", "Drukuj blankiet")}</button>
+                            <button type="button" class="button" on:click=move |_| print(Printout::GameReport)>{t!("Print game report", "Drukuj raport z partii")}</button>
+                            <Show when=move || !players && !record.get()>
+                                <a class="button" href=move || Route::Scoresheet(game_id()).href()>{t!("Scoresheet", "Blankiet")}</a>
+                            </Show>
                         </div>
-                        <div class="sheet-side">
-                            <MoveList cells=moves selected=selected on_select=Callback::new(move |i: usize| go(i + 1)) label=t!("Moves", "Posunięcia") />
-                            {move || game.with(|g| g.as_ref().and_then(|g| replay(g).stopped_at)).map(|slot| view! {
-                                <p class="irregularity-summary">{tf!("The moves stop before {slot} {}: the sheet cannot be read from there. The arbiter's check shows why.", "Posunięcia kończą się przed {slot} {}: od tego miejsca blankietu nie da się odczytać. Kontrola sędziego pokazuje dlaczego.", laws_text::side::side(slot.side))}</p>
-                            })}
-                            <div class="actions">
-                                <button type="button" class="button primary" on:click=export>{t!("Download PGN", "Pobierz PGN")}</button>
-                                <button type="button" class="button" on:click=copy>{t!("Copy PGN", "Kopiuj PGN")}</button>
-                                <button type="button" class="button" on:click=move |_| print(Printout::Scoresheet)>{t!("Print scoresheet", "Drukuj blankiet")}</button>
-                                <button type="button" class="button" on:click=move |_| print(Printout::GameReport)>{t!("Print game report", "Drukuj raport z partii")}</button>
-                                <Show when=move || !players && !record.get()>
-                                    <a class="button" href=move || Route::Scoresheet(game_id()).href()>{t!("Scoresheet", "Blankiet")}</a>
-                                </Show>
-                            </div>
-                        </div>
-                    </div>
+                    </ReplayBoard>
                     <Show when=move || over.get()>
                         <PlayersCopyPanel game=game at_qr=at_qr />
                     </Show>
@@ -355,7 +268,7 @@ pub fn GameReview(
                     </Later>
                     <Later>
                         {move || game.get().map(|g| {
-                            let lines = moves.with(|m| move_lines(m));
+                            let lines = replayed.with(|r| move_lines(&r.cells));
                             view! { <GameReport game=g moves=lines /> }
                         })}
                     </Later>

@@ -51,7 +51,7 @@ use fold::fold_log;
 pub use fold::{EndedBy, Ending, GameState};
 pub use result::{ClaimRefusal, DrawClaim, GameResult, ResultError};
 pub use setup::{LogFormat, Player, Setup, SetupError};
-pub use sheet_moves::SheetMoves;
+pub use sheet_moves::{Replayed, SheetMoves};
 pub use waiting::{Pending, Waiting};
 
 /// An event the game refuses; the game is unchanged.

@@ -221,23 +221,48 @@ fn ruled(play: &GameState) -> Option<PgnResult> {
     }
 }
 
+/// The notation an imported game's sheet is written in: PGN's own, English SAN.
+pub const NOTATION: NotationLang = NotationLang::En;
+
+/// The name of `side`'s player in an imported game, as the game made of
+/// it has it (PGN's `?` for one not known: a game's setup needs a name).
+///
+/// ```
+/// use laws::game::Side;
+/// use laws::game_pgn::player_name;
+///
+/// let read = laws::pgn::first_game("[White \" Kowalski, Jan \"]\n\n1. e4 *").unwrap().unwrap();
+/// assert_eq!(player_name(&read, Side::White), "Kowalski, Jan");
+/// assert_eq!(player_name(&read, Side::Black), "?");
+/// ```
+#[must_use]
+pub fn player_name(imported: &ImportedGame, side: Side) -> String {
+    let tag = match side {
+        Side::White => "White",
+        Side::Black => "Black",
+    };
+    Some(tag_text(imported, tag))
+        .filter(|n| !n.is_empty())
+        .unwrap_or_else(|| "?".to_owned())
+}
+
+/// A tag's value, trimmed; empty for none or PGN's `?`.
+fn tag_text(imported: &ImportedGame, name: &str) -> String {
+    imported
+        .tag(name)
+        .map(str::trim)
+        .filter(|v| !v.is_empty() && *v != "?")
+        .unwrap_or("")
+        .to_owned()
+}
+
 /// A new game `id` from an imported one: setup from its tags, one
 /// recorded entry per mainline move (English SAN, with its clock reading
 /// and draw offer), all logged at `created_ms`.
 pub fn import(imported: &ImportedGame, id: &str, created_ms: u64) -> Result<Game, GameError> {
-    let text = |name: &str| {
-        imported
-            .tag(name)
-            .map(str::trim)
-            .filter(|v| !v.is_empty() && *v != "?")
-            .unwrap_or("")
-            .to_owned()
-    };
-    let player = |name: &str, fide: &str| Player {
-        // Setup needs a name; PGN writes an unknown one as `?`.
-        name: Some(text(name))
-            .filter(|n| !n.is_empty())
-            .unwrap_or_else(|| "?".to_owned()),
+    let text = |name: &str| tag_text(imported, name);
+    let player = |side: Side, fide: &str| Player {
+        name: player_name(imported, side),
         fide_id: text(fide).parse().ok(),
     };
     let default_start = Chess::default();
@@ -249,13 +274,13 @@ pub fn import(imported: &ImportedGame, id: &str, created_ms: u64) -> Result<Game
         site: text("Site"),
         round: text("Round"),
         board: text("Board"),
-        white: player("White", "WhiteFideId"),
-        black: player("Black", "BlackFideId"),
+        white: player(Side::White, "WhiteFideId"),
+        black: player(Side::Black, "BlackFideId"),
         time_control: imported
             .tag("TimeControl")
             .and_then(|t| t.parse().ok())
             .unwrap_or(TimeControl::Unknown),
-        notation: NotationLang::En,
+        notation: NOTATION,
         start_fen,
         record_date: Some(
             imported
@@ -270,7 +295,7 @@ pub fn import(imported: &ImportedGame, id: &str, created_ms: u64) -> Result<Game
     let mut pos = imported.start.clone();
     for m in &imported.moves {
         let entry = Entry {
-            written: Written::Move(notation::write(&pos, &m.mv, NotationLang::En)),
+            written: Written::Move(notation::write(&pos, &m.mv, NOTATION)),
             clock_ms: m.clock_ms,
             draw_offer: m.draw_offer,
             corrections: Vec::new(),

@@ -54,9 +54,16 @@ const loaderFile = join(app, '__wasm_split.js');
 const resume = '} finally {\n            const sharedImports = getSharedImports();';
 const loaderText = readFileSync(loaderFile, 'utf8');
 if (!loaderText.includes(resume)) throw new Error('split-app: __wasm_split.js resumes its caller in a way not known');
+// Each file's fetch starts before its chunks are in, and is awaited only
+// after them: a fetch that fails meanwhile (a phone gone offline) would be
+// reported as an unhandled rejection, though the load's failure reaches
+// the Rust code that asked (the players' copy says what did not come).
+const fetched = 'return async (imports) => (WebAssembly.instantiateStreaming(src, imports));';
+if (!loaderText.includes(fetched)) throw new Error('split-app: __wasm_split.js fetches its files in a way not known');
 writeFileSync(loaderFile, loaderText.replace(resume,
   '} finally {\n            await new Promise((next) => { const c = new MessageChannel(); c.port1.onmessage = () => next(); c.port2.postMessage(null); });\n'
-  + '            const sharedImports = getSharedImports();'));
+  + '            const sharedImports = getSharedImports();')
+  .replaceAll(fetched, `src.catch(() => {});\n    ${fetched}`));
 // wasm-opt -Oz on every module, in this process: the modules are many and
 // small, and npm's wasm-opt pays Node's start-up for each.
 if (release) {

@@ -16,7 +16,7 @@ use leptos::wasm_split::SplitLoaderError;
 use crate::components::review::replay::Replay;
 use crate::components::review::replay_board::ReplayBoard;
 use crate::game_link;
-use crate::pages::review::heading;
+use crate::pages::review::{heading, record_details};
 use crate::platform::next_task::after_paint;
 use crate::route::Route;
 use crate::{t, tf};
@@ -62,13 +62,22 @@ fn FromTheLink(pgn: String, read: ImportedGame) -> impl IntoView {
         &game_pgn::player_name(&read, Side::White),
         &game_pgn::player_name(&read, Side::Black),
     );
+    let details = record_details(
+        &game_pgn::tag_text(&read, "Event"),
+        &game_pgn::tag_text(&read, "Round"),
+        &game_pgn::tag_text(&read, "Date"),
+    );
     let replay = Signal::stored(Replay::plain(
         &SheetMoves::imported(&read),
         game_pgn::NOTATION,
     ));
+    // The line where Review words the result is kept free, so that nothing
+    // moves under the player's finger when Review comes.
     let first = move || {
         view! {
             <h1>{title.clone()}</h1>
+            <p class="review-result" aria-hidden="true">"\u{a0}"</p>
+            <p class="record-details">{details.clone()}</p>
             <ReplayBoard replay=replay ply=ply flipped=flipped />
         }
     };

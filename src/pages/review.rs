@@ -55,16 +55,15 @@ fn replay(game: &Game) -> Replay {
     replay
 }
 
-/// A record's event, round and date in one line: "Club ch. · Round 4 ·
-/// 2026.11.30"; what the record leaves out is left out.
-fn record_details(game: &Game) -> String {
-    let setup = game.setup();
-    let round = (!setup.round.is_empty()).then(|| tf!("Round {}", "Runda {}", setup.round));
-    let date = Some(game_pgn::date(game)).filter(|d| !d.starts_with('?'));
+/// A record's `event`, `round` and `date` in one line: "Club ch. ·
+/// Round 4 · 2026.11.30"; what the record leaves out is left out.
+#[must_use]
+pub fn record_details(event: &str, round: &str, date: &str) -> String {
+    let round = (!round.is_empty()).then(|| tf!("Round {}", "Runda {}", round));
     [
-        Some(setup.event.clone()).filter(|e| !e.is_empty()),
+        Some(event.to_owned()).filter(|e| !e.is_empty()),
         round,
-        date,
+        Some(date.to_owned()).filter(|d| !d.is_empty() && !d.starts_with('?')),
     ]
     .into_iter()
     .flatten()
@@ -246,7 +245,7 @@ pub fn GameReview(
                             .map(|result| view! { <p class="review-result" role="status">{tf!("Result: {}", "Wynik: {}", result)}</p> })
                     })}
                     <Show when=move || record.get()>
-                        <p class="record-details">{move || game.with(|g| g.as_ref().map(record_details).unwrap_or_default())}</p>
+                        <p class="record-details">{move || game.with(|g| g.as_ref().map(|g| record_details(&g.setup().event, &g.setup().round, &game_pgn::date(g))).unwrap_or_default())}</p>
                     </Show>
                     <ReplayBoard replay=replayed ply=ply flipped=flipped>
                         <div class="actions">

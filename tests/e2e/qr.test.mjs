@@ -179,9 +179,25 @@ test("a finished game's QR code opens in Review on a player's phone, with the bo
   const phone = await app.open('#/', { viewport: PHONE });
   const fetched = [];
   phone.page.on('request', (request) => fetched.push(request.url()));
+  // Review's module held back: the board and moves are shown without it,
+  // and the move the player steps to stays when it comes.
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await phone.page.route(/split_review\.wasm$/, async (route) => { await held; await route.continue(); });
   await phone.page.goto(url);
   await phone.page.getByRole('heading', { name: 'Review: Kowalski, Jan – Nowak, Anna' }).waitFor({ timeout: 15_000 });
-  await phone.page.getByRole('button', { name: 'One move forward' }).waitFor();
+  await phone.page.getByRole('button', { name: 'One move back' }).click();
+  assert.equal(await phone.page.locator('.board-caption').innerText(), 'After 2. Nf3');
+  // The result's line is kept free until Review words it: nothing moves.
+  assert.equal((await phone.page.locator('.review-result').innerText()).trim(), '');
+  const boardTop = () => phone.page.locator('.sheet-board').evaluate((e) => e.getBoundingClientRect().top);
+  const before = await boardTop();
+  release();
+  await phone.page.getByRole('status').filter({ hasText: 'Result: White wins (as recorded)' }).waitFor();
+  assert.equal(await boardTop(), before);
+  assert.equal(await phone.page.locator('.board-caption').innerText(), 'After 2. Nf3');
+  await phone.page.getByRole('button', { name: 'One move forward' }).click();
+  assert.equal(await phone.page.locator('.board-caption').innerText(), 'After 2... Nc6');
   // Read on the page: the analyser worker (and its attack tables) is not fetched.
   assert.deepEqual(fetched.filter((u) => u.includes('analyser')), []);
   // The result, as the copy records it.
@@ -217,7 +233,21 @@ test("a finished game's QR code opens in Review on a player's phone, with the bo
   await other.page.getByRole('alert').filter({ hasText: 'This game cannot be shown: the link is cut short or altered' }).waitFor();
   assert.deepEqual(await other.page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('arbiter/v1/game/'))), []);
 
-  for (const { context, errors } of [board, phone, reader, other]) {
+  // The board and moves come before Review's module, and stay when it
+  // cannot come (the phone went offline): the player is told what is
+  // missing, and nothing is stored.
+  const offline = await app.open('#/', { viewport: PHONE });
+  await offline.page.route(/split_review\.wasm$/, (route) => route.abort());
+  await offline.page.goto(url);
+  await offline.page.getByRole('alert').filter({ hasText: 'The rest of Review (the result, printing, keeping the game) did not come' }).waitFor({ timeout: 15_000 });
+  await offline.page.getByRole('heading', { name: 'Review: Kowalski, Jan – Nowak, Anna' }).waitFor();
+  assert.match(await offline.page.locator('.sheet-side').innerText(), /Nc6/);
+  await offline.page.getByRole('button', { name: 'Go to the start' }).click();
+  assert.equal(await offline.page.locator('.board-caption').innerText(), 'Start position');
+  assert.equal(await offline.page.getByRole('button', { name: 'Keep this game on this device' }).count(), 0);
+  assert.deepEqual(await offline.page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('arbiter/v1/game/'))), []);
+
+  for (const { context, errors } of [board, phone, reader, other, offline]) {
     assert.deepEqual(errors, []);
     await context.close();
   }

@@ -246,8 +246,16 @@ pub fn player_name(imported: &ImportedGame, side: Side) -> String {
         .unwrap_or_else(|| "?".to_owned())
 }
 
-/// A tag's value, trimmed; empty for none or PGN's `?`.
-fn tag_text(imported: &ImportedGame, name: &str) -> String {
+/// The value of an imported game's tag `name` as the game made of it has
+/// it: trimmed, empty for none or PGN's `?`.
+///
+/// ```
+/// let read = laws::pgn::first_game("[Event \" Club \"]\n[Round \"?\"]\n\n1. e4 *").unwrap().unwrap();
+/// assert_eq!(laws::game_pgn::tag_text(&read, "Event"), "Club");
+/// assert_eq!(laws::game_pgn::tag_text(&read, "Round"), "");
+/// ```
+#[must_use]
+pub fn tag_text(imported: &ImportedGame, name: &str) -> String {
     imported
         .tag(name)
         .map(str::trim)

@@ -1,7 +1,9 @@
 //! The shell: header, notices, and the screen the URL's hash names.
 
+use std::pin::Pin;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use laws::pgn::ImportedGame;
 use leptos::ev;
 use leptos::prelude::*;
 use leptos::reactive::computed::ScopedFuture;
@@ -16,11 +18,24 @@ use crate::components::shell::{
     header::Header, notice_bar::NoticeBar, storage_problems::StorageProblems,
 };
 use crate::pages::{
-    adjourn::AdjournPage, arbiter::ArbiterPage, clock::ClockPage, edit_game::EditGame,
-    envelopes::Envelopes, event::EventPage, event_game::EventGamePage, game::GamePage,
-    games::Games, join_event::JoinEventPage, new_game::NewGame, not_found::NotFound,
-    players_copy::PlayersCopyPage, resumption::Resumption, review, review::ReviewPage,
-    scoresheet::ScoresheetPage, settings::Settings,
+    adjourn::AdjournPage,
+    arbiter::ArbiterPage,
+    clock::ClockPage,
+    edit_game::EditGame,
+    envelopes::Envelopes,
+    event::EventPage,
+    event_game::EventGamePage,
+    game::GamePage,
+    games::Games,
+    join_event::JoinEventPage,
+    new_game::NewGame,
+    not_found::NotFound,
+    players_copy::{NotReviewed, OpenReview, PlayersCopyPage, review::players_copy_review},
+    resumption::Resumption,
+    review,
+    review::ReviewPage,
+    scoresheet::ScoresheetPage,
+    settings::Settings,
 };
 use crate::platform::next_task::{after_paint, after_paint_within, next_task};
 use crate::route::Route;
@@ -235,7 +250,7 @@ async fn screen_view(route: Route) -> AnyView {
         Route::Clock(id) => clock_screen(id).await,
         Route::Scoresheet(id) => scoresheet_screen(id).await,
         Route::Review(_) | Route::PlayersQr(_) => review_screen(route).await,
-        Route::PlayersCopy(data) => players_copy_screen(data).await,
+        Route::PlayersCopy(data) => players_copy_screen(data, open_players_copy_review).await,
         Route::Arbiter(id) => arbiter_screen(id).await,
         Route::Adjourn(id) => adjourn_screen(id).await,
         Route::Resume(id) => resumption_screen(id).await,
@@ -304,11 +319,21 @@ fn review_screen(route: Route) -> AnyView {
 
 /// The game a players' link carries, which a phone opens cold: no game is
 /// read for it (the phone may hold none). Its board and moves come in a
-/// module of their own, small, and Review's after them
-/// (`pages::players_copy`).
+/// module of their own, small, and Review's after them (`open_review`,
+/// `pages::players_copy`).
 #[wasm_split(players_copy, wasm_split_path = ::leptos::wasm_split)]
-fn players_copy_screen(data: String) -> AnyView {
-    view! { <PlayersCopyPage data=data /> }.into_any()
+fn players_copy_screen(data: String, open_review: OpenReview) -> AnyView {
+    view! { <PlayersCopyPage data=data open_review=open_review /> }.into_any()
+}
+
+/// Review of a players' link's game, from Review's module.
+fn open_players_copy_review(
+    pgn: String,
+    read: ImportedGame,
+    ply: RwSignal<usize>,
+    flipped: RwSignal<bool>,
+) -> Pin<Box<dyn Future<Output = Result<AnyView, NotReviewed>> + Send>> {
+    Box::pin(players_copy_review(pgn, read, ply, flipped))
 }
 
 #[wasm_split(screens, wasm_split_path = ::leptos::wasm_split)]

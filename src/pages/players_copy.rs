@@ -7,6 +7,8 @@
 
 pub mod review;
 
+use std::pin::Pin;
+
 use laws::game::{SheetMoves, Side};
 use laws::game_pgn;
 use laws::pgn::ImportedGame;
@@ -36,12 +38,24 @@ impl From<SplitLoaderError> for NotReviewed {
     }
 }
 
+/// Review of the link's game, once its module has come
+/// ([`review::players_copy_review`]). The shell gives it to this screen:
+/// were this screen's module to call another's itself, the analyser
+/// worker, which links every screen's code, would import that module too,
+/// and could not start.
+pub type OpenReview = fn(
+    String,
+    ImportedGame,
+    RwSignal<usize>,
+    RwSignal<bool>,
+) -> Pin<Box<dyn Future<Output = Result<AnyView, NotReviewed>> + Send>>;
+
 #[component]
-pub fn PlayersCopyPage(data: String) -> impl IntoView {
+pub fn PlayersCopyPage(data: String, open_review: OpenReview) -> impl IntoView {
     let pgn = game_link::decode(&data).map_err(|e| e.to_string());
     let read = pgn.clone().and_then(|text| game_link::read(&text));
     let shown = match (pgn, read) {
-        (Ok(pgn), Ok(read)) => view! { <FromTheLink pgn=pgn read=read /> }.into_any(),
+        (Ok(pgn), Ok(read)) => view! { <FromTheLink pgn=pgn read=read open_review=open_review /> }.into_any(),
         (Err(e), _) | (_, Err(e)) => view! {
             <h1>{t!("A game from a QR code", "Partia z kodu QR")}</h1>
             <p class="form-error" role="alert">{tf!("This game cannot be shown: {e}. Nothing was stored on this device.", "Nie można pokazać tej partii: {e}. Na tym urządzeniu nic nie zapisano.")}</p>
@@ -53,9 +67,9 @@ pub fn PlayersCopyPage(data: String) -> impl IntoView {
 }
 
 /// The game `read` from the link's `pgn`: its board and moves at once,
-/// then Review once its module has come, once they are painted.
+/// then, once they are painted, Review (`open_review`).
 #[component]
-fn FromTheLink(pgn: String, read: ImportedGame) -> impl IntoView {
+fn FromTheLink(pgn: String, read: ImportedGame, open_review: OpenReview) -> impl IntoView {
     let ply = RwSignal::new(usize::MAX);
     let flipped = RwSignal::new(false);
     let title = heading(
@@ -84,7 +98,7 @@ fn FromTheLink(pgn: String, read: ImportedGame) -> impl IntoView {
     let first_again = first.clone();
     let reviewed = async move {
         after_paint().await;
-        match review::players_copy_review(pgn, read, ply, flipped).await {
+        match open_review(pgn, read, ply, flipped).await {
             Ok(view) => view,
             Err(why) => {
                 let why = match why {

@@ -1,0 +1,14 @@
+import { chromium } from 'playwright-core';
+import { startServer } from './scripts/static-server.mjs';
+const server = await startServer({ dir: 'dist', port: 0 });
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox'] });
+const page = await browser.newPage({ viewport: { width: 1180, height: 820 } });
+page.on('console', (m) => console.log('console', m.type(), m.text().slice(0, 300)));
+page.on('pageerror', (e) => console.log('pageerror', e.message));
+await page.goto(`http://127.0.0.1:${server.address().port}/#/`);
+await page.getByRole('button', { name: 'Import PGN', exact: true }).click();
+await page.getByLabel('Or paste PGN').fill('[White "A"]\n[Black "B"]\n\n1. e4 e5 *\n');
+await page.getByRole('button', { name: 'Import pasted PGN' }).click();
+await page.waitForTimeout(5000);
+console.log((await page.locator('main').innerText()).slice(0, 800));
+await browser.close(); server.close();

@@ -27,6 +27,18 @@ const release = (process.env.TRUNK_PROFILE ?? 'release') === 'release';
 const targetDir = process.env.CARGO_TARGET_DIR ?? join(root, 'target');
 const run = (command, args) => execFileSync(command, args, { cwd: root, stdio: 'inherit' });
 
+// The analyser worker links the app's library, and with it every screen's
+// split function: one that calls another screen's module itself makes the
+// worker import that module, and the worker then cannot start.
+const worker = readdirSync(staging).find((f) => /^analyser.*\.wasm$/.test(f));
+if (!worker) throw new Error('split-app: no analyser worker among the built files');
+const workerSplits = WebAssembly.Module.imports(new WebAssembly.Module(readFileSync(join(staging, worker))))
+  .filter((i) => i.module.startsWith('__wasm_split'));
+if (workerSplits.length) {
+  throw new Error(`split-app: the worker ${worker} imports screens' modules (${workerSplits.map((i) => i.name).join(', ')}): `
+    + "a screen's module calls another's; have the shell (src/app.rs) hand it the call");
+}
+
 run('cargo', ['build', '--target', 'wasm32-unknown-unknown', '--bin', 'arbiter',
   ...(release ? ['--release'] : [])]);
 const built = join(targetDir, 'wasm32-unknown-unknown', release ? 'release' : 'debug', 'arbiter.wasm');

@@ -12,8 +12,9 @@
 // Each run is a new browser context (an empty cache), after one run not
 // counted that fills the server's cache of compressed files (a static host
 // compresses ahead); the time is from the
-// navigation's start to the frame in which Review shows the game (its
-// heading, its board and its last move); the bytes are every response's
+// navigation's start to the frame in which the game is shown (its
+// heading, its board and its last move: the players' copy shows them
+// before Review's result and printouts come); the bytes are every response's
 // size on the wire until then (--verbose: each file's). Prints each run,
 // the median time and the most bytes; exits non-zero when the median is
 // over --max-ms or a run fetched more than --max-kb before the game showed.
@@ -87,8 +88,8 @@ try {
     const errors = [];
     page.on('pageerror', (e) => errors.push(e));
     await page.goto(url, { waitUntil: 'commit' });
-    // Review shows the game: its heading, its board at the last move, and
-    // the last move in the record; timed by the frame it is painted in.
+    // The game shown: its heading, its board at the last move, and the
+    // last move in the record; timed by the frame it is painted in.
     const shownMs = await page.evaluate(({ white, last }) => new Promise((done) => {
       const poll = (now) => {
         const heading = document.querySelector('.players-copy-page h1');

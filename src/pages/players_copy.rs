@@ -9,9 +9,9 @@ pub mod review;
 
 use std::pin::Pin;
 
-use laws::game::{SheetMoves, Side};
+use laws::game::SheetMoves;
 use laws::game_pgn;
-use laws::pgn::ImportedGame;
+use laws::pgn::{ImportedGame, PgnResult};
 use leptos::prelude::*;
 use leptos::wasm_split::SplitLoaderError;
 
@@ -72,33 +72,41 @@ pub fn PlayersCopyPage(data: String, open_review: OpenReview) -> impl IntoView {
 fn FromTheLink(pgn: String, read: ImportedGame, open_review: OpenReview) -> impl IntoView {
     let ply = RwSignal::new(usize::MAX);
     let flipped = RwSignal::new(false);
-    let title = heading(
-        &game_pgn::player_name(&read, Side::White),
-        &game_pgn::player_name(&read, Side::Black),
-    );
+    let setup = game_pgn::setup(&read);
+    let title = heading(&setup.white.name, &setup.black.name);
     let details = record_details(
-        &game_pgn::tag_text(&read, "Event"),
-        &game_pgn::tag_text(&read, "Round"),
-        &game_pgn::tag_text(&read, "Date"),
+        &setup.event,
+        &setup.round,
+        setup.record_date.as_deref().unwrap_or_default(),
     );
-    let replay = Signal::stored(Replay::plain(
+    let replay = Signal::stored(Replay::of_record(
         &SheetMoves::imported(&read),
-        game_pgn::NOTATION,
+        setup.notation,
     ));
-    // The line where Review words the result is kept free, so that nothing
-    // moves under the player's finger when Review comes.
+    // A record with a result: the line where Review words it is kept free,
+    // so that nothing moves under the player's finger when Review comes.
+    let result_line = read.result != PgnResult::Unknown;
+    // Suspense keeps its fallback once replaced, and with it what the
+    // fallback's components hold (the arrow keys' listener): built under an
+    // owner of its own, it is cleaned up when Review takes its place.
+    let first_owner = Owner::new();
+    let replaced = first_owner.clone();
     let first = move || {
-        view! {
-            <h1>{title.clone()}</h1>
-            <p class="review-result" aria-hidden="true">"\u{a0}"</p>
-            <p class="record-details">{details.clone()}</p>
-            <ReplayBoard replay=replay ply=ply flipped=flipped />
-        }
+        first_owner.with(|| {
+            view! {
+                <h1>{title.clone()}</h1>
+                {result_line.then(|| view! { <p class="review-result" aria-hidden="true">"\u{a0}"</p> })}
+                <p class="record-details">{details.clone()}</p>
+                <ReplayBoard replay=replay ply=ply flipped=flipped />
+            }
+        })
     };
     let first_again = first.clone();
     let reviewed = async move {
         after_paint().await;
-        match open_review(pgn, read, ply, flipped).await {
+        let reviewed = open_review(pgn, read, ply, flipped).await;
+        replaced.cleanup();
+        match reviewed {
             Ok(view) => view,
             Err(why) => {
                 let why = match why {

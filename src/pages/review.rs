@@ -194,7 +194,12 @@ pub fn GameReview(
     });
     let ply = ply.unwrap_or_else(|| RwSignal::new(usize::MAX));
     let flipped = flipped.unwrap_or_else(|| RwSignal::new(false));
-    let replayed = Memo::new(move |_| game.with(|g| g.as_ref().map(replay).unwrap_or_default()));
+    let replayed = Memo::new(move |_| {
+        game.with(|g| {
+            g.as_ref()
+                .map_or_else(|| Replay::new(&Chess::default()), replay)
+        })
+    });
 
     let export = move |_| {
         let Some(game) = game.get_untracked() else {
@@ -355,6 +360,30 @@ fn PrintSheet(game: Game) -> impl IntoView {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A players' link shows the record's replay first, then Review's of
+    /// the game made of it: box for box the same, notes and clocks too.
+    #[test]
+    fn a_links_record_replays_as_review_shows_the_game_made_of_it() {
+        let pgn = "[White \"Kowalski, Jan\"]\n[Black \"Nowak, Anna\"]\n[Result \"1-0\"]\n\n\
+            1. e4 { [%clk 1:29:55] } e5 { draw offer } 2. Qh5 { Arbiter: 0:02:00 added to Black } \
+            Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n";
+        let read = crate::game_link::read(pgn).unwrap();
+        let first = Replay::of_record(
+            &SheetMoves::imported(&read),
+            game_pgn::setup(&read).notation,
+        );
+        let game = crate::game_link::game(&read, "g", 0).unwrap();
+        assert_eq!(first, replay(&game));
+        assert_eq!(first.cells.len(), 7);
+        assert!(
+            first.cells[2]
+                .detail
+                .as_deref()
+                .is_some_and(|d| d.contains("added to"))
+        );
+        assert!(first.cells[1].text.ends_with("(=)"));
+    }
 
     #[test]
     fn the_printed_sheet_has_two_columns_of_thirty_rows_or_more() {

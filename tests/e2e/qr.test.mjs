@@ -198,6 +198,9 @@ test("a finished game's QR code opens in Review on a player's phone, with the bo
   assert.equal(await phone.page.locator('.board-caption').innerText(), 'After 2. Nf3');
   await phone.page.getByRole('button', { name: 'One move forward' }).click();
   assert.equal(await phone.page.locator('.board-caption').innerText(), 'After 2... Nc6');
+  // One listener of the arrow keys: the board shown first took its own away.
+  await phone.page.keyboard.press('ArrowLeft');
+  assert.equal(await phone.page.locator('.board-caption').innerText(), 'After 2. Nf3');
   // Read on the page: the analyser worker (and its attack tables) is not fetched.
   assert.deepEqual(fetched.filter((u) => u.includes('analyser')), []);
   // The result, as the copy records it.
@@ -244,6 +247,8 @@ test("a finished game's QR code opens in Review on a player's phone, with the bo
   assert.match(await offline.page.locator('.sheet-side').innerText(), /Nc6/);
   await offline.page.getByRole('button', { name: 'Go to the start' }).click();
   assert.equal(await offline.page.locator('.board-caption').innerText(), 'Start position');
+  await offline.page.keyboard.press('ArrowRight');
+  assert.equal(await offline.page.locator('.board-caption').innerText(), 'After 1. e4');
   assert.equal(await offline.page.getByRole('button', { name: 'Keep this game on this device' }).count(), 0);
   assert.deepEqual(await offline.page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('arbiter/v1/game/'))), []);
 

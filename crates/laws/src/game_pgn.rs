@@ -222,68 +222,48 @@ fn ruled(play: &GameState) -> Option<PgnResult> {
 }
 
 /// The notation an imported game's sheet is written in: PGN's own, English SAN.
-pub const NOTATION: NotationLang = NotationLang::En;
+const NOTATION: NotationLang = NotationLang::En;
 
-/// The name of `side`'s player in an imported game, as the game made of
-/// it has it (PGN's `?` for one not known: a game's setup needs a name).
+/// The setup of the game made of `imported` ([`import`]): from its tags,
+/// trimmed, PGN's `?` read as nothing (but a player's name, which a setup
+/// needs), its sheet in English SAN, the record's date as written. What a
+/// players' link shows of the game before the game is made.
 ///
 /// ```
-/// use laws::game::Side;
-/// use laws::game_pgn::player_name;
-///
-/// let read = laws::pgn::first_game("[White \" Kowalski, Jan \"]\n\n1. e4 *").unwrap().unwrap();
-/// assert_eq!(player_name(&read, Side::White), "Kowalski, Jan");
-/// assert_eq!(player_name(&read, Side::Black), "?");
+/// let read = laws::pgn::first_game("[White \" Kowalski, Jan \"]\n[Round \"?\"]\n\n1. e4 *").unwrap().unwrap();
+/// let setup = laws::game_pgn::setup(&read);
+/// assert_eq!((setup.white.name.as_str(), setup.black.name.as_str()), ("Kowalski, Jan", "?"));
+/// assert_eq!(setup.round, "");
+/// assert_eq!(setup.record_date.as_deref(), Some("????.??.??"));
 /// ```
 #[must_use]
-pub fn player_name(imported: &ImportedGame, side: Side) -> String {
-    let tag = match side {
-        Side::White => "White",
-        Side::Black => "Black",
+pub fn setup(imported: &ImportedGame) -> Setup {
+    let text = |name: &str| {
+        imported
+            .tag(name)
+            .map(str::trim)
+            .filter(|v| !v.is_empty() && *v != "?")
+            .unwrap_or("")
+            .to_owned()
     };
-    Some(tag_text(imported, tag))
-        .filter(|n| !n.is_empty())
-        .unwrap_or_else(|| "?".to_owned())
-}
-
-/// The value of an imported game's tag `name` as the game made of it has
-/// it: trimmed, empty for none or PGN's `?`.
-///
-/// ```
-/// let read = laws::pgn::first_game("[Event \" Club \"]\n[Round \"?\"]\n\n1. e4 *").unwrap().unwrap();
-/// assert_eq!(laws::game_pgn::tag_text(&read, "Event"), "Club");
-/// assert_eq!(laws::game_pgn::tag_text(&read, "Round"), "");
-/// ```
-#[must_use]
-pub fn tag_text(imported: &ImportedGame, name: &str) -> String {
-    imported
-        .tag(name)
-        .map(str::trim)
-        .filter(|v| !v.is_empty() && *v != "?")
-        .unwrap_or("")
-        .to_owned()
-}
-
-/// A new game `id` from an imported one: setup from its tags, one
-/// recorded entry per mainline move (English SAN, with its clock reading
-/// and draw offer), all logged at `created_ms`.
-pub fn import(imported: &ImportedGame, id: &str, created_ms: u64) -> Result<Game, GameError> {
-    let text = |name: &str| tag_text(imported, name);
-    let player = |side: Side, fide: &str| Player {
-        name: player_name(imported, side),
+    let player = |name: &str, fide: &str| Player {
+        // Setup needs a name; PGN writes an unknown one as `?`.
+        name: Some(text(name))
+            .filter(|n| !n.is_empty())
+            .unwrap_or_else(|| "?".to_owned()),
         fide_id: text(fide).parse().ok(),
     };
     let default_start = Chess::default();
     let start_fen = (Fen::from_position(&imported.start, EnPassantMode::Legal)
         != Fen::from_position(&default_start, EnPassantMode::Legal))
     .then(|| Fen::from_position(&imported.start, EnPassantMode::Legal).to_string());
-    let setup = Setup {
+    Setup {
         event: text("Event"),
         site: text("Site"),
         round: text("Round"),
         board: text("Board"),
-        white: player(Side::White, "WhiteFideId"),
-        black: player(Side::Black, "BlackFideId"),
+        white: player("White", "WhiteFideId"),
+        black: player("Black", "BlackFideId"),
         time_control: imported
             .tag("TimeControl")
             .and_then(|t| t.parse().ok())
@@ -297,7 +277,14 @@ pub fn import(imported: &ImportedGame, id: &str, created_ms: u64) -> Result<Game
                 .to_owned(),
         ),
         ..Setup::default()
-    };
+    }
+}
+
+/// A new game `id` from an imported one: setup from its tags, one
+/// recorded entry per mainline move (English SAN, with its clock reading
+/// and draw offer), all logged at `created_ms`.
+pub fn import(imported: &ImportedGame, id: &str, created_ms: u64) -> Result<Game, GameError> {
+    let setup = setup(imported);
     setup.validate().map_err(GameError::Setup)?;
     let mut game = Game::new(id, setup, created_ms);
     let mut pos = imported.start.clone();

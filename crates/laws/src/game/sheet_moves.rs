@@ -64,18 +64,20 @@ impl SheetMoves {
     }
 
     /// The moves of a game read from PGN, without making it a game: what a
-    /// players' link shows while the rest of Review comes. Its replay in
-    /// [`crate::game_pgn::NOTATION`] reads as the imported game's sheet does.
+    /// players' link shows while the rest of Review comes. Replayed in the
+    /// notation of [`crate::game_pgn::setup`], it reads as the sheet of the
+    /// game made of it does.
     ///
     /// ```
     /// use laws::game::SheetMoves;
-    /// use laws::game_pgn::NOTATION;
+    /// use laws::game_pgn;
     /// use laws::pgn::first_game;
     ///
     /// let read = first_game("1. e4 { [%clk 1:29:55] } e5 2. Nf3 *").unwrap().unwrap();
     /// let moves = SheetMoves::imported(&read);
     /// assert_eq!(moves.moves[0].clock_ms, Some(5_395_000));
-    /// let texts: Vec<String> = moves.replayed(NOTATION).into_iter().map(|m| m.text).collect();
+    /// let lang = game_pgn::setup(&read).notation;
+    /// let texts: Vec<String> = moves.replayed(lang).into_iter().map(|m| m.text).collect();
     /// assert_eq!(texts, ["e4", "e5", "Nf3"]);
     /// ```
     #[must_use]
@@ -149,7 +151,7 @@ mod tests {
     /// of them: both replays must read alike, slot for slot.
     #[test]
     fn an_imported_games_moves_replay_as_the_game_made_of_them() {
-        use crate::game_pgn::{self, NOTATION};
+        use crate::game_pgn;
         let pgn = "[FEN \"r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 3 20\"]\n\n\
             20... O-O { [%clk 0:10:00] } 21. Rxa8 { draw offer } Rxa8 22. O-O 1/2-1/2";
         let read = crate::pgn::first_game(pgn).unwrap().unwrap();
@@ -157,18 +159,15 @@ mod tests {
         let game = game_pgn::import(&read, "g", 0).unwrap();
         let made = SheetMoves::of(game.fold().unwrap());
         let lang = game.fold().unwrap().sheet.lang;
-        assert_eq!(lang, NOTATION);
+        assert_eq!(lang, game_pgn::setup(&read).notation);
         let slots = |r: &[Replayed]| {
             r.iter()
                 .map(|m| (m.slot, m.text.clone(), m.after.clone()))
                 .collect::<Vec<_>>()
         };
-        assert_eq!(
-            slots(&quick.replayed(NOTATION)),
-            slots(&made.replayed(lang))
-        );
-        assert_eq!(quick.replayed(NOTATION)[0].slot.side, Side::Black);
-        assert_eq!(quick.replayed(NOTATION)[0].text, "O-O");
+        assert_eq!(slots(&quick.replayed(lang)), slots(&made.replayed(lang)));
+        assert_eq!(quick.replayed(lang)[0].slot.side, Side::Black);
+        assert_eq!(quick.replayed(lang)[0].text, "O-O");
         assert_eq!(quick.moves[0].clock_ms, Some(600_000));
         assert!(quick.moves[1].draw_offer);
         assert_eq!(quick.end(), made.end());

@@ -13,6 +13,7 @@ use laws::game::SheetMoves;
 use laws::game_pgn;
 use laws::pgn::{ImportedGame, PgnResult};
 use leptos::prelude::*;
+use leptos::reactive::computed::ScopedFuture;
 use leptos::wasm_split::SplitLoaderError;
 
 use crate::components::review::replay::Replay;
@@ -86,29 +87,30 @@ fn FromTheLink(pgn: String, read: ImportedGame, open_review: OpenReview) -> impl
     // A record with a result: the line where Review words it is kept free,
     // so that nothing moves under the player's finger when Review comes.
     let result_line = read.result != PgnResult::Unknown;
-    // Suspense keeps its fallback once replaced, and with it what the
-    // fallback's components hold (the arrow keys' listener): built under an
-    // owner of its own, it is cleaned up when Review takes its place.
-    let first_owner = Owner::new();
-    let replaced = first_owner.clone();
     let first = move || {
-        first_owner.with(|| {
-            view! {
-                <h1>{title.clone()}</h1>
-                {result_line.then(|| view! { <p class="review-result" aria-hidden="true">"\u{a0}"</p> })}
-                <p class="record-details">{details.clone()}</p>
-                <ReplayBoard replay=replay ply=ply flipped=flipped />
-            }
-        })
+        view! {
+            <h1>{title.clone()}</h1>
+            {result_line.then(|| view! { <p class="review-result" aria-hidden="true">"\u{a0}"</p> })}
+            <p class="record-details">{details.clone()}</p>
+            <ReplayBoard replay=replay ply=ply flipped=flipped />
+        }
     };
-    let first_again = first.clone();
-    let reviewed = async move {
+    // What comes in their place: Review, or why it did not come. Shown once
+    // (a view is taken out of the signal as it is shown), and the board
+    // shown first goes with all it holds, its arrow keys' listener too.
+    let came = RwSignal::new_local(None::<Result<AnyView, NotReviewed>>);
+    leptos::task::spawn_local(ScopedFuture::new_untracked(async move {
         after_paint().await;
         let reviewed = open_review(pgn, read, ply, flipped).await;
-        replaced.cleanup();
-        match reviewed {
-            Ok(view) => view,
-            Err(why) => {
+        // The player may have left the screen meanwhile.
+        let _ = came.try_set(Some(reviewed));
+    }));
+    move || {
+        came.track();
+        match came.try_update_untracked(Option::take).flatten() {
+            None => first().into_any(),
+            Some(Ok(review)) => review,
+            Some(Err(why)) => {
                 let why = match why {
                     NotReviewed::NotFetched => t!(
                         "The rest of Review (the result, printing, keeping the game) did not come: open the link again once the phone is online.",
@@ -121,14 +123,11 @@ fn FromTheLink(pgn: String, read: ImportedGame, open_review: OpenReview) -> impl
                     ),
                 };
                 view! {
-                    {first_again()}
+                    {first()}
                     <p class="form-error" role="alert">{why}</p>
                 }
                 .into_any()
             }
         }
-    };
-    view! {
-        <Suspense fallback=first>{Suspend::new(reviewed)}</Suspense>
     }
 }

@@ -418,6 +418,20 @@ pub struct RecordMove {
     pub comment: Option<String>,
 }
 
+/// An imported move as a record writes it again: the move, its clock
+/// readings, draw offer and comment.
+impl From<&ImportedMove> for RecordMove {
+    fn from(m: &ImportedMove) -> RecordMove {
+        RecordMove {
+            mv: m.mv,
+            clock_ms: m.clock_ms,
+            emt_ms: m.emt_ms,
+            draw_offer: m.draw_offer,
+            comment: m.comment.clone(),
+        }
+    }
+}
+
 /// A game as plain data, ready to be written as PGN.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Record {

@@ -16,11 +16,8 @@ fn record_of(game: &ImportedGame) -> Record {
             .moves
             .iter()
             .map(|m| RecordMove {
-                mv: m.mv,
-                clock_ms: m.clock_ms,
-                emt_ms: m.emt_ms,
-                draw_offer: m.draw_offer,
                 comment: None,
+                ..RecordMove::from(m)
             })
             .collect(),
         result: game.result,
@@ -219,7 +216,7 @@ mod properties {
             prop_assert_eq!(game.result, PgnResult::Draw);
             prop_assert_eq!(game.tag("TimeControl"), Some("40/5400+30:1800+30"));
             prop_assert_eq!(game.tag("Termination"), Some("normal"));
-            let got: Vec<RecordMove> = game.moves.iter().map(|m| RecordMove { mv: m.mv, clock_ms: m.clock_ms, emt_ms: m.emt_ms, draw_offer: m.draw_offer, comment: None }).collect();
+            let got: Vec<RecordMove> = game.moves.iter().map(|m| RecordMove { comment: None, ..RecordMove::from(m) }).collect();
             prop_assert_eq!(got, moves);
         }
 

@@ -23,7 +23,7 @@ fuzz_target!(|data: &[u8]| {
             moves: game
                 .moves
                 .iter()
-                .map(|m| RecordMove { mv: m.mv, clock_ms: m.clock_ms, emt_ms: m.emt_ms, draw_offer: m.draw_offer, comment: None })
+                .map(|m| RecordMove { comment: None, ..RecordMove::from(m) })
                 .collect(),
             result: game.result,
             termination: None,

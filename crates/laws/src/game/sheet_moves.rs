@@ -84,17 +84,7 @@ impl SheetMoves {
     pub fn imported(game: &ImportedGame) -> SheetMoves {
         SheetMoves {
             start: game.start.clone(),
-            moves: game
-                .moves
-                .iter()
-                .map(|m| RecordMove {
-                    mv: m.mv,
-                    clock_ms: m.clock_ms,
-                    emt_ms: m.emt_ms,
-                    draw_offer: m.draw_offer,
-                    comment: m.comment.clone(),
-                })
-                .collect(),
+            moves: game.moves.iter().map(RecordMove::from).collect(),
             stopped_at: None,
         }
     }

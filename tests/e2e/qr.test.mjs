@@ -176,7 +176,9 @@ test("a finished game's QR code opens in Review on a player's phone, with the bo
   assert.ok(url.startsWith(`${app.url}#/pgn/`), url);
 
   // A player's phone opens it: Review, read-only, nothing stored.
-  const phone = await app.open('#/', { viewport: PHONE });
+  // No service worker: it would answer for Review's module, which the
+  // test holds back below, and a route never sees what it answers.
+  const phone = await app.open('#/', { viewport: PHONE, serviceWorkers: 'block' });
   const fetched = [];
   phone.page.on('request', (request) => fetched.push(request.url()));
   // Review's module held back: the board and moves are shown without it,
@@ -239,7 +241,7 @@ test("a finished game's QR code opens in Review on a player's phone, with the bo
   // The board and moves come before Review's module, and stay when it
   // cannot come (the phone went offline): the player is told what is
   // missing, and nothing is stored.
-  const offline = await app.open('#/', { viewport: PHONE });
+  const offline = await app.open('#/', { viewport: PHONE, serviceWorkers: 'block' });
   await offline.page.route(/split_review\.wasm$/, (route) => route.abort());
   await offline.page.goto(url);
   await offline.page.getByRole('alert').filter({ hasText: 'The rest of Review (the result, printing, keeping the game) did not come' }).waitFor({ timeout: 15_000 });

@@ -151,8 +151,9 @@ pub fn RecordingSheet(id: String) -> impl IntoView {
     let position = Signal::derive(move || {
         game.with(|g| g.as_ref().map(|g| shown(g).board).unwrap_or_default())
     });
+    // A memo: every box of the list reads it (see `SheetCheckView`).
     let cells =
-        Signal::derive(move || game.with(|g| g.as_ref().map(written_cells).unwrap_or_default()));
+        Memo::new(move |_| game.with(|g| g.as_ref().map(written_cells).unwrap_or_default()));
     let next = move || game.with(|g| g.as_ref().map(|g| g.scoresheet().next_slot()));
     let lang = move || game.with(|g| g.as_ref().map(|g| g.setup().notation).unwrap_or_default());
     let clock = move || {

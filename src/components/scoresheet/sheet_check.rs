@@ -183,7 +183,9 @@ pub fn SheetCheckView(game: Memo<Option<Game>>) -> impl IntoView {
     let intended = RwSignal::new(String::new());
     let play = move || game.with(|g| g.as_ref().and_then(|g| g.fold().ok()).cloned());
     let check = Memo::new(move |_| play().map(|p| p.check()));
-    let cells = Signal::derive(move || {
+    // A memo: every box of the list reads it, and a derived signal would
+    // judge the whole sheet again for each box.
+    let cells = Memo::new(move |_| {
         let sheet = game.with(|g| g.as_ref().map(Game::scoresheet));
         check.with(|c| match (sheet, c) {
             (Some(sheet), Some(c)) => checked_cells(&sheet, c),

@@ -31,6 +31,7 @@ import { runInNewContext } from 'node:vm';
 import { Chess } from 'chess.js';
 import { parsePgn, startingPosition } from 'chessops/pgn';
 import { parseSan } from 'chessops/san';
+import { median } from './median.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -135,11 +136,6 @@ const contenders = {
 // garbage (chessops leaves much) is not collected in another's time.
 setFlagsFromString('--expose-gc');
 const collectGarbage = runInNewContext('gc');
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 // The native program, asked for passes a few at a time; it reads the file
 // (the text timed here) once, from a temporary copy.

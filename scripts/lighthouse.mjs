@@ -21,6 +21,7 @@ import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import { chromium } from 'playwright-core';
+import { median } from './median.mjs';
 import { startServer } from './static-server.mjs';
 
 const args = process.argv.slice(2);
@@ -101,11 +102,9 @@ try {
       const lhr = computeMedianRun(lhrs);
       const scores = lhrs.map(performanceScore);
       const score = median(scores);
-      if (runs > 1) {
-        console.log(`performance runs ${scores.join(' ')}  ${screen}: their median, and the median run's figures`);
-        console.log(`  CPU slowdown ${slowdowns.map((m) => `${m}x`).join(' ')}; the host's benchmark index in each run `
-          + lhrs.map((run) => Math.round(run.environment.benchmarkIndex)).join(' '));
-      }
+      if (runs > 1) console.log(`performance runs ${scores.join(' ')}  ${screen}: their median, and the median run's figures`);
+      console.log(`  CPU slowdown ${slowdowns.map((m) => `${m}x`).join(' ')}; the host's benchmark index in each run `
+        + lhrs.map((run) => Math.round(run.environment.benchmarkIndex)).join(' '));
       const figure = (audit) => lhr.audits[audit].displayValue;
       const sent = lhr.audits['total-byte-weight'].numericValue / 1024;
       console.log(`performance    ${String(score).padStart(3)}  ${screen} (mobile, cold; the run: ${performanceScore(lhr)})`
@@ -151,13 +150,6 @@ async function calibratedSlowdown(browser) {
   } finally {
     await tab.close();
   }
-}
-
-/// The middle of `numbers` (of an even count, the mean of the two middle).
-function median(numbers) {
-  const sorted = [...numbers].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
 /// A run's performance score, out of 100.

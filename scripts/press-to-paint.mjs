@@ -32,6 +32,7 @@ import { join, resolve } from 'node:path';
 import { Chess } from 'chess.js';
 import { chromium } from 'playwright-core';
 import { startProfile } from './cpu-profile.mjs';
+import { median } from './median.mjs';
 import { startServer } from './static-server.mjs';
 
 const root = resolve(import.meta.dirname, '..');
@@ -125,12 +126,6 @@ function storedGame(now) {
   };
   return { id: 'press-to-paint', text: JSON.stringify({ schema: 2, data: { id: 'press-to-paint', created_ms: created, initial, head, log } }) };
 }
-
-const median = (xs) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 
 /// Times each press on `page` from the tap to the frame in which the other
 /// face has the class `running` (window.pressTimes).

@@ -22,6 +22,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { median } from './median.mjs';
 import { startServer } from './static-server.mjs';
 
 const root = resolve(import.meta.dirname, '..');
@@ -56,8 +57,6 @@ function realGame() {
 
 /// The link's data as game_link::encode writes it: zlib, then base64url.
 const encode = (pgn) => deflateSync(Buffer.from(pgn), { level: 9 }).toString('base64url');
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const game = realGame();
 const server = await startServer({ dir: dist, port: 0 });

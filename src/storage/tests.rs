@@ -700,6 +700,22 @@ fn records_of_the_first_format_still_load() {
 }
 
 #[test]
+fn an_altered_record_of_the_first_format_is_refused() {
+    // Format 1 keeps every hash: an event changed under its hash is found.
+    let old = serde_json::to_string(&Record {
+        schema: 1,
+        data: &played(),
+    })
+    .unwrap();
+    let altered = old.replacen(r#""e4""#, r#""d4""#, 1);
+    assert_ne!(altered, old);
+    assert!(matches!(
+        decode_game("k", &altered),
+        Err(StorageError::Corrupt { reason, .. }) if reason.contains("altered")
+    ));
+}
+
+#[test]
 fn an_altered_compact_log_is_refused_as_altered() {
     let text = encode_game(&played()).replace(r#""m e4""#, r#""m d4""#);
     match decode_game("k", &text) {

@@ -14,6 +14,7 @@ use crate::components::clock::flag_ruling::FlagRuling;
 use crate::components::clock::turn_to_settle::TurnNotice;
 use crate::components::common::confirm_dialog::ConfirmDialog;
 use crate::components::common::form_error::FormError;
+use crate::components::common::later::Later;
 use crate::components::common::pin_dialog::PinDialog;
 use crate::components::event::call_button::CallArbiter;
 use crate::components::shell::game_over::GameOver;
@@ -460,13 +461,21 @@ fn ClockScreen(id: String, game: Memo<Option<Game>>) -> impl IntoView {
                     {toggle(t!("Vibration", "Wibracje"), vibration)}
                 </div>
                 <p class="clock-rules">{rules}</p>
-                <Show when=move || !menu_open.get()>
-                    <TurnNotice turn=turn />
-                </Show>
-                {move || result.get().map(|result| view! { <GameOver result review=id.clone() /> })}
-                <FormError error=problem />
-                <CallArbiter id=calling />
-                <FlagRuling flagged_first=flagged_first class=class ruling=ruling claim=claim_shown on_claim=on_claim over=over on_confirm=on_confirm />
+                // What shows only when there is something to settle, in a
+                // task after the faces': opened cold, the screen's first
+                // task runs all its code for the first time.
+                <Later>
+                    <Show when=move || !menu_open.get()>
+                        <TurnNotice turn=turn />
+                    </Show>
+                    {
+                        let id = id.clone();
+                        move || result.get().map(|result| view! { <GameOver result review=id.clone() /> })
+                    }
+                    <FormError error=problem />
+                    <CallArbiter id=calling.clone() />
+                    <FlagRuling flagged_first=flagged_first class=class ruling=ruling claim=claim_shown on_claim=on_claim over=over on_confirm=on_confirm />
+                </Later>
                 <p class="clock-keys">
                     {t!("Keys: ", "Klawisze: ")} <kbd>"A"</kbd> {t!(" or left ", " lub lewy ")} <kbd lang="en">"Shift"</kbd> {t!(" presses White's clock, ", " naciska zegar białych, ")}
                     <kbd>"L"</kbd> {t!(" or right ", " lub prawy ")} <kbd lang="en">"Shift"</kbd> {t!(" presses Black's, ", " naciska zegar czarnych, ")}
@@ -476,6 +485,7 @@ fn ClockScreen(id: String, game: Memo<Option<Game>>) -> impl IntoView {
             <div class="clock-half white-half">
                 <ClockFace side=Side::White name=white_name reading=reading over=over on_press=press />
             </div>
+            <Later>
             {if pin_set {
                 view! { <PinDialog open=confirm_menu title=t!("Arbiter's menu: it pauses the clocks", "Menu sędziego: zatrzymuje zegary") on_pin=open_with_pin /> }.into_any()
             } else {
@@ -499,6 +509,7 @@ fn ClockScreen(id: String, game: Memo<Option<Game>>) -> impl IntoView {
                     turn=turn
                 />
             </Show>
+            </Later>
         </div>
     }
 }

@@ -53,10 +53,19 @@ fn browser_lang() -> UiLang {
     UiLang::from_browser(&window().navigator().language().unwrap_or_default())
 }
 
-/// The app, on `state` as read from storage ([`AppState::load`]).
+/// The app, on `state` as read from storage ([`AppState::load`]), built in
+/// two tasks (the shell, then the screen the hash names: opened cold, each
+/// runs its code for the first time, at its slowest) and `shown` in a third.
 #[component]
-pub fn App(state: AppState) -> impl IntoView {
+pub fn App(state: AppState, shown: Box<dyn FnOnce()>) -> impl IntoView {
     provide_context(state);
+    let screens = RwSignal::new(false);
+    leptos::task::spawn_local(async move {
+        next_task().await;
+        screens.set(true);
+        next_task().await;
+        shown();
+    });
 
     let (hash, set_hash) = signal(current_hash());
     let asked = Memo::new(move |_| Route::parse(&hash.get()));
@@ -140,9 +149,17 @@ pub fn App(state: AppState) -> impl IntoView {
                 // fetched the one before it stays up, or, opened cold, the
                 // line index.html painted first, under the game's heading
                 // (`opening`).
-                <Transition fallback=move || opening(&route.get_untracked(), state)>
-                    {move || Suspend::new(screen(route.get(), shell.child(), waiting, state))}
-                </Transition>
+                {
+                    let shell = shell.clone();
+                    move || screens.get().then(|| {
+                        let shell = shell.clone();
+                        view! {
+                            <Transition fallback=move || opening(&route.get_untracked(), state)>
+                                {move || Suspend::new(screen(route.get(), shell.child(), waiting, state))}
+                            </Transition>
+                        }
+                    })
+                }
             </main>
             }
         })

@@ -55,7 +55,9 @@ fn browser_lang() -> UiLang {
 
 /// The app, on `state` as read from storage ([`AppState::load`]), built in
 /// two tasks (the shell, then the screen the hash names: opened cold, each
-/// runs its code for the first time, at its slowest) and `shown` in a third.
+/// runs its code for the first time, at its slowest) and `shown` in the
+/// second: the screen's opening line is on the page from then, and a
+/// screen's module is asked for only once that has been painted (`screen_view`).
 #[component]
 pub fn App(state: AppState, shown: Box<dyn FnOnce()>) -> impl IntoView {
     provide_context(state);
@@ -63,7 +65,6 @@ pub fn App(state: AppState, shown: Box<dyn FnOnce()>) -> impl IntoView {
     leptos::task::spawn_local(async move {
         next_task().await;
         screens.set(true);
-        next_task().await;
         shown();
     });
 

@@ -9,8 +9,8 @@ fn main() {
     console_error_panic_hook::set_once();
     // The app starts once index.html's first paint is on the screen, in
     // tasks of their own: the first thing seen never waits for the app's
-    // module, and reading storage, building the shell, building the screen
-    // and showing them are short tasks rather than one long one. (A tab not
+    // module, and reading storage, building the shell, and building the
+    // screen and showing both are short tasks rather than one long one. (A tab not
     // shown paints nothing: there the app starts at once; a window covered
     // by another may say it is shown and paint nothing: there it starts
     // within a tenth of a second.)
@@ -21,7 +21,7 @@ fn main() {
         let state = AppState::load();
         next_task().await;
         // Built out of sight (`App`), then shown in place of index.html's
-        // first paint in one task: the browser never shows the page
+        // first paint, in one task: the browser never shows the page
         // without either.
         let root: HtmlElement = document()
             .create_element("div")

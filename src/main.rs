@@ -10,10 +10,10 @@ fn main() {
     // The app starts once index.html's first paint is on the screen, in
     // tasks of their own: the first thing seen never waits for the app's
     // module, and reading storage, building the shell, and building the
-    // screen and showing both are short tasks rather than one long one. (A tab not
-    // shown paints nothing: there the app starts at once; a window covered
-    // by another may say it is shown and paint nothing: there it starts
-    // within a tenth of a second.)
+    // screen and showing both are short tasks rather than one long one.
+    // (A tab not shown paints nothing: there the app starts at once; a
+    // window covered by another may say it is shown and paint nothing:
+    // there it starts within a tenth of a second.)
     wasm_bindgen_futures::spawn_local(async {
         if document().visibility_state() == VisibilityState::Visible {
             after_paint_within(100).await;

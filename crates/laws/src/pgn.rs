@@ -34,7 +34,7 @@
 //! assert_eq!(game.result, PgnResult::WhiteWins);
 //!
 //! let record = Record {
-//!     tags: game.tags.clone(),
+//!     tags: game.tags.to_vec(),
 //!     time_control: Some("5400+30".into()),
 //!     start_fen: None,
 //!     moves: game.moves.iter().map(|m| RecordMove { mv: m.mv, clock_ms: m.clock_ms, emt_ms: None, draw_offer: m.draw_offer, comment: None }).collect(),
@@ -49,7 +49,6 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, Position, fen::Fen, san::SanPlus};
-use tinystr::TinyAsciiStr;
 
 mod first;
 #[cfg(feature = "pgn-import")]
@@ -57,9 +56,11 @@ mod marked;
 mod movetext;
 #[cfg(feature = "pgn-import")]
 mod read;
+mod tags;
 pub use first::first_game;
 #[cfg(feature = "pgn-import")]
 pub use read::{Games, games, import};
+pub use tags::Tags;
 
 /// The comment that marks a draw offer made with the move before it.
 pub const DRAW_OFFER_COMMENT: &str = "draw offer";
@@ -109,9 +110,11 @@ impl fmt::Display for PgnResult {
 /// One mainline move of an imported game.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ImportedMove {
-    /// The SAN as written in the file (with its check mark, if any), kept
-    /// inline: a file of a hundred thousand moves needs no allocation each.
-    pub san: TinyAsciiStr<16>,
+    /// The move in SAN as the file wrote it (an over-specified `Ngf3` stays
+    /// so, a check mark too); a token read leniently (`e2-e4`) in its move's
+    /// SAN. Kept as read, not as text: writing out every move of a file was
+    /// a tenth of the import's time in wasm.
+    pub san: SanPlus,
     pub mv: Move,
     /// The clock reading after the move (`[%clk]`).
     pub clock_ms: Option<u64>,
@@ -131,7 +134,7 @@ pub struct ImportedGame {
     /// 1-based position of the game in the file.
     pub number: usize,
     /// All tags in file order, values unescaped.
-    pub tags: Vec<(String, String)>,
+    pub tags: Tags,
     /// The starting position (standard, or from `FEN`).
     pub start: Chess,
     pub moves: Vec<ImportedMove>,
@@ -142,7 +145,7 @@ pub struct ImportedGame {
 impl ImportedGame {
     /// The value of a tag, if present.
     pub fn tag(&self, name: &str) -> Option<&str> {
-        tag_value(&self.tags, name)
+        self.tags.get(name)
     }
 
     /// The position after the last mainline move.

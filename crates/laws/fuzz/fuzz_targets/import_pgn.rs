@@ -16,7 +16,7 @@ fuzz_target!(|data: &[u8]| {
         };
         assert!(check.problem.is_none());
         let record = Record {
-            tags: game.tags.clone(),
+            tags: game.tags.to_vec(),
             time_control: game.tag("TimeControl").map(str::to_owned),
             start_fen: (game.start != shakmaty::Chess::default())
                 .then(|| shakmaty::fen::Fen::from_position(&game.start, shakmaty::EnPassantMode::Legal).to_string()),

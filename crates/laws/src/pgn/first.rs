@@ -6,8 +6,8 @@
 
 use shakmaty::san::SanPlus;
 
-use super::movetext::{Flow, Movetext, unescape};
-use super::{ImportError, ImportedGame, PgnResult};
+use super::movetext::{Flow, Movetext};
+use super::{ImportError, ImportedGame, PgnResult, Tags};
 
 /// The first game of `text` as [`super::import`] reads it: tags, the
 /// mainline (variations skipped), comments with their clocks and draw
@@ -46,8 +46,8 @@ pub fn first_game(text: &str) -> Option<Result<ImportedGame, ImportError>> {
 }
 
 /// The tag pairs at the start of `rest`, which is left at the movetext.
-fn read_tags(rest: &mut &[u8]) -> Result<Vec<(String, String)>, String> {
-    let mut tags = Vec::new();
+fn read_tags(rest: &mut &[u8]) -> Result<Tags, String> {
+    let mut tags = Tags::default();
     loop {
         skip_space_and_escapes(rest);
         let Some((b'[', after)) = rest.split_first() else {
@@ -79,10 +79,7 @@ fn read_tags(rest: &mut &[u8]) -> Result<Vec<(String, String)>, String> {
                 String::from_utf8_lossy(name)
             ));
         };
-        tags.push((
-            String::from_utf8_lossy(name).into_owned(),
-            unescape(&value[..end]),
-        ));
+        tags.push_read(name, &value[..end]);
         *rest = close;
     }
 }
@@ -107,7 +104,6 @@ fn rest_of_line(rest: &[u8]) -> (&[u8], &[u8]) {
 /// Hands each token of the movetext to `movetext`, up to the next game's
 /// tags or the end of the text.
 fn read_movetext(movetext: &mut Movetext, mut rest: &[u8]) -> Flow {
-    let mut san = Vec::new();
     loop {
         skip_space_and_escapes(&mut rest);
         let Some(&first) = rest.first() else {
@@ -146,14 +142,14 @@ fn read_movetext(movetext: &mut Movetext, mut rest: &[u8]) -> Flow {
                     .unwrap_or(rest.len());
                 let (token, after) = rest.split_at(len);
                 rest = after;
-                token_read(movetext, token, &mut san)?;
+                token_read(movetext, token)?;
             }
         }
     }
 }
 
 /// One token: a result, a move number, a move with its `!` and `?`.
-fn token_read(movetext: &mut Movetext, token: &[u8], san: &mut Vec<u8>) -> Flow {
+fn token_read(movetext: &mut Movetext, token: &[u8]) -> Flow {
     let result = match token {
         b"1-0" => Some(PgnResult::WhiteWins),
         b"0-1" => Some(PgnResult::BlackWins),
@@ -197,7 +193,7 @@ fn token_read(movetext: &mut Movetext, token: &[u8], san: &mut Vec<u8>) -> Flow 
         mv
     };
     match SanPlus::from_ascii(mv) {
-        Ok(san_plus) => movetext.san(&san_plus, san)?,
+        Ok(san_plus) => movetext.san(&san_plus)?,
         Err(_) => movetext.written(String::from_utf8_lossy(mv).into_owned())?,
     }
     if let Some(nag) = suffix_nag(marks) {

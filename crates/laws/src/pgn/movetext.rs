@@ -11,7 +11,6 @@ use shakmaty::{
     Bitboard, CastlingMode, Chess, Color, Move, Position, Rank, Role, Square, attacks,
     san::{San, SanError, SanPlus},
 };
-use tinystr::TinyAsciiStr;
 
 use super::*;
 use crate::notation::{self, MoveReading, NotationLang};
@@ -31,12 +30,9 @@ impl Movetext {
     /// Game `number` (1-based in its file) with `tags`: its start position
     /// from `FEN` and `Variant`, its result from `Result` until the
     /// movetext ends with one.
-    pub(super) fn begin(
-        number: usize,
-        tags: Vec<(String, String)>,
-    ) -> Result<Movetext, ImportError> {
+    pub(super) fn begin(number: usize, tags: Tags) -> Result<Movetext, ImportError> {
         let game = number;
-        let castling = match tag_value(&tags, "Variant").map(|v| v.trim().to_ascii_lowercase()) {
+        let castling = match tags.get("Variant").map(|v| v.trim().to_ascii_lowercase()) {
             None => CastlingMode::Standard,
             Some(v)
                 if v.is_empty()
@@ -46,11 +42,11 @@ impl Movetext {
             }
             Some(v) if v.contains("960") || v.starts_with("fischer") => CastlingMode::Chess960,
             Some(_) => {
-                let variant = tag_value(&tags, "Variant").unwrap_or_default().to_owned();
+                let variant = tags.get("Variant").unwrap_or_default().to_owned();
                 return Err(ImportError::UnsupportedVariant { game, variant });
             }
         };
-        let start = match tag_value(&tags, "FEN") {
+        let start = match tags.get("FEN") {
             // A FEN tag without `SetUp "1"` is common in real files; it still
             // names the start position.
             Some(fen) => parse_fen(fen, castling).map_err(|reason| ImportError::BadFen {
@@ -60,7 +56,9 @@ impl Movetext {
             })?,
             None => Chess::default(),
         };
-        let result = tag_value(&tags, "Result").map_or(PgnResult::Unknown, PgnResult::from_tag);
+        let result = tags
+            .get("Result")
+            .map_or(PgnResult::Unknown, PgnResult::from_tag);
         Ok(Movetext {
             game: ImportedGame {
                 number: game,
@@ -74,43 +72,30 @@ impl Movetext {
         })
     }
 
-    /// A move in SAN; `buffer` holds its text while it is copied inline.
-    pub(super) fn san(&mut self, san_plus: &SanPlus, buffer: &mut Vec<u8>) -> Flow {
+    /// A move in SAN.
+    pub(super) fn san(&mut self, san_plus: &SanPlus) -> Flow {
         self.finish_move()?;
-        buffer.clear();
-        san_plus.append_ascii_to(buffer);
-        // SAN is ASCII and at most 9 bytes: nothing is replaced or cut.
-        let text = TinyAsciiStr::from_utf8_lossy(buffer, b'?');
         let played = match san_plus.san {
             San::Null => Err(MoveProblem::Null),
             // Lenient: what shakmaty's strict SAN refuses, the scoresheet
             // reader may still read as exactly one move.
-            ref san => {
-                strict_move(&self.position, san).or_else(|_| read_leniently(&self.position, &text))
-            }
+            ref san => strict_move(&self.position, san)
+                .or_else(|_| read_leniently(&self.position, &san_plus.to_string())),
         };
-        self.play(text, played)
+        match played {
+            Ok(mv) => self.play(*san_plus, mv),
+            Err(problem) => self.refuse(san_plus.to_string(), problem),
+        }
     }
 
     /// A token that is no SAN (`e2-e4`, `Xz9`), read as the scoresheet
     /// reader reads an entry, at its own place.
     pub(super) fn written(&mut self, written: String) -> Flow {
         self.finish_move()?;
-        let played = read_leniently(&self.position, &written);
-        // Kept as written when it fits, else in SAN.
-        let text = match (&played, TinyAsciiStr::try_from_str(&written)) {
-            (_, Ok(text)) => text,
-            (Ok(mv), Err(_)) => TinyAsciiStr::from_utf8_lossy(
-                San::from_move(&self.position, *mv).to_string().as_bytes(),
-                b'?',
-            ),
-            (Err(problem), Err(_)) => {
-                let problem = problem.clone();
-                let ply = self.game.moves.len() + 1;
-                return ControlFlow::Break(Err(self.error(ply, written, problem)));
-            }
-        };
-        self.play(text, played)
+        match read_leniently(&self.position, &written) {
+            Ok(mv) => self.play(SanPlus::from_move(self.position.clone(), mv), mv),
+            Err(problem) => self.refuse(written, problem),
+        }
     }
 
     /// A comment; one before the first move is about the game, not a move.
@@ -147,27 +132,25 @@ impl Movetext {
         Ok(self.game)
     }
 
-    /// Plays the move read from `text`, or ends the game with its problem.
-    fn play(&mut self, text: TinyAsciiStr<16>, played: Result<Move, MoveProblem>) -> Flow {
-        match played {
-            Ok(mv) => {
-                self.position.play_unchecked(mv);
-                self.game.moves.push(ImportedMove {
-                    san: text,
-                    mv,
-                    clock_ms: None,
-                    emt_ms: None,
-                    draw_offer: false,
-                    nags: Vec::new(),
-                    comment: None,
-                });
-                ControlFlow::Continue(())
-            }
-            Err(problem) => {
-                let ply = self.game.moves.len() + 1;
-                ControlFlow::Break(Err(self.error(ply, text.to_string(), problem)))
-            }
-        }
+    /// Plays `mv`, read as `san`.
+    fn play(&mut self, san: SanPlus, mv: Move) -> Flow {
+        self.position.play_unchecked(mv);
+        self.game.moves.push(ImportedMove {
+            san,
+            mv,
+            clock_ms: None,
+            emt_ms: None,
+            draw_offer: false,
+            nags: Vec::new(),
+            comment: None,
+        });
+        ControlFlow::Continue(())
+    }
+
+    /// Ends the game at the move written `text`, with its problem.
+    fn refuse(&self, text: String, problem: MoveProblem) -> Flow {
+        let ply = self.game.moves.len() + 1;
+        ControlFlow::Break(Err(self.error(ply, text, problem)))
     }
 
     /// Attaches the collected comments to the last move.
@@ -316,33 +299,6 @@ fn read_leniently(position: &Chess, text: &str) -> Result<Move, MoveProblem> {
         MoveReading::Unreadable { reason } => Err(MoveProblem::Unreadable { reason }),
         MoveReading::Illegal { reason } => Err(MoveProblem::Illegal { reason }),
     }
-}
-
-/// Decodes `\\` and `\"` in a tag value. (pgn-reader 0.29's own decoding
-/// loses the backslash of `\\` when an escaped quote follows it.)
-pub(super) fn unescape(raw: &[u8]) -> String {
-    // Most values have no backslash: copied at once.
-    if !raw.contains(&b'\\') {
-        return lossy_utf8(raw.to_vec());
-    }
-    let mut bytes = Vec::with_capacity(raw.len());
-    let mut iter = raw.iter().copied().peekable();
-    while let Some(b) = iter.next() {
-        match (b, iter.peek()) {
-            (b'\\', Some(&next @ (b'\\' | b'"'))) => {
-                bytes.push(next);
-                iter.next();
-            }
-            _ => bytes.push(b),
-        }
-    }
-    lossy_utf8(bytes)
-}
-
-/// The bytes as text, invalid UTF-8 replaced, without a copy when valid.
-pub(super) fn lossy_utf8(bytes: Vec<u8>) -> String {
-    String::from_utf8(bytes)
-        .unwrap_or_else(|invalid| String::from_utf8_lossy(invalid.as_bytes()).into_owned())
 }
 
 /// What the comments after a move say.
@@ -543,11 +499,5 @@ mod tests {
         assert_eq!(notes.clock_ms, Some(60_000));
         assert!(notes.draw_offer);
         assert_eq!(notes.text, "good idea");
-    }
-
-    #[test]
-    fn tag_values_unescape_backslashes_before_quotes() {
-        assert_eq!(unescape(br#"a\\\"b\c"#), r#"a\"b\c"#);
-        assert_eq!(unescape(br"end\"), r"end\");
     }
 }

@@ -11,7 +11,7 @@ use shakmaty::Color;
 
 use super::{
     marked::{MARK, Marked, token_text},
-    movetext::{Movetext, lossy_utf8, unescape},
+    movetext::Movetext,
     *,
 };
 
@@ -43,10 +43,7 @@ pub fn import<R: io::Read>(source: R) -> Vec<Result<ImportedGame, ImportError>> 
 pub fn games<R: io::Read>(source: R) -> Games<R> {
     Games {
         reader: Some(Reader::new(Marked::new(source))),
-        importer: Importer {
-            games: 0,
-            san: Vec::new(),
-        },
+        importer: Importer { games: 0 },
     }
 }
 
@@ -80,18 +77,16 @@ impl<R: io::Read> Iterator for Games<R> {
 
 struct Importer {
     games: usize,
-    /// The current move's SAN, written out here and copied inline.
-    san: Vec<u8>,
 }
 
 impl Visitor for Importer {
-    type Tags = Vec<(String, String)>;
+    type Tags = Tags;
     type Movetext = Movetext;
     type Output = Result<ImportedGame, ImportError>;
 
     fn begin_tags(&mut self) -> ControlFlow<Self::Output, Self::Tags> {
         self.games += 1;
-        ControlFlow::Continue(Vec::new())
+        ControlFlow::Continue(Tags::default())
     }
 
     fn tag(
@@ -100,7 +95,7 @@ impl Visitor for Importer {
         name: &[u8],
         value: RawTag<'_>,
     ) -> ControlFlow<Self::Output> {
-        tags.push((lossy_utf8(name.to_vec()), unescape(value.as_bytes())));
+        tags.push_read(name, value.as_bytes());
         ControlFlow::Continue(())
     }
 
@@ -116,7 +111,7 @@ impl Visitor for Importer {
         movetext: &mut Self::Movetext,
         san_plus: SanPlus,
     ) -> ControlFlow<Self::Output> {
-        movetext.san(&san_plus, &mut self.san)
+        movetext.san(&san_plus)
     }
 
     fn nag(&mut self, movetext: &mut Self::Movetext, nag: Nag) -> ControlFlow<Self::Output> {

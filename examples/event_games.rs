@@ -116,7 +116,7 @@ fn main() {
                 let clock = game.clock().map(|c| c.remaining(side, at));
                 let entry = Entry {
                     clock_ms: clock,
-                    ..Entry::written(mv.san.as_str())
+                    ..Entry::written(mv.san.to_string())
                 };
                 game.apply(Event::Recorded(entry), at).expect("a real move");
                 // Written, then pressed.

@@ -765,7 +765,7 @@ pub(crate) fn eighty_move_game() -> Game {
         let clock = g.clock().unwrap().remaining(side, at);
         let entry = Entry {
             clock_ms: Some(clock),
-            ..Entry::written(&mv.san.to_string())
+            ..Entry::written(mv.san.to_string())
         };
         g.apply(Event::Recorded(entry), at).unwrap();
         g.apply(Event::Clock(ClockAction::Press { side }), at)

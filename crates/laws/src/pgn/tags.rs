@@ -13,10 +13,10 @@ use std::borrow::Cow;
 ///
 /// let mut tags = Tags::default();
 /// tags.push("White", "Kowalski, Jan");
-/// tags.push("Round", "3.1");
-/// assert_eq!(tags.get("Round"), Some("3.1"));
+/// tags.push("Round", "7");
+/// assert_eq!(tags.get("Round"), Some("7"));
 /// assert_eq!(tags.get("Black"), None);
-/// assert_eq!(tags.iter().collect::<Vec<_>>(), [("White", "Kowalski, Jan"), ("Round", "3.1")]);
+/// assert_eq!(tags.iter().collect::<Vec<_>>(), [("White", "Kowalski, Jan"), ("Round", "7")]);
 /// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Tags {

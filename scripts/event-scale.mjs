@@ -124,7 +124,12 @@ try {
     if (status >= 300 || refused) throw new Error(`_bulk_docs: ${status} ${JSON.stringify(refused)}`);
   };
   let started = performance.now();
-  const all = everyGame.flatMap((g) => g.docs);
+  // In the order an event writes them, as its changes feed serves them to
+  // a tablet joining: the boards play at once, so each page of the feed
+  // holds entries of every board. Each board's setup first (it has no
+  // time), then every entry at its time (a sort that keeps each game's
+  // order).
+  const all = everyGame.flatMap((g) => g.docs).sort((a, b) => (a.at_ms ?? 0) - (b.at_ms ?? 0));
   for (let at = 0; at < all.length; at += 1000) await push(all.slice(at, at + 1000));
   const pushed = performance.now() - started;
 

@@ -49,8 +49,11 @@ const BATCH: usize = 200;
 const LONG_POLL_MS: u32 = 25_000;
 /// How often a waiting long poll looks for new entries stored here.
 const LOCAL_CHECK_MS: u32 = 200;
-/// Changes per page of the feed.
-const PAGE: usize = 1000;
+/// Changes per page of the feed. A page names most boards of an event in
+/// play, and each game it names is read and saved once for the page: a
+/// tablet joining 200 boards of 80 moves took 45 s in pages of 1,000, 11 s
+/// in pages of 5,000 (a page is about 4 MB of JSON).
+const PAGE: usize = 5000;
 
 thread_local! {
     static RUNNING: Cell<bool> = const { Cell::new(false) };

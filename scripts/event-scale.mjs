@@ -126,10 +126,14 @@ try {
   let started = performance.now();
   // In the order an event writes them, as its changes feed serves them to
   // a tablet joining: the boards play at once, so each page of the feed
-  // holds entries of every board. Each board's setup first (it has no
-  // time), then every entry at its time (a sort that keeps each game's
-  // order).
-  const all = everyGame.flatMap((g) => g.docs).sort((a, b) => (a.at_ms ?? 0) - (b.at_ms ?? 0));
+  // holds entries of every board. Every entry at its time, a game's setup
+  // (which has none) just before its first entry; the sort keeps each
+  // game's order.
+  const timed = everyGame.flatMap((g) => {
+    const start = Math.min(...g.docs.filter((d) => d.at_ms !== undefined).map((d) => d.at_ms));
+    return g.docs.map((doc) => ({ doc, at: doc.at_ms ?? start - 1 }));
+  });
+  const all = timed.sort((a, b) => a.at - b.at).map((t) => t.doc);
   for (let at = 0; at < all.length; at += 1000) await push(all.slice(at, at + 1000));
   const pushed = performance.now() - started;
 

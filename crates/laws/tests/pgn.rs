@@ -122,6 +122,18 @@ fn import_cases() {
 }
 
 #[test]
+fn a_token_read_leniently_keeps_its_moves_san_and_an_error_its_own_text() {
+    let games = pgn::import("1. e2-e4 e7-e5 2. Ng1-f3 *\n\n1. e2-e4 Xz9 *\n".as_bytes());
+    let read = games[0].as_ref().unwrap();
+    let sans: Vec<String> = read.moves.iter().map(|m| m.san.to_string()).collect();
+    assert_eq!(sans, ["e4", "e5", "Nf3"]);
+    match &games[1] {
+        Err(ImportError::Move { ply: 2, text, .. }) => assert_eq!(text, "Xz9"),
+        other => panic!("expected the second move refused, got {other:?}"),
+    }
+}
+
+#[test]
 fn lenient_import_keeps_what_matters() {
     let games = pgn::import(
         std::fs::read(concat!(

@@ -79,7 +79,7 @@ fn read_tags(rest: &mut &[u8]) -> Result<Tags, String> {
                 String::from_utf8_lossy(name)
             ));
         };
-        tags.push_read(name, &value[..end]);
+        tags.push(name, &value[..end]);
         *rest = close;
     }
 }

@@ -95,7 +95,7 @@ impl Visitor for Importer {
         name: &[u8],
         value: RawTag<'_>,
     ) -> ControlFlow<Self::Output> {
-        tags.push_read(name, value.as_bytes());
+        tags.push(name, value.as_bytes());
         ControlFlow::Continue(())
     }
 

@@ -9,14 +9,10 @@ use std::borrow::Cow;
 /// and freeing.
 ///
 /// ```
-/// use laws::pgn::Tags;
-///
-/// let mut tags = Tags::default();
-/// tags.push("White", "Kowalski, Jan");
-/// tags.push("Round", "7");
-/// assert_eq!(tags.get("Round"), Some("7"));
-/// assert_eq!(tags.get("Black"), None);
-/// assert_eq!(tags.iter().collect::<Vec<_>>(), [("White", "Kowalski, Jan"), ("Round", "7")]);
+/// let game = laws::pgn::first_game("[White \"Kowalski, Jan\"]\n[Round \"7\"]\n\n1. e4 *").unwrap().unwrap();
+/// assert_eq!(game.tags.get("Round"), Some("7"));
+/// assert_eq!(game.tags.get("Black"), None);
+/// assert_eq!(game.tags.iter().collect::<Vec<_>>(), [("White", "Kowalski, Jan"), ("Round", "7")]);
 /// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Tags {
@@ -26,17 +22,9 @@ pub struct Tags {
 }
 
 impl Tags {
-    /// Adds a tag after the others.
-    pub fn push(&mut self, name: &str, value: &str) {
-        self.text.push_str(name);
-        let name_end = self.text.len();
-        self.text.push_str(value);
-        self.ends.push((name_end, self.text.len()));
-    }
-
-    /// Adds a tag as a file writes it: its value with `\\` and `\"`
-    /// escaped, invalid UTF-8 in either replaced.
-    pub(super) fn push_read(&mut self, name: &[u8], raw_value: &[u8]) {
+    /// Adds a tag after the others, as a file writes it: its value with
+    /// `\\` and `\"` escaped, invalid UTF-8 in either replaced.
+    pub(super) fn push(&mut self, name: &[u8], raw_value: &[u8]) {
         if self.ends.is_empty() {
             // Room for a game's tags at once (a TWIC game's take 300 bytes).
             self.text.reserve(512);
@@ -62,12 +50,6 @@ impl Tags {
             start = end;
             tag
         })
-    }
-
-    /// How many tags there are.
-    #[must_use]
-    pub fn len(&self) -> usize {
-        self.ends.len()
     }
 
     /// Whether there are none.
@@ -120,9 +102,9 @@ mod tests {
     #[test]
     fn a_value_is_unescaped_and_bad_bytes_replaced() {
         let mut tags = Tags::default();
-        tags.push_read(b"Event", br#"a\\\"b\c"#);
-        tags.push_read(b"Site", br"end\");
-        tags.push_read(b"Bad\xff", b"\xfe");
+        tags.push(b"Event", br#"a\\\"b\c"#);
+        tags.push(b"Site", br"end\");
+        tags.push(b"Bad\xff", b"\xfe");
         assert_eq!(
             tags.iter().collect::<Vec<_>>(),
             [
@@ -131,15 +113,14 @@ mod tests {
                 ("Bad\u{fffd}", "\u{fffd}")
             ]
         );
-        assert_eq!(tags.len(), 3);
     }
 
     #[test]
     fn an_empty_name_or_value_keeps_its_place() {
         let mut tags = Tags::default();
-        tags.push("", "x");
-        tags.push("Round", "");
-        tags.push("Round", "2");
+        tags.push(b"", b"x");
+        tags.push(b"Round", b"");
+        tags.push(b"Round", b"2");
         assert_eq!(tags.get(""), Some("x"));
         // The first of two tags of one name, as a reader of the file sees it.
         assert_eq!(tags.get("Round"), Some(""));

@@ -7,12 +7,26 @@
 //! when it joined. The server's guard keeps honest tablets apart; the
 //! signatures hold where the server is wrong, compromised or replaced.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::fmt;
 
 use laws::signing::{Signature, SigningKey, VerifyingKey};
 use serde::{Deserialize, Serialize};
 
 use crate::tf;
+
+/// How many good signatures [`CHECKED`] keeps before starting again.
+const CHECKED_KEPT: usize = 4096;
+
+thread_local! {
+    /// Signatures found good, each with its signer and message: a game's
+    /// setup is checked again at every page of the feed that names the
+    /// game, and a tablet joining reads hundreds of pages' worth of games
+    /// (each check is a curve multiplication).
+    static CHECKED: RefCell<HashMap<Signature, (VerifyingKey, Vec<u8>)>> =
+        RefCell::new(HashMap::new());
+}
 
 /// A document's signer and signature.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -35,10 +49,23 @@ impl Signed {
     /// game's setup is signed by the board it names.
     pub fn signer_of(signed: Option<&Signed>, message: &[u8]) -> Result<VerifyingKey, Unsigned> {
         let signed = signed.ok_or(Unsigned::Missing)?;
-        signed
-            .signer
-            .verify(message, &signed.signature)
-            .map_err(|_| Unsigned::Invalid)?;
+        let checked = CHECKED.with_borrow(|checked| {
+            checked
+                .get(&signed.signature)
+                .is_some_and(|(signer, checked)| *signer == signed.signer && checked == message)
+        });
+        if !checked {
+            signed
+                .signer
+                .verify(message, &signed.signature)
+                .map_err(|_| Unsigned::Invalid)?;
+            CHECKED.with_borrow_mut(|checked| {
+                if checked.len() >= CHECKED_KEPT {
+                    checked.clear();
+                }
+                checked.insert(signed.signature, (signed.signer, message.to_vec()));
+            });
+        }
         Ok(signed.signer)
     }
 
@@ -177,6 +204,23 @@ mod tests {
         assert_eq!(
             Signed::check(None, &message, &trust),
             Err(Unsigned::Missing)
+        );
+        // A signature found good before is good only for its own signer
+        // and message.
+        let signed = Signed::by(&board, &message);
+        assert!(Signed::signer_of(Some(&signed), &message).is_ok());
+        let elsewhere = entry_message("board1~a-0000", 5, "ab12");
+        assert_eq!(
+            Signed::signer_of(Some(&signed), &elsewhere),
+            Err(Unsigned::Invalid)
+        );
+        let claimed = Signed {
+            signer: chief.verifying_key(),
+            ..signed
+        };
+        assert_eq!(
+            Signed::signer_of(Some(&claimed), &message),
+            Err(Unsigned::Invalid)
         );
         let words = Unsigned::Untrusted(other.verifying_key()).to_string();
         assert!(

@@ -646,15 +646,6 @@ pub fn reconcile(
         .iter()
         .map(|l| l.hash.clone())
         .collect();
-    let local_log = local.map(Game::log).unwrap_or_default();
-    for (index, logged) in local_log.iter().enumerate() {
-        let onto = index
-            .checked_sub(1)
-            .map(|before| local_log[before].hash.as_str());
-        if let Some(entry) = Sealed::check(onto, logged.clone()) {
-            add(index, entry);
-        }
-    }
     let mut read: Vec<EventDoc> = Vec::new();
     // Each readable revision's entry, checked as it was read, by its place
     // and hash: a hash seals no place, so a copy of an entry written at
@@ -673,6 +664,30 @@ pub fn reconcile(
     }
     // What the database holds (read here once, not again for `held`).
     let in_database: HashSet<(usize, String)> = sealed.keys().cloned().collect();
+    // When the database adds only to this copy's end (as the feed brings a
+    // game, page after page), every history goes through this copy: grown
+    // from it, not from the setup, its entries are not hashed and folded
+    // again at each page.
+    let local_log = local.map(Game::log).unwrap_or_default();
+    let start = match local {
+        Some(local)
+            if in_database.iter().all(|(index, hash)| *index >= local_log.len() || own.contains(hash))
+                && pulled.choices.range(..local_log.len()).all(|(index, chosen)| local_log[*index].hash == *chosen) =>
+        {
+            local.clone()
+        }
+        _ => {
+            for (index, logged) in local_log.iter().enumerate() {
+                let onto = index
+                    .checked_sub(1)
+                    .map(|before| local_log[before].hash.as_str());
+                if let Some(entry) = Sealed::check(onto, logged.clone()) {
+                    add(index, entry);
+                }
+            }
+            root.clone()
+        }
+    };
     let (signed, unsigned) = vouched(read, &own, &trust);
     out.refused.extend(unsigned);
     let mut from_db: Vec<EventDoc> = Vec::new();
@@ -699,7 +714,7 @@ pub fn reconcile(
         histories: 1,
         not_taken: HashMap::new(),
     };
-    growth.grow(root.clone(), &mut grown, &mut put_aside);
+    growth.grow(start, &mut grown, &mut put_aside);
     // An entry on no history was refused by the Laws or the limit, or
     // follows nothing the game has.
     let placed: HashSet<&str> = grown
@@ -1575,6 +1590,27 @@ mod tests {
         assert_eq!(out.game, Some(b));
         assert_eq!(out.set_aside, vec![a]);
         assert!(out.refused.is_empty());
+    }
+
+    #[test]
+    fn a_copy_grown_at_its_end_still_sees_a_fork_before_it() {
+        let (a, b) = forked();
+        let mut ahead = a.clone();
+        edit(&mut ahead, "aaa", 12_000);
+        // The feed brings only what follows the copy: grown from it.
+        let mut new = pulled(&[&ahead]);
+        new.events.retain(|id, _| {
+            matches!(DocId::parse(id), DocId::Event(_, index) if index >= a.log().len())
+        });
+        let out = reconcile(Some(&a), &new, NOW, &arbiters());
+        assert_eq!(out.game, Some(ahead.clone()));
+        assert!(out.fork.is_none() && out.refused.is_empty());
+        // With another tablet's entry before the copy's end, the histories
+        // part there as when grown from the setup.
+        let out = reconcile(Some(&a), &pulled(&[&ahead, &b]), NOW, &arbiters());
+        let fork = out.fork.unwrap();
+        assert_eq!(fork.index, 2);
+        assert!(fork.branches.contains(&ahead) && fork.branches.contains(&b));
     }
 
     #[test]

@@ -57,6 +57,8 @@ const PAGE: usize = 5000;
 
 thread_local! {
     static RUNNING: Cell<bool> = const { Cell::new(false) };
+    /// The last page of the changes feed taken was full: more follow.
+    static MORE: Cell<bool> = const { Cell::new(false) };
     /// Where this tablet stands with its event's database (here, not in
     /// the app's state, so the first load carries none of it).
     static RECORD: ArcRwSignal<SyncRecord> = ArcRwSignal::new(SyncRecord::default());
@@ -718,6 +720,8 @@ fn show_status(state: AppState) {
     let waiting = waiting(state);
     status().set(Some(if forks > 0 {
         SyncStatus::Fork(forks)
+    } else if MORE.get() {
+        SyncStatus::CatchingUp
     } else if waiting > 0 {
         SyncStatus::Waiting(waiting)
     } else {
@@ -1076,6 +1080,7 @@ async fn pull(
     if let Some(page) = next {
         AHEAD.set(Some((couch.url.clone(), next_since, page)));
     }
+    MORE.set(full);
     taken
 }
 
@@ -1191,9 +1196,11 @@ async fn take_changes(
     // the checkpoint), is read whole; every other from what changed.
     let whole = |game: &String| again.contains(game) || forks.contains(game);
     let mut setups = setups(couch, games.iter().filter(|g| !whole(g)), &fed).await?;
-    // This tablet's own key, worked out from its seed once a page, not
-    // once a game (a curve multiplication each).
+    // This tablet's own key and the arbiters' (the chief's, on his own
+    // tablet, from its seed), worked out once a page, not once a game (a
+    // curve multiplication each); the roster was taken above.
     let own = link.signing_key.as_ref().map(SigningKey::verifying_key);
+    let arbiters = record().with_untracked(|r| r.arbiters(link));
     let mut incomplete = Vec::new();
     for game in games {
         let mut read = Read::Whole;
@@ -1207,12 +1214,12 @@ async fn take_changes(
                 let revisions = revisions(couch, &id, doc).await?;
                 docs.push((id, revisions));
             }
-            read = take_game(link, own, state, &game, docs, Read::Changed);
+            read = take_game(link, own, &arbiters, state, &game, docs, Read::Changed);
         }
         if read == Read::Whole {
             let start = game_doc_id(&game);
             let docs = documents(couch, &start, &format!("{start}:\u{fff0}")).await?;
-            if take_game(link, own, state, &game, docs, Read::Whole) == Read::Incomplete {
+            if take_game(link, own, &arbiters, state, &game, docs, Read::Whole) == Read::Incomplete {
                 incomplete.push(game);
             }
         }
@@ -1323,10 +1330,12 @@ enum Read {
 /// as `read` says: [`Read::Changed`] or [`Read::Whole`]; `own` is this
 /// tablet's signing key's public half. Returns
 /// `Read::Whole`, taking nothing, when what changed is not enough, and
-/// [`Read::Incomplete`] when the whole game is not yet.
+/// [`Read::Incomplete`] when the whole game is not yet. `arbiters`: the
+/// keys taken in every game.
 fn take_game(
     link: &EventLink,
     own: Option<VerifyingKey>,
+    arbiters: &[VerifyingKey],
     state: AppState,
     id: &str,
     docs: Vec<(String, Vec<Revision>)>,
@@ -1340,7 +1349,6 @@ fn take_game(
         .with_untracked(|r| r.boards.get(id).copied())
         .or(own.filter(|_| link.owns(id) && local.is_some()))
         .or_else(|| archive::board_key(id));
-    let arbiters = record().with_untracked(|r| r.arbiters(link));
     let mut settled = Vec::new();
     // Choices are judged once the setup has named the board.
     let mut choice_docs = Vec::new();
@@ -1364,7 +1372,7 @@ fn take_game(
     let board = pulled.game.as_ref().and_then(|g| g.board().ok());
     let trust = Trust {
         board,
-        arbiters: arbiters.clone(),
+        arbiters: arbiters.to_vec(),
     };
     for (doc_id, index, revisions) in choice_docs {
         let (chosen, refused) = settle_choice(&doc_id, &revisions, &trust);
@@ -1377,7 +1385,7 @@ fn take_game(
         Read::Changed => record().with_untracked(|r| r.pushed.get(id).copied().unwrap_or(0)),
         _ => 0,
     };
-    let mut out = reconcile(local.as_ref(), &pulled, crate::state::now_ms(), &arbiters);
+    let mut out = reconcile(local.as_ref(), &pulled, crate::state::now_ms(), arbiters);
     let no_setup = pulled.game.is_none() && !pulled.events.is_empty();
     let gap = out.refused.iter().any(|r| r.why == Why::NoPredecessor);
     if read == Read::Changed && (no_setup || gap) {

@@ -370,6 +370,9 @@ pub enum SyncStatus {
     Refused(String),
     /// Games whose histories part, for the arbiter to choose.
     Fork(usize),
+    /// A full page of the changes feed read, more to come: a tablet
+    /// joining, or back after a while away.
+    CatchingUp,
 }
 
 impl SyncStatus {
@@ -415,6 +418,10 @@ impl fmt::Display for SyncStatus {
                 "Fork to resolve in {n} {}",
                 "Rozwidlenie do rozstrzygnięcia w partiach: {n}{}",
                 counted(*n, ["game", "games"])
+            ),
+            SyncStatus::CatchingUp => tf!(
+                "Reading the event's changes…",
+                "Wczytywanie zmian turnieju…"
             ),
         })
     }
@@ -517,6 +524,10 @@ mod tests {
             "Refused: no permission (x); 4 events kept for the next try"
         );
         assert_eq!(SyncStatus::Fork(1).shown(4), "Fork to resolve in 1 game");
+        assert_eq!(
+            SyncStatus::CatchingUp.shown(2),
+            "Reading the event's changes…"
+        );
         assert_eq!(
             SyncStatus::Fork(2).to_string(),
             "Fork to resolve in 2 games"

@@ -14,7 +14,7 @@ use crate::components::event::broadcast_panel::BroadcastPanel;
 use crate::components::event::calls_panel::CallsPanel;
 use crate::components::event::rounds_panel::RoundsPanel;
 use crate::event::docs::Fork;
-use crate::event::sync::MAX_REFUSED;
+use crate::event::sync::{MAX_REFUSED, SyncStatus};
 use crate::listing::standing as progress;
 use crate::platform::on_screen::OnScreen;
 use crate::route::Route;
@@ -223,12 +223,26 @@ pub fn EventPage() -> impl IntoView {
     });
     let hall_now = hall_tick();
     let on_screen = OnScreen::new("data-game");
-    let lines = Memo::new(move |before: Option<&Vec<BoardLine>>| {
+    let catching_up = {
+        let status = crate::event::couch::status();
+        Memo::new(move |_| status.get() == Some(SyncStatus::CatchingUp))
+    };
+    // While more pages of the changes feed follow, the boards stand as last
+    // drawn (the round chosen still changes them): a tablet joining 200
+    // boards draws them once, not at every page.
+    let lines = Memo::new(move |before: Option<&(String, Vec<BoardLine>)>| {
         let chosen = round.get();
-        let before = before.map_or(&[][..], Vec::as_slice);
-        state
+        if let Some(before) = before
+            && before.0 == chosen
+            && catching_up.get()
+        {
+            return before.clone();
+        }
+        let before = before.map_or(&[][..], |(_, lines)| lines.as_slice());
+        let lines = state
             .games
-            .with(|games| BoardLine::all(games, &chosen, before))
+            .with(|games| BoardLine::all(games, &chosen, before));
+        (chosen, lines)
     });
     let record = crate::event::couch::record();
     let forks = Memo::new({
@@ -313,6 +327,9 @@ pub fn EventPage() -> impl IntoView {
                     }).collect_view()}</ul>
                 </section>
             </Show>
+            <Show when=move || catching_up.get()>
+                <p role="status">{t!("Reading the event's changes: the boards show where they stood until the last is read.", "Wczytywanie zmian turnieju: do wczytania ostatniej szachownice pokazują poprzedni stan.")}</p>
+            </Show>
             <table class="event-boards">
                 <thead><tr>
                     <th>{t!("Board", "Szachownica")}</th>
@@ -324,7 +341,7 @@ pub fn EventPage() -> impl IntoView {
                     <th>{t!("Waiting", "Czeka")}</th>
                 </tr></thead>
                 <tbody>
-                    <For each=move || lines.get() key=|line| line.clone() let:line>
+                    <For each=move || lines.get().1 key=|line| line.clone() let:line>
                         <BoardRow line=line now=hall_now on_screen=on_screen open_as_arbiter=open_as_arbiter />
                     </For>
                 </tbody>

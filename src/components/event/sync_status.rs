@@ -17,7 +17,12 @@ pub fn SyncBadge() -> impl IntoView {
         Some(SyncStatus::Synced | SyncStatus::Waiting(_)) if waiting.get() == 0 => {
             "sync-badge synced"
         }
-        Some(SyncStatus::Synced | SyncStatus::Waiting(_) | SyncStatus::Connecting) => {
+        Some(
+            SyncStatus::Synced
+            | SyncStatus::Waiting(_)
+            | SyncStatus::Connecting
+            | SyncStatus::CatchingUp,
+        ) => {
             "sync-badge waiting"
         }
         _ => "sync-badge trouble",

@@ -456,12 +456,26 @@ impl AppState {
     /// shown all the same, held in this page (the database keeps it too).
     pub fn take_from_event(&self, game: Game) -> Result<(), String> {
         let (store, _) = store();
-        let saved = match self.game(game.id()) {
-            Some(local) if local == game => return Ok(()),
-            Some(local) if matches!(game.lineage(&local), Lineage::Behind | Lineage::Diverged) => {
-                store.replace_game(&game)
-            }
-            _ => store.save_game(&game),
+        // The copy held is compared where it is, not copied: a game of an
+        // event is taken at every page of the feed naming it.
+        let (same, behind) = self.games.with_untracked(|games| {
+            games
+                .iter()
+                .find(|g| g.id() == game.id())
+                .map_or((false, false), |local| {
+                    let same = *local == game;
+                    let behind =
+                        !same && matches!(game.lineage(local), Lineage::Behind | Lineage::Diverged);
+                    (same, behind)
+                })
+        });
+        if same {
+            return Ok(());
+        }
+        let saved = if behind {
+            store.replace_game(&game)
+        } else {
+            store.save_game(&game)
         };
         match saved {
             Ok(()) => {

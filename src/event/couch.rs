@@ -1219,7 +1219,8 @@ async fn take_changes(
         if read == Read::Whole {
             let start = game_doc_id(&game);
             let docs = documents(couch, &start, &format!("{start}:\u{fff0}")).await?;
-            if take_game(link, own, &arbiters, state, &game, docs, Read::Whole) == Read::Incomplete {
+            if take_game(link, own, &arbiters, state, &game, docs, Read::Whole) == Read::Incomplete
+            {
                 incomplete.push(game);
             }
         }
@@ -1341,51 +1342,55 @@ fn take_game(
     docs: Vec<(String, Vec<Revision>)>,
     read: Read,
 ) -> Read {
-    let mut pulled = Pulled::default();
-    let local = state.game(id);
-    // A game made here (under this tablet's user, held before any pull
-    // named its board) is this tablet's board's whatever the database says.
-    let known_board = record()
-        .with_untracked(|r| r.boards.get(id).copied())
-        .or(own.filter(|_| link.owns(id) && local.is_some()))
-        .or_else(|| archive::board_key(id));
-    let mut settled = Vec::new();
-    // Choices are judged once the setup has named the board.
-    let mut choice_docs = Vec::new();
-    for (doc_id, revisions) in docs {
-        match DocId::parse(&doc_id) {
-            DocId::Game(game) if game == id => {
-                let (setup, refused) =
-                    settle_setup(&doc_id, &revisions, local.as_ref(), known_board);
-                pulled.game = setup;
-                settled.extend(refused);
+    // The copy held is judged where it is, not copied: a game of an event
+    // is taken at every page of the feed naming it.
+    let (mut out, pulled, settled, board, no_local) = state.games.with_untracked(|games| {
+        let local = games.iter().find(|g| g.id() == id);
+        let mut pulled = Pulled::default();
+        // A game made here (under this tablet's user, held before any pull
+        // named its board) is this tablet's board's whatever the database says.
+        let known_board = record()
+            .with_untracked(|r| r.boards.get(id).copied())
+            .or(own.filter(|_| link.owns(id) && local.is_some()))
+            .or_else(|| archive::board_key(id));
+        let mut settled = Vec::new();
+        // Choices are judged once the setup has named the board.
+        let mut choice_docs = Vec::new();
+        for (doc_id, revisions) in docs {
+            match DocId::parse(&doc_id) {
+                DocId::Game(game) if game == id => {
+                    let (setup, refused) = settle_setup(&doc_id, &revisions, local, known_board);
+                    pulled.game = setup;
+                    settled.extend(refused);
+                }
+                DocId::Event(game, _) if game == id => {
+                    pulled.events.insert(doc_id, revisions);
+                }
+                DocId::Choice(game, index) if game == id => {
+                    choice_docs.push((doc_id, index, revisions));
+                }
+                _ => {}
             }
-            DocId::Event(game, _) if game == id => {
-                pulled.events.insert(doc_id, revisions);
-            }
-            DocId::Choice(game, index) if game == id => {
-                choice_docs.push((doc_id, index, revisions));
-            }
-            _ => {}
         }
-    }
-    let board = pulled.game.as_ref().and_then(|g| g.board().ok());
-    let trust = Trust {
-        board,
-        arbiters: arbiters.to_vec(),
-    };
-    for (doc_id, index, revisions) in choice_docs {
-        let (chosen, refused) = settle_choice(&doc_id, &revisions, &trust);
-        if let Some(chosen) = chosen {
-            pulled.choices.insert(index, chosen);
+        let board = pulled.game.as_ref().and_then(|g| g.board().ok());
+        let trust = Trust {
+            board,
+            arbiters: arbiters.to_vec(),
+        };
+        for (doc_id, index, revisions) in choice_docs {
+            let (chosen, refused) = settle_choice(&doc_id, &revisions, &trust);
+            if let Some(chosen) = chosen {
+                pulled.choices.insert(index, chosen);
+            }
+            settled.extend(refused);
         }
-        settled.extend(refused);
-    }
-    pulled.known = match read {
-        Read::Changed => record().with_untracked(|r| r.pushed.get(id).copied().unwrap_or(0)),
-        _ => 0,
-    };
-    let mut out = reconcile(local.as_ref(), &pulled, crate::state::now_ms(), arbiters);
+        pulled.known = match read {
+            Read::Changed => record().with_untracked(|r| r.pushed.get(id).copied().unwrap_or(0)),
+            _ => 0,
+        };
+        let out = reconcile(local, &pulled, crate::state::now_ms(), arbiters);
+        (out, pulled, settled, board, local.is_none())
+    });
     let no_setup = pulled.game.is_none() && !pulled.events.is_empty();
     let gap = out.refused.iter().any(|r| r.why == Why::NoPredecessor);
     if read == Read::Changed && (no_setup || gap) {
@@ -1441,7 +1446,7 @@ fn take_game(
             "Partia {id}: odrzucono dokumenty z bazy ({refused}), nieużyte; powody są na ekranie zawodów."
         ));
     }
-    if gap || (no_setup && local.is_none()) {
+    if gap || (no_setup && no_local) {
         Read::Incomplete
     } else {
         read

@@ -640,11 +640,11 @@ pub fn reconcile(
             at.push(entry);
         }
     };
-    let own: HashSet<String> = local
+    let own: HashSet<&str> = local
         .map(Game::log)
         .unwrap_or_default()
         .iter()
-        .map(|l| l.hash.clone())
+        .map(|l| l.hash.as_str())
         .collect();
     let mut read: Vec<EventDoc> = Vec::new();
     // Each readable revision's entry, checked as it was read, by its place
@@ -671,8 +671,13 @@ pub fn reconcile(
     let local_log = local.map(Game::log).unwrap_or_default();
     let start = match local {
         Some(local)
-            if in_database.iter().all(|(index, hash)| *index >= local_log.len() || own.contains(hash))
-                && pulled.choices.range(..local_log.len()).all(|(index, chosen)| local_log[*index].hash == *chosen) =>
+            if in_database
+                .iter()
+                .all(|(index, hash)| *index >= local_log.len() || own.contains(hash.as_str()))
+                && pulled
+                    .choices
+                    .range(..local_log.len())
+                    .all(|(index, chosen)| local_log[*index].hash == *chosen) =>
         {
             local.clone()
         }
@@ -692,7 +697,7 @@ pub fn reconcile(
     out.refused.extend(unsigned);
     let mut from_db: Vec<EventDoc> = Vec::new();
     for doc in signed {
-        if doc.at_ms > now_ms + CLOCK_TOLERANCE_MS && !own.contains(&doc.hash) {
+        if doc.at_ms > now_ms + CLOCK_TOLERANCE_MS && !own.contains(doc.hash.as_str()) {
             out.refused.push(Refused {
                 id: doc.id,
                 rev: doc.rev,
@@ -792,7 +797,7 @@ pub fn reconcile(
 /// signature per game, not one per entry. `own`: this copy's entries.
 fn vouched(
     mut docs: Vec<EventDoc>,
-    own: &HashSet<String>,
+    own: &HashSet<&str>,
     trust: &Trust,
 ) -> (Vec<EventDoc>, Vec<Refused>) {
     docs.sort_by_key(|d| std::cmp::Reverse(d.index));
@@ -800,16 +805,18 @@ fn vouched(
         .iter()
         .map(|d| (d.hash.clone(), d.previous.clone()))
         .collect();
-    let mut vouched: HashSet<String> = own.clone();
+    let mut vouched: HashSet<String> = HashSet::new();
     let mut why: HashMap<String, Unsigned> = HashMap::new();
     for doc in &docs {
-        if vouched.contains(&doc.hash) {
+        if own.contains(doc.hash.as_str()) || vouched.contains(&doc.hash) {
             continue;
         }
         match doc.signer(trust) {
             Ok(_) => {
                 let mut at = Some(doc.hash.clone());
-                while let Some(hash) = at.filter(|h| vouched.insert(h.clone())) {
+                while let Some(hash) =
+                    at.filter(|h| !own.contains(h.as_str()) && vouched.insert(h.clone()))
+                {
                     at = before.get(&hash).cloned().flatten();
                 }
             }
@@ -818,8 +825,9 @@ fn vouched(
             }
         }
     }
-    let (taken, left): (Vec<EventDoc>, Vec<EventDoc>) =
-        docs.into_iter().partition(|d| vouched.contains(&d.hash));
+    let (taken, left): (Vec<EventDoc>, Vec<EventDoc>) = docs
+        .into_iter()
+        .partition(|d| own.contains(d.hash.as_str()) || vouched.contains(&d.hash));
     let refused = left
         .into_iter()
         .map(|d| Refused {
@@ -839,7 +847,7 @@ struct Growth<'a> {
     /// The arbiter's choice at each place he settled.
     choices: &'a BTreeMap<usize, String>,
     /// This copy's own entries: taken as they are.
-    own: &'a HashSet<String>,
+    own: &'a HashSet<&'a str>,
     /// Histories started so far, the first included.
     histories: usize,
     /// Entries not taken on some history, by hash, and why.
@@ -867,8 +875,8 @@ impl Growth<'_> {
             // under the limit are the same on every tablet.
             next.sort_by(|a, b| {
                 let (a, b) = (a.logged(), b.logged());
-                (!self.own.contains(&a.hash), a.at_ms, &a.hash).cmp(&(
-                    !self.own.contains(&b.hash),
+                (!self.own.contains(a.hash.as_str()), a.at_ms, &a.hash).cmp(&(
+                    !self.own.contains(b.hash.as_str()),
                     b.at_ms,
                     &b.hash,
                 ))
@@ -932,7 +940,7 @@ impl Growth<'_> {
 
     /// Appends `entry` to `game` if the chain and the Laws take it.
     fn take(&mut self, game: &mut Game, entry: &Sealed) -> bool {
-        if self.own.contains(&entry.logged().hash) {
+        if self.own.contains(entry.logged().hash.as_str()) {
             return game.append_sealed(entry).is_ok();
         }
         match game.append_judged(entry) {
@@ -1599,9 +1607,9 @@ mod tests {
         edit(&mut ahead, "aaa", 12_000);
         // The feed brings only what follows the copy: grown from it.
         let mut new = pulled(&[&ahead]);
-        new.events.retain(|id, _| {
-            matches!(DocId::parse(id), DocId::Event(_, index) if index >= a.log().len())
-        });
+        new.events.retain(
+            |id, _| matches!(DocId::parse(id), DocId::Event(_, index) if index >= a.log().len()),
+        );
         let out = reconcile(Some(&a), &new, NOW, &arbiters());
         assert_eq!(out.game, Some(ahead.clone()));
         assert!(out.fork.is_none() && out.refused.is_empty());

@@ -22,9 +22,7 @@ pub fn SyncBadge() -> impl IntoView {
             | SyncStatus::Waiting(_)
             | SyncStatus::Connecting
             | SyncStatus::CatchingUp,
-        ) => {
-            "sync-badge waiting"
-        }
+        ) => "sync-badge waiting",
         _ => "sync-badge trouble",
     };
     view! {

@@ -1075,8 +1075,13 @@ async fn pull(
         ];
         couch.get("/_changes", &query).await.ok()
     };
-    let (next, taken) =
-        futures::future::join(next, take_changes(couch, link, state, changes)).await;
+    let take = async {
+        // The browser's turn first: the next page's request, made above,
+        // goes out only then, not after the whole page is taken.
+        TimeoutFuture::new(0).await;
+        take_changes(couch, link, state, changes).await
+    };
+    let (next, taken) = futures::future::join(next, take).await;
     if let Some(page) = next {
         AHEAD.set(Some((couch.url.clone(), next_since, page)));
     }

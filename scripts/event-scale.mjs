@@ -155,11 +155,17 @@ try {
   // written after `moves`), and no game of a past round left in play.
   await page.waitForFunction(([playing, next]) => {
     const rows = document.querySelectorAll('.event-boards tr[data-board]');
+    // No board is drawn from a page that more follow: its clocks would run
+    // from an old position.
+    const reading = document.querySelector('[data-testid="sync-status"]')?.textContent.startsWith('Reading');
+    if (reading && rows.length) window.boardsWhileReading = rows.length;
     return rows.length === playing.length
       && [...rows].every((row) => playing.includes(row.dataset.game)
         && row.querySelector('.event-move')?.textContent.trim() === next);
   }, [playing, String(moves + 1)], { polling: 100, timeout: 0 });
   const shown = performance.now() - started;
+  const whileReading = await page.evaluate(() => window.boardsWhileReading);
+  if (whileReading) throw new Error(`event-scale: ${whileReading} boards shown while the header said the event's changes were being read`);
   if (profiled) await profiled();
   // The last boards' running clocks as first shown, off the screen.
   const runningClock = (board) => `.event-boards tr[data-board="${board}"] .event-clock.running .event-time`;

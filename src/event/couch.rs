@@ -57,7 +57,7 @@ const PAGE: usize = 5000;
 
 thread_local! {
     static RUNNING: Cell<bool> = const { Cell::new(false) };
-    /// The last page of the changes feed taken was full: more follow.
+    /// The last page of the changes feed read was full: more follow.
     static MORE: Cell<bool> = const { Cell::new(false) };
     /// Where this tablet stands with its event's database (here, not in
     /// the app's state, so the first load carries none of it).
@@ -1061,6 +1061,12 @@ async fn pull(
     // one is taken (a tablet joining waits for the network and its own
     // reading at once, not in turn).
     let full = changes.results.len() >= PAGE;
+    // Said before the page is taken: the event screen draws no board from
+    // a page that more follow.
+    MORE.set(full);
+    if full {
+        status().set(Some(SyncStatus::CatchingUp));
+    }
     let next_since = seq(&changes.last_seq);
     let limit = PAGE.to_string();
     let next = async {
@@ -1085,7 +1091,6 @@ async fn pull(
     if let Some(page) = next {
         AHEAD.set(Some((couch.url.clone(), next_since, page)));
     }
-    MORE.set(full);
     taken
 }
 

@@ -227,22 +227,12 @@ pub fn EventPage() -> impl IntoView {
         let status = crate::event::couch::status();
         Memo::new(move |_| status.get() == Some(SyncStatus::CatchingUp))
     };
-    // While more pages of the changes feed follow, the boards stand as last
-    // drawn (the round chosen still changes them): a tablet joining 200
-    // boards draws them once, not at every page.
-    let lines = Memo::new(move |before: Option<&(String, Vec<BoardLine>)>| {
+    let lines = Memo::new(move |before: Option<&Vec<BoardLine>>| {
         let chosen = round.get();
-        if let Some(before) = before
-            && before.0 == chosen
-            && catching_up.get()
-        {
-            return before.clone();
-        }
-        let before = before.map_or(&[][..], |(_, lines)| lines.as_slice());
-        let lines = state
+        let before = before.map_or(&[][..], Vec::as_slice);
+        state
             .games
-            .with(|games| BoardLine::all(games, &chosen, before));
-        (chosen, lines)
+            .with(|games| BoardLine::all(games, &chosen, before))
     });
     let record = crate::event::couch::record();
     let forks = Memo::new({
@@ -327,10 +317,14 @@ pub fn EventPage() -> impl IntoView {
                     }).collect_view()}</ul>
                 </section>
             </Show>
+            // While more pages of the changes feed follow, no board is shown:
+            // its clocks would run from an old position, flags falling that
+            // have not fallen. A tablet joining 200 boards draws them once,
+            // not at every page.
             <Show when=move || catching_up.get()>
-                <p role="status">{t!("Reading the event's changes: the boards show where they stood until the last is read.", "Wczytywanie zmian turnieju: do wczytania ostatniej szachownice pokazują poprzedni stan.")}</p>
+                <p role="status">{t!("Reading the event's changes: the boards are shown once the last is read.", "Wczytywanie zmian turnieju: szachownice pojawią się po wczytaniu ostatniej.")}</p>
             </Show>
-            <table class="event-boards">
+            <table class="event-boards" hidden=move || catching_up.get()>
                 <thead><tr>
                     <th>{t!("Board", "Szachownica")}</th>
                     <th>{t!("Players", "Zawodnicy")}</th>
@@ -341,7 +335,7 @@ pub fn EventPage() -> impl IntoView {
                     <th>{t!("Waiting", "Czeka")}</th>
                 </tr></thead>
                 <tbody>
-                    <For each=move || lines.get().1 key=|line| line.clone() let:line>
+                    <For each=move || if catching_up.get() { Vec::new() } else { lines.get() } key=|line| line.clone() let:line>
                         <BoardRow line=line now=hall_now on_screen=on_screen open_as_arbiter=open_as_arbiter />
                     </For>
                 </tbody>

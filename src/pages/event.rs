@@ -321,25 +321,27 @@ pub fn EventPage() -> impl IntoView {
             // its clocks would run from an old position, flags falling that
             // have not fallen. A tablet joining 200 boards draws them once,
             // not at every page.
-            <Show when=move || catching_up.get()>
-                <p role="status">{t!("Reading the event's changes: the boards are shown once the last is read.", "Wczytywanie zmian turnieju: szachownice pojawią się po wczytaniu ostatniej.")}</p>
+            <Show
+                when=move || !catching_up.get()
+                fallback=|| view! { <p role="status">{t!("Reading the event's changes: the boards are shown once the last is read.", "Wczytywanie zmian turnieju: szachownice pojawią się po wczytaniu ostatniej.")}</p> }
+            >
+                <table class="event-boards">
+                    <thead><tr>
+                        <th>{t!("Board", "Szachownica")}</th>
+                        <th>{t!("Players", "Zawodnicy")}</th>
+                        <th>{t!("Move", "Posunięcie")}</th>
+                        <th>{t!("White's clock", "Zegar białych")}</th>
+                        <th>{t!("Black's clock", "Zegar czarnych")}</th>
+                        <th>{t!("Status", "Stan")}</th>
+                        <th>{t!("Waiting", "Czeka")}</th>
+                    </tr></thead>
+                    <tbody>
+                        <For each=move || lines.get() key=|line| line.clone() let:line>
+                            <BoardRow line=line now=hall_now on_screen=on_screen open_as_arbiter=open_as_arbiter />
+                        </For>
+                    </tbody>
+                </table>
             </Show>
-            <table class="event-boards" hidden=move || catching_up.get()>
-                <thead><tr>
-                    <th>{t!("Board", "Szachownica")}</th>
-                    <th>{t!("Players", "Zawodnicy")}</th>
-                    <th>{t!("Move", "Posunięcie")}</th>
-                    <th>{t!("White's clock", "Zegar białych")}</th>
-                    <th>{t!("Black's clock", "Zegar czarnych")}</th>
-                    <th>{t!("Status", "Stan")}</th>
-                    <th>{t!("Waiting", "Czeka")}</th>
-                </tr></thead>
-                <tbody>
-                    <For each=move || if catching_up.get() { Vec::new() } else { lines.get() } key=|line| line.clone() let:line>
-                        <BoardRow line=line now=hall_now on_screen=on_screen open_as_arbiter=open_as_arbiter />
-                    </For>
-                </tbody>
-            </table>
             <p>{t!("A board's number opens its game read-only. \"Arbiter\" opens the game's screens behind the arbiter's PIN: what is done there is added to the board's log and reaches its tablet through the database; if both tablets act at once, a fork to resolve shows here.", "Numer szachownicy otwiera jej partię tylko do odczytu. „Sędzia” otwiera ekrany partii za PIN-em sędziego: to, co się tam zrobi, trafia do dziennika szachownicy i przez bazę do jej tabletu; jeśli oba tablety działają naraz, pojawi się tu rozwidlenie do rozstrzygnięcia.")}</p>
             <Show when=move || state.settings.with(|s| s.event.is_some())>
                 <RoundsPanel />

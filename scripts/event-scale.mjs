@@ -42,7 +42,7 @@ import { chromium } from 'playwright-core';
 import { startProfile } from './cpu-profile.mjs';
 import { eventGames } from './event-games.mjs';
 import { startServer } from './static-server.mjs';
-import { CHIEF, joinEvent, startCouch, setUpEvent } from '../tests/e2e/couch.mjs';
+import { CHIEF, joinEvent, startCouch, setUpEvent, syncRecord, until } from '../tests/e2e/couch.mjs';
 import { FLAGS } from '../tests/e2e/harness.mjs';
 
 const root = resolve(import.meta.dirname, '..');
@@ -166,6 +166,15 @@ try {
   const shown = performance.now() - started;
   const whileReading = await page.evaluate(() => window.boardsWhileReading);
   if (whileReading) throw new Error(`event-scale: ${whileReading} boards shown while the header said the event's changes were being read`);
+  // Each game in play saved whole, and the checkpoint saved past it: a
+  // tablet catching up saves each game once the last page is taken, not
+  // at every page naming it (src/event/couch.rs).
+  const savedLogs = await page.evaluate((ids) => ids
+    .map((id) => (JSON.parse(localStorage.getItem(`arbiter/v1/game/${id}`))?.data.log.length ?? 0) / 2), playing);
+  const short = games.filter((game, i) => savedLogs[i] !== game.docs.length - 1);
+  if (short.length) throw new Error(`event-scale: ${short.length} games in play not saved whole once shown (game ${short[0].game})`);
+  const updateSeq = JSON.stringify((await couch.request('GET', `/${DB}`, undefined, CHIEF)).body.update_seq);
+  await until(async () => JSON.stringify((await syncRecord(page))?.since) === updateSeq);
   if (profiled) await profiled();
   // The last boards' running clocks as first shown, off the screen.
   const runningClock = (board) => `.event-boards tr[data-board="${board}"] .event-clock.running .event-time`;

@@ -1,6 +1,7 @@
 //! The app's state: the games as signals, changed only through methods that
 //! write to storage first, so nothing is shown that a reload would lose.
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
 
 use laws::game::{Event, Game, Lineage, Setup};
@@ -52,6 +53,12 @@ pub struct AppState {
     /// Games changed while storage was full: kept in memory, shown and
     /// played on, and saved as soon as there is room again.
     pub unsaved: RwSignal<Vec<String>>,
+    /// Games taken from the event's database while more of its changes
+    /// follow: shown, and saved once the last page is taken
+    /// ([`AppState::save_taken`]), not at every page naming them. Each
+    /// with whether it is saved over a stored copy it does not continue
+    /// (one the arbiter's choice at a fork left behind).
+    taken: StoredValue<BTreeMap<String, bool>>,
     /// Bumped when this tablet's arbiter's key is made, used or removed, or
     /// the arbiters to seal to change (both are stored apart from the settings).
     pub key_changed: RwSignal<u32>,
@@ -63,6 +70,15 @@ pub struct AppState {
 /// Past this share of the browser's storage the arbiter is warned, while a
 /// backup and a clean-up are still easy.
 const WARN_AT_BYTES: usize = 4 * 1024 * 1024;
+
+/// When a game taken from the event's database is saved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Save {
+    Now,
+    /// Once the event's changes are read to their end: a tablet catching
+    /// up takes a game at each page of the feed naming it.
+    Later,
+}
 
 /// What a PGN import did: games added, and each game that was not.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -214,6 +230,7 @@ impl AppState {
             notice: RwSignal::new(None),
             settings: RwSignal::new(Settings::default()),
             unsaved: RwSignal::new(Vec::new()),
+            taken: StoredValue::new(BTreeMap::new()),
             key_changed: RwSignal::new(0),
             arbiter_unlocked: RwSignal::new(false),
         };
@@ -256,14 +273,17 @@ impl AppState {
         let loaded = store.load_games();
         self.unreadable
             .set(loaded.problems.iter().map(ToString::to_string).collect());
-        // A game that could not be saved is newer in memory than in storage.
+        // A game not saved yet (storage full, or taken from the event's
+        // database while catching up) is newer in memory than in storage.
         let held: Vec<Game> = self.unsaved.with_untracked(|ids| {
-            self.games.with_untracked(|games| {
-                games
-                    .iter()
-                    .filter(|g| ids.iter().any(|id| id == g.id()))
-                    .cloned()
-                    .collect()
+            self.taken.with_value(|taken| {
+                self.games.with_untracked(|games| {
+                    games
+                        .iter()
+                        .filter(|g| ids.iter().any(|id| id == g.id()) || taken.contains_key(g.id()))
+                        .cloned()
+                        .collect()
+                })
             })
         });
         let mut games = loaded.games;
@@ -371,7 +391,7 @@ impl AppState {
     /// Saves `game` then shows it; a refused save changes nothing shown.
     fn save(&self, game: Game) -> Result<(), String> {
         let (store, _) = store();
-        match store.save_game(&game) {
+        match self.write(&game, false) {
             Ok(()) => {
                 self.show(game);
                 self.save_held();
@@ -411,11 +431,35 @@ impl AppState {
         });
     }
 
+    /// Writes `game` to storage: over a stored copy it continues, or over
+    /// any when it `replaces` one left behind at a fork, or was taken from
+    /// the event's database so and not saved since. Then it waits no more
+    /// to be saved as taken.
+    fn write(&self, game: &Game, replaces: bool) -> Result<(), StorageError> {
+        let (store, _) = store();
+        let id = game.id();
+        let replaces = replaces || self.taken.with_value(|taken| taken.get(id) == Some(&true));
+        let written = if replaces {
+            store.replace_game(game)
+        } else {
+            store.save_game(game)
+        };
+        self.taken.update_value(|taken| {
+            taken.remove(id);
+        });
+        written
+    }
+
     /// Shows `game`, kept only in this page because storage is full (the
     /// standing notice counts it) until [`AppState::save_held`] saves it.
     fn hold(&self, game: Game) {
         let id = game.id().to_owned();
         self.show(game);
+        self.held(id);
+    }
+
+    /// Counts game `id`, shown, as kept only in this page: storage is full.
+    fn held(&self, id: String) {
         self.unsaved.update(|ids| {
             if !ids.contains(&id) {
                 ids.push(id);
@@ -454,8 +498,8 @@ impl AppState {
     /// stored copy it continues, or over one the arbiter's choice at a fork
     /// left behind (which the sync record keeps). With storage full it is
     /// shown all the same, held in this page (the database keeps it too).
-    pub fn take_from_event(&self, game: Game) -> Result<(), String> {
-        let (store, _) = store();
+    /// [`Save::Later`] shows it and saves it at [`AppState::save_taken`].
+    pub fn take_from_event(&self, game: Game, save: Save) -> Result<(), String> {
         // The copy held is compared where it is, not copied: a game of an
         // event is taken at every page of the feed naming it.
         let (same, behind) = self.games.with_untracked(|games| {
@@ -472,12 +516,14 @@ impl AppState {
         if same {
             return Ok(());
         }
-        let saved = if behind {
-            store.replace_game(&game)
-        } else {
-            store.save_game(&game)
-        };
-        match saved {
+        if save == Save::Later {
+            self.taken.update_value(|taken| {
+                *taken.entry(game.id().to_owned()).or_default() |= behind;
+            });
+            self.show(game);
+            return Ok(());
+        }
+        match self.write(&game, behind) {
             Ok(()) => {
                 self.show(game);
                 self.save_held();
@@ -489,6 +535,51 @@ impl AppState {
             }
             Err(e) => Err(e.to_string()),
         }
+    }
+
+    /// Saves the games taken from the event's database to be saved later,
+    /// those of `only` when given. Returns the games that could not be,
+    /// each told and left in this page; one that storage has no room for is
+    /// held in this page, counted as such.
+    pub fn save_taken(&self, only: Option<&BTreeSet<String>>) -> BTreeSet<String> {
+        let ids: Vec<String> = self.taken.with_value(|taken| {
+            taken
+                .keys()
+                .filter(|id| only.is_none_or(|only| only.contains(*id)))
+                .cloned()
+                .collect()
+        });
+        let mut unsaved = BTreeSet::new();
+        for id in ids {
+            let written = self.games.with_untracked(|games| {
+                games
+                    .iter()
+                    .find(|g| g.id() == id)
+                    .map(|game| self.write(game, false))
+            });
+            match written {
+                Some(Ok(())) => {}
+                Some(Err(StorageError::QuotaExceeded { .. })) => self.held(id),
+                Some(Err(why)) => {
+                    self.warn(tf!(
+                        "Game {id} from the event's database could not be saved: {why}",
+                        "Partii {id} z bazy zawodów nie udało się zapisać: {why}"
+                    ));
+                    unsaved.insert(id);
+                }
+                // No longer in the page (deleted): nothing to save.
+                None => self.taken.update_value(|taken| {
+                    taken.remove(&id);
+                }),
+            }
+        }
+        unsaved
+    }
+
+    /// Whether any game taken from the event's database waits to be saved.
+    #[must_use]
+    pub fn any_taken(&self) -> bool {
+        self.taken.with_value(|taken| !taken.is_empty())
     }
 
     /// Creates a game; returns its id.
@@ -670,7 +761,7 @@ impl AppState {
 
     /// The games `ids` archived (`crate::event::archive`): they leave
     /// the page, the journal keeps them.
-    pub fn let_go(&self, ids: &std::collections::BTreeSet<String>) {
+    pub fn let_go(&self, ids: &BTreeSet<String>) {
         if ids.is_empty() {
             return;
         }

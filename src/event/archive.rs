@@ -117,6 +117,13 @@ pub async fn archive_past(
     if ids.is_empty() {
         return BTreeSet::new();
     }
+    // A game taken while catching up is saved first: what leaves is the
+    // game as shown. One that cannot be, or is held in the page for
+    // storage full, stays.
+    let mut ids: BTreeSet<String> = ids.into_iter().collect();
+    let unsaved = state.save_taken(Some(&ids));
+    let held = state.unsaved.get_untracked();
+    ids.retain(|id| !unsaved.contains(id) && !held.contains(id));
     let entries: Vec<Archived> = ids
         .iter()
         .filter_map(|id| {

@@ -38,7 +38,8 @@ use crate::event::round::{ROUND_PREFIX, Round, RoundDoc, round_doc_version, sett
 use crate::event::round_change::RoundChange;
 use crate::event::signed::Trust;
 use crate::event::sync::{EventLink, SyncRecord, SyncStatus, backoff_ms, of_an_event};
-use crate::state::{AppState, store};
+use crate::platform::next_task::after_paint_within;
+use crate::state::{AppState, Save, store};
 use crate::storage::{SYNC_KEY, journal, sync_of, sync_text};
 use crate::{t, tf};
 use laws::trf::encoding::Encoding;
@@ -50,7 +51,7 @@ const LONG_POLL_MS: u32 = 25_000;
 /// How often a waiting long poll looks for new entries stored here.
 const LOCAL_CHECK_MS: u32 = 200;
 /// Changes per page of the feed. A page names most boards of an event in
-/// play, and each game it names is read and saved once for the page: a
+/// play, and each game it names is read once for the page: a
 /// tablet joining 200 boards of 80 moves took 45 s in pages of 1,000, 11 s
 /// in pages of 5,000 (a page is about 4 MB of JSON).
 const PAGE: usize = 5000;
@@ -64,6 +65,11 @@ thread_local! {
     static RECORD: ArcRwSignal<SyncRecord> = ArcRwSignal::new(SyncRecord::default());
     /// Where it stands at a glance; `None` while not syncing.
     static STATUS: ArcRwSignal<Option<SyncStatus>> = ArcRwSignal::new(None);
+    /// While games taken from the feed wait to be saved (more pages
+    /// follow): the checkpoint the record is saved with, the last one with
+    /// every game it covers saved. Closed meanwhile, the tablet reads the
+    /// pages after it again.
+    static SAVED_SINCE: RefCell<Option<Option<Value>>> = const { RefCell::new(None) };
     /// The page of changes after a checkpoint, fetched while the page
     /// before it was taken: (the database's URL, the checkpoint, the page).
     static AHEAD: RefCell<Option<(String, String, Changes)>> = const { RefCell::new(None) };
@@ -568,6 +574,9 @@ async fn run(state: AppState) {
     archive::load().await;
     let mut attempt = 0;
     loop {
+        // Stopped while catching up (offline, or the event changed): what
+        // was taken is saved, with the checkpoint past it.
+        save_taken(state);
         let link = signed_link(state).unwrap_or_else(|e| {
             state.warn(e);
             state.settings.with_untracked(|s| s.event.clone())
@@ -694,6 +703,18 @@ async fn load_record() -> SyncRecord {
 /// Keeps the sync record in the journal, out of localStorage (it grows
 /// with the event's rounds); in localStorage while the journal refuses.
 fn save_record(record: &SyncRecord) -> Result<(), String> {
+    let saved_since = SAVED_SINCE.with_borrow(Clone::clone);
+    let as_saved;
+    let record = match saved_since {
+        Some(since) => {
+            as_saved = SyncRecord {
+                since,
+                ..record.clone()
+            };
+            &as_saved
+        }
+        None => record,
+    };
     let (store, _) = store();
     if journal::refused() {
         return store.save_sync(record).map_err(|e| e.to_string());
@@ -701,6 +722,15 @@ fn save_record(record: &SyncRecord) -> Result<(), String> {
     journal::write(SYNC_KEY, Some(&sync_text(record)));
     store.forget_sync();
     Ok(())
+}
+
+/// Saves the games taken while more pages followed, then the record with
+/// its checkpoint past them.
+fn save_taken(state: AppState) {
+    state.save_taken(None);
+    if SAVED_SINCE.take().is_some() {
+        let _ = record().with_untracked(save_record);
+    }
 }
 
 /// Changes the record for one game of a page of changes, saved with the
@@ -1237,6 +1267,25 @@ async fn take_changes(
     }
     // After the games: a call is checked against its game's board.
     take_calls(couch, link, calls).await?;
+    if MORE.get() {
+        // The checkpoint saved stays the last one every game it covers was
+        // saved at.
+        if state.any_taken() && SAVED_SINCE.with_borrow(Option::is_none) {
+            SAVED_SINCE.set(Some(record().with_untracked(|r| r.since.clone())));
+        }
+    } else {
+        if state.any_taken() {
+            // The boards are shown first: saving every game the catch-up
+            // took is a write each (of 200 boards, a few tenths of a
+            // second the chief need not wait for).
+            show_status(state);
+            after_paint_within(100).await;
+        }
+        // Every game taken meanwhile is saved, then the checkpoint past
+        // them (below).
+        state.save_taken(None);
+        SAVED_SINCE.set(None);
+    }
     let last_seq = changes.last_seq;
     update_record(|record| {
         record.since = Some(last_seq);
@@ -1413,7 +1462,10 @@ fn take_game(
         .zip(pulled.game.as_ref())
         .is_some_and(|(game, setup)| setup.sets_up(game));
     if let Some(game) = out.game {
-        match state.take_from_event(game) {
+        // Saved once the last page is taken: a tablet joining finds each
+        // game on most pages of the feed.
+        let save = if MORE.get() { Save::Later } else { Save::Now };
+        match state.take_from_event(game, save) {
             // An archived game changed again is in play again.
             Ok(()) => archive::bring_back(id),
             Err(e) => state.warn(e),

@@ -640,12 +640,8 @@ pub fn reconcile(
             at.push(entry);
         }
     };
-    let own: HashSet<&str> = local
-        .map(Game::log)
-        .unwrap_or_default()
-        .iter()
-        .map(|l| l.hash.as_str())
-        .collect();
+    let local_log = local.map(Game::log).unwrap_or_default();
+    let own = Places(local_log);
     let mut read: Vec<EventDoc> = Vec::new();
     // Each readable revision's entry, checked as it was read, by its place
     // and hash: a hash seals no place, so a copy of an entry written at
@@ -668,12 +664,11 @@ pub fn reconcile(
     // game, page after page), every history goes through this copy: grown
     // from it, not from the setup, its entries are not hashed and folded
     // again at each page.
-    let local_log = local.map(Game::log).unwrap_or_default();
     let start = match local {
         Some(local)
             if in_database
                 .iter()
-                .all(|(index, hash)| *index >= local_log.len() || own.contains(hash.as_str()))
+                .all(|(index, hash)| *index >= local_log.len() || own.holds(*index, hash))
                 && pulled
                     .choices
                     .range(..local_log.len())
@@ -693,11 +688,11 @@ pub fn reconcile(
             root.clone()
         }
     };
-    let (signed, unsigned) = vouched(read, &own, &trust);
+    let (signed, unsigned) = vouched(read, own, &trust);
     out.refused.extend(unsigned);
     let mut from_db: Vec<EventDoc> = Vec::new();
     for doc in signed {
-        if doc.at_ms > now_ms + CLOCK_TOLERANCE_MS && !own.contains(doc.hash.as_str()) {
+        if doc.at_ms > now_ms + CLOCK_TOLERANCE_MS && !own.holds(doc.index, &doc.hash) {
             out.refused.push(Refused {
                 id: doc.id,
                 rev: doc.rev,
@@ -715,20 +710,21 @@ pub fn reconcile(
     let mut growth = Growth {
         places: &places,
         choices: &pulled.choices,
-        own: &own,
+        own,
         histories: 1,
         not_taken: HashMap::new(),
     };
     growth.grow(start, &mut grown, &mut put_aside);
     // An entry on no history was refused by the Laws or the limit, or
     // follows nothing the game has.
-    let placed: HashSet<&str> = grown
-        .iter()
-        .chain(&put_aside)
-        .flat_map(|g| g.log().iter().map(|l| l.hash.as_str()))
-        .collect();
+    let placed = |doc: &EventDoc| {
+        grown
+            .iter()
+            .chain(&put_aside)
+            .any(|g| Places(g.log()).holds(doc.index, &doc.hash))
+    };
     for doc in &from_db {
-        if !placed.contains(doc.hash.as_str()) {
+        if !placed(doc) {
             out.refused.push(Refused {
                 id: doc.id.clone(),
                 rev: doc.rev.clone(),
@@ -795,11 +791,7 @@ pub fn reconcile(
 /// his tablet took. So the newest entries are checked first, and one
 /// signature vouches for all it follows: a tablet joining checks about one
 /// signature per game, not one per entry. `own`: this copy's entries.
-fn vouched(
-    mut docs: Vec<EventDoc>,
-    own: &HashSet<&str>,
-    trust: &Trust,
-) -> (Vec<EventDoc>, Vec<Refused>) {
+fn vouched(mut docs: Vec<EventDoc>, own: Places, trust: &Trust) -> (Vec<EventDoc>, Vec<Refused>) {
     docs.sort_by_key(|d| std::cmp::Reverse(d.index));
     let before: HashMap<String, Option<String>> = docs
         .iter()
@@ -808,16 +800,22 @@ fn vouched(
     let mut vouched: HashSet<String> = HashSet::new();
     let mut why: HashMap<String, Unsigned> = HashMap::new();
     for doc in &docs {
-        if own.contains(doc.hash.as_str()) || vouched.contains(&doc.hash) {
+        if own.holds(doc.index, &doc.hash) || vouched.contains(&doc.hash) {
             continue;
         }
         match doc.signer(trust) {
             Ok(_) => {
-                let mut at = Some(doc.hash.clone());
-                while let Some(hash) =
-                    at.filter(|h| !own.contains(h.as_str()) && vouched.insert(h.clone()))
-                {
-                    at = before.get(&hash).cloned().flatten();
+                // Back along the chain, each entry one place before.
+                let mut at = Some((doc.index, doc.hash.clone()));
+                while let Some((index, hash)) = at.filter(|(index, hash)| {
+                    !own.holds(*index, hash) && vouched.insert(hash.clone())
+                }) {
+                    at = before
+                        .get(&hash)
+                        .cloned()
+                        .flatten()
+                        .zip(index.checked_sub(1))
+                        .map(|(hash, index)| (index, hash));
                 }
             }
             Err(unsigned) => {
@@ -827,7 +825,7 @@ fn vouched(
     }
     let (taken, left): (Vec<EventDoc>, Vec<EventDoc>) = docs
         .into_iter()
-        .partition(|d| own.contains(d.hash.as_str()) || vouched.contains(&d.hash));
+        .partition(|d| own.holds(d.index, &d.hash) || vouched.contains(&d.hash));
     let refused = left
         .into_iter()
         .map(|d| Refused {
@@ -839,6 +837,21 @@ fn vouched(
     (taken, refused)
 }
 
+/// A game's entries: this copy's own, or a history's. Looked up, not
+/// hashed into a set: a tablet joining asks it of every entry of every
+/// game at each page of the feed, and most are at their place or not there.
+#[derive(Clone, Copy)]
+struct Places<'a>(&'a [Logged]);
+
+impl Places<'_> {
+    /// Whether an entry has hash `hash`, looked for at place `index` first.
+    /// A hash does not seal its place: a copy elsewhere is the same entry.
+    fn holds(self, index: usize, hash: &str) -> bool {
+        self.0.get(index).is_some_and(|logged| logged.hash == hash)
+            || self.0.iter().any(|logged| logged.hash == hash)
+    }
+}
+
 /// Histories of a game grown from the entries at each place, each entry
 /// checked once, when read ([`Sealed`]), not again at each history it
 /// could grow.
@@ -847,7 +860,7 @@ struct Growth<'a> {
     /// The arbiter's choice at each place he settled.
     choices: &'a BTreeMap<usize, String>,
     /// This copy's own entries: taken as they are.
-    own: &'a HashSet<&'a str>,
+    own: Places<'a>,
     /// Histories started so far, the first included.
     histories: usize,
     /// Entries not taken on some history, by hash, and why.
@@ -875,8 +888,8 @@ impl Growth<'_> {
             // under the limit are the same on every tablet.
             next.sort_by(|a, b| {
                 let (a, b) = (a.logged(), b.logged());
-                (!self.own.contains(a.hash.as_str()), a.at_ms, &a.hash).cmp(&(
-                    !self.own.contains(b.hash.as_str()),
+                (!self.own.holds(index, &a.hash), a.at_ms, &a.hash).cmp(&(
+                    !self.own.holds(index, &b.hash),
                     b.at_ms,
                     &b.hash,
                 ))
@@ -940,7 +953,7 @@ impl Growth<'_> {
 
     /// Appends `entry` to `game` if the chain and the Laws take it.
     fn take(&mut self, game: &mut Game, entry: &Sealed) -> bool {
-        if self.own.contains(entry.logged().hash.as_str()) {
+        if self.own.holds(game.log().len(), &entry.logged().hash) {
             return game.append_sealed(entry).is_ok();
         }
         match game.append_judged(entry) {

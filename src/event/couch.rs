@@ -1462,9 +1462,13 @@ fn take_game(
         .zip(pulled.game.as_ref())
         .is_some_and(|(game, setup)| setup.sets_up(game));
     if let Some(game) = out.game {
-        // Saved once the last page is taken: a tablet joining finds each
-        // game on most pages of the feed.
-        let save = if MORE.get() { Save::Later } else { Save::Now };
+        // Saved once the last page is taken, and its boards shown: a tablet
+        // joining finds each game on most pages of the feed.
+        let save = if MORE.get() || state.any_taken() {
+            Save::Later
+        } else {
+            Save::Now
+        };
         match state.take_from_event(game, save) {
             // An archived game changed again is in play again.
             Ok(()) => archive::bring_back(id),

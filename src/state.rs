@@ -1,7 +1,7 @@
 //! The app's state: the games as signals, changed only through methods that
 //! write to storage first, so nothing is shown that a reload would lose.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::rc::Rc;
 
 use laws::game::{Event, Game, Lineage, Setup};
@@ -56,9 +56,8 @@ pub struct AppState {
     /// Games taken from the event's database while more of its changes
     /// follow: shown, and saved once the last page is taken
     /// ([`AppState::save_taken`]), not at every page naming them. Each
-    /// with whether it is saved over a stored copy it does not continue
-    /// (one the arbiter's choice at a fork left behind).
-    taken: StoredValue<BTreeMap<String, bool>>,
+    /// continues its stored copy.
+    taken: StoredValue<Vec<String>>,
     /// Bumped when this tablet's arbiter's key is made, used or removed, or
     /// the arbiters to seal to change (both are stored apart from the settings).
     pub key_changed: RwSignal<u32>,
@@ -230,7 +229,7 @@ impl AppState {
             notice: RwSignal::new(None),
             settings: RwSignal::new(Settings::default()),
             unsaved: RwSignal::new(Vec::new()),
-            taken: StoredValue::new(BTreeMap::new()),
+            taken: StoredValue::new(Vec::new()),
             key_changed: RwSignal::new(0),
             arbiter_unlocked: RwSignal::new(false),
         };
@@ -280,7 +279,7 @@ impl AppState {
                 self.games.with_untracked(|games| {
                     games
                         .iter()
-                        .filter(|g| ids.iter().any(|id| id == g.id()) || taken.contains_key(g.id()))
+                        .filter(|g| ids.iter().chain(taken).any(|id| id == g.id()))
                         .cloned()
                         .collect()
                 })
@@ -391,7 +390,7 @@ impl AppState {
     /// Saves `game` then shows it; a refused save changes nothing shown.
     fn save(&self, game: Game) -> Result<(), String> {
         let (store, _) = store();
-        match self.write(&game, false) {
+        match store.save_game(&game) {
             Ok(()) => {
                 self.show(game);
                 self.save_held();
@@ -429,25 +428,6 @@ impl AppState {
             games.retain(|g| g.id() != game.id());
             games.insert(0, game);
         });
-    }
-
-    /// Writes `game` to storage: over a stored copy it continues, or over
-    /// any when it `replaces` one left behind at a fork, or was taken from
-    /// the event's database so and not saved since. Then it waits no more
-    /// to be saved as taken.
-    fn write(&self, game: &Game, replaces: bool) -> Result<(), StorageError> {
-        let (store, _) = store();
-        let id = game.id();
-        let replaces = replaces || self.taken.with_value(|taken| taken.get(id) == Some(&true));
-        let written = if replaces {
-            store.replace_game(game)
-        } else {
-            store.save_game(game)
-        };
-        self.taken.update_value(|taken| {
-            taken.remove(id);
-        });
-        written
     }
 
     /// Shows `game`, kept only in this page because storage is full (the
@@ -498,8 +478,12 @@ impl AppState {
     /// stored copy it continues, or over one the arbiter's choice at a fork
     /// left behind (which the sync record keeps). With storage full it is
     /// shown all the same, held in this page (the database keeps it too).
-    /// [`Save::Later`] shows it and saves it at [`AppState::save_taken`].
+    /// [`Save::Later`] shows it and saves it at [`AppState::save_taken`],
+    /// unless it replaces its stored copy (rare): a game waiting to be
+    /// saved then always continues its stored copy, which a save on this
+    /// tablet meanwhile appends to as to any.
     pub fn take_from_event(&self, game: Game, save: Save) -> Result<(), String> {
+        let (store, _) = store();
         // The copy held is compared where it is, not copied: a game of an
         // event is taken at every page of the feed naming it.
         let (same, behind) = self.games.with_untracked(|games| {
@@ -516,14 +500,21 @@ impl AppState {
         if same {
             return Ok(());
         }
-        if save == Save::Later {
+        if save == Save::Later && !behind {
             self.taken.update_value(|taken| {
-                *taken.entry(game.id().to_owned()).or_default() |= behind;
+                if !taken.iter().any(|id| id == game.id()) {
+                    taken.push(game.id().to_owned());
+                }
             });
             self.show(game);
             return Ok(());
         }
-        match self.write(&game, behind) {
+        let saved = if behind {
+            store.replace_game(&game)
+        } else {
+            store.save_game(&game)
+        };
+        match saved {
             Ok(()) => {
                 self.show(game);
                 self.save_held();
@@ -542,20 +533,24 @@ impl AppState {
     /// each told and left in this page; one that storage has no room for is
     /// held in this page, counted as such.
     pub fn save_taken(&self, only: Option<&BTreeSet<String>>) -> BTreeSet<String> {
-        let ids: Vec<String> = self.taken.with_value(|taken| {
-            taken
-                .keys()
-                .filter(|id| only.is_none_or(|only| only.contains(*id)))
-                .cloned()
-                .collect()
+        let mut ids = Vec::new();
+        self.taken.update_value(|taken| {
+            taken.retain(|id| {
+                let now = only.is_none_or(|only| only.contains(id));
+                if now {
+                    ids.push(id.clone());
+                }
+                !now
+            });
         });
+        let (store, _) = store();
         let mut unsaved = BTreeSet::new();
         for id in ids {
             let written = self.games.with_untracked(|games| {
                 games
                     .iter()
                     .find(|g| g.id() == id)
-                    .map(|game| self.write(game, false))
+                    .map(|game| store.save_game(game))
             });
             match written {
                 Some(Ok(())) => {}
@@ -568,9 +563,7 @@ impl AppState {
                     unsaved.insert(id);
                 }
                 // No longer in the page (deleted): nothing to save.
-                None => self.taken.update_value(|taken| {
-                    taken.remove(&id);
-                }),
+                None => {}
             }
         }
         unsaved

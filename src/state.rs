@@ -1,5 +1,8 @@
 //! The app's state: the games as signals, changed only through methods that
 //! write to storage first, so nothing is shown that a reload would lose.
+//! One exception: a game taken from the event's database while more of its
+//! pages follow is shown first and saved at the last ([`Save::Later`]); a
+//! reload reads it from the database again.
 
 use std::collections::BTreeSet;
 use std::rc::Rc;
@@ -73,6 +76,7 @@ const WARN_AT_BYTES: usize = 4 * 1024 * 1024;
 /// When a game taken from the event's database is saved.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Save {
+    /// At once, as every other change.
     Now,
     /// Once the event's changes are read to their end: a tablet catching
     /// up takes a game at each page of the feed naming it.

@@ -264,6 +264,61 @@ pub fn read(position: &Chess, text: &str, lang: NotationLang) -> MoveReading {
         Ok(written) => written,
         Err(reason) => return MoveReading::Unreadable { reason },
     };
+    match settle(position, &written) {
+        Settled::One {
+            mv,
+            pattern,
+            penalty,
+        } => MoveReading::Legal {
+            mv,
+            san: write(position, &mv, NotationLang::En),
+            notes: fit::notes(position, pattern, &written.marks, mv, penalty),
+        },
+        Settled::Several(mut candidates) => {
+            candidates.sort_by_key(|m| m.to_uci(CastlingMode::Standard).to_string());
+            MoveReading::Ambiguous { candidates }
+        }
+        Settled::NoneFits(pattern) => MoveReading::Illegal {
+            reason: explain::explain(position, pattern),
+        },
+    }
+}
+
+/// The move `text` names in `position`, when [`read`] finds it legal:
+/// the same verdict, without writing the move's SAN and notes or wording
+/// why an entry is irregular. What a replay of a scoresheet needs.
+///
+/// ```
+/// use laws::notation::{read_move, NotationLang};
+/// use shakmaty::{Chess, Square};
+///
+/// let start = Chess::default();
+/// assert_eq!(read_move(&start, "Sf3", NotationLang::De).map(|m| m.to()), Some(Square::F3));
+/// assert_eq!(read_move(&start, "e5", NotationLang::En), None);
+/// ```
+#[must_use]
+pub fn read_move(position: &Chess, text: &str, lang: NotationLang) -> Option<Move> {
+    match settle(position, &parse::parse(text, lang).ok()?) {
+        Settled::One { mv, .. } => Some(mv),
+        Settled::Several(_) | Settled::NoneFits(_) => None,
+    }
+}
+
+/// Which legal moves a text's readings fit.
+enum Settled<'a> {
+    /// One move, by this reading, at this penalty.
+    One {
+        mv: Move,
+        pattern: &'a parse::Pattern,
+        penalty: u32,
+    },
+    /// Several (A8a).
+    Several(Vec<Move>),
+    /// None (A8c): the reading that says why.
+    NoneFits(&'a parse::Pattern),
+}
+
+fn settle<'a>(position: &Chess, written: &'a parse::Readings) -> Settled<'a> {
     let legals = position.legal_moves();
     let turn = position.turn();
     // Readings come lowest penalty first; the first group any legal move
@@ -286,28 +341,20 @@ pub fn read(position: &Chess, text: &str, lang: NotationLang) -> MoveReading {
                     .iter()
                     .find(|(_, p)| explain::on_the_board(position, p))
                 {
-                    return MoveReading::Illegal {
-                        reason: explain::explain(position, pattern),
-                    };
+                    return Settled::NoneFits(pattern);
                 }
             }
             [(mv, pattern)] => {
-                return MoveReading::Legal {
+                return Settled::One {
                     mv: *mv,
-                    san: write(position, mv, NotationLang::En),
-                    notes: fit::notes(position, pattern, &written.marks, *mv, group[0].0),
+                    pattern,
+                    penalty: group[0].0,
                 };
             }
-            _ => {
-                let mut candidates: Vec<Move> = found.iter().map(|(m, _)| *m).collect();
-                candidates.sort_by_key(|m| m.to_uci(CastlingMode::Standard).to_string());
-                return MoveReading::Ambiguous { candidates };
-            }
+            _ => return Settled::Several(found.iter().map(|(m, _)| *m).collect()),
         }
     }
-    MoveReading::Illegal {
-        reason: explain::explain(position, &written.readings[0].1),
-    }
+    Settled::NoneFits(&written.readings[0].1)
 }
 
 /// The squares of a move written from square to square (`Ng1-f3`, `e2e4`,

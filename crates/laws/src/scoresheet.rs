@@ -344,6 +344,56 @@ impl Scoresheet {
         setup
     }
 
+    /// Plays the sheet's moves from `start` as far as they are legal: what
+    /// [`Scoresheet::check`] finds, without wording each entry (its SAN,
+    /// its notes, the position after it). The arbiter's waiting list, the
+    /// position on the board and a PGN export ask only this.
+    ///
+    /// ```
+    /// use laws::notation::NotationLang;
+    /// use laws::scoresheet::{Entry, Scoresheet};
+    /// use shakmaty::Chess;
+    ///
+    /// let start = Chess::default();
+    /// let mut sheet = Scoresheet::new(NotationLang::En, &start);
+    /// for text in ["e4", "e5", "Nf3", "Ke6", "Bb5"] {
+    ///     sheet.record(Entry::written(text));
+    /// }
+    /// let replay = sheet.replay(&start);
+    /// assert_eq!(replay.moves.len(), 3);
+    /// // "Ke6": the king moves one square.
+    /// assert_eq!(replay.first_irregularity(), Some(3));
+    /// assert_eq!(replay.first_irregularity(), sheet.check(&start).first_irregularity);
+    /// ```
+    pub fn replay(&self, start: &Chess) -> Replay {
+        let mut position = start.clone();
+        let mut moves = Vec::new();
+        for (index, (slot, entry)) in self.entries().enumerate() {
+            let mv = match &entry.written {
+                Written::Move(text) => notation::read_move(&position, text, self.lang),
+                Written::Dash => None,
+            };
+            let Some(mv) = mv else {
+                return Replay {
+                    moves,
+                    position,
+                    stopped: Some(Stop {
+                        index,
+                        slot,
+                        dash: entry.written == Written::Dash,
+                    }),
+                };
+            };
+            position.play_unchecked(mv);
+            moves.push(mv);
+        }
+        Replay {
+            moves,
+            position,
+            stopped: None,
+        }
+    }
+
     /// Replays the sheet from `start`: see [`SheetCheck`].
     pub fn check(&self, start: &Chess) -> SheetCheck {
         let mut position = Some(start.clone());
@@ -466,6 +516,39 @@ impl SheetCheck {
                 _ => None,
             })
             .collect()
+    }
+}
+
+/// A scoresheet's moves played from its start: see [`Scoresheet::replay`].
+#[derive(Debug, Clone)]
+#[must_use]
+pub struct Replay {
+    /// The legal moves, in order, up to the first entry that is not one.
+    pub moves: Vec<Move>,
+    /// The position after them.
+    pub position: Chess,
+    /// The entry the replay stopped at, if any.
+    pub stopped: Option<Stop>,
+}
+
+/// Where a replay stopped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Stop {
+    /// The entry's index among the sheet's entries.
+    pub index: usize,
+    pub slot: Slot,
+    /// A dash (8.4); else an ambiguous, unreadable or illegal entry.
+    pub dash: bool,
+}
+
+impl Replay {
+    /// The index of the first ambiguous, unreadable or illegal entry, as
+    /// [`SheetCheck::first_irregularity`]: after a dash none is judged.
+    #[must_use]
+    pub fn first_irregularity(&self) -> Option<usize> {
+        self.stopped
+            .filter(|stop| !stop.dash)
+            .map(|stop| stop.index)
     }
 }
 

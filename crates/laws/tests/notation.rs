@@ -79,6 +79,11 @@ fn check(ctx: &mut Context, line: &str) -> Result<(), String> {
             .ok_or(format!("played {got}"));
     }
     let reading = notation::read(&ctx.position, text.trim(), ctx.lang);
+    // The replay's reading gives the same move, or none, as the full one.
+    let replayed = notation::read_move(&ctx.position, text.trim(), ctx.lang);
+    if replayed.as_ref() != reading.legal_move() {
+        return Err(format!("read_move gave {replayed:?}, read {reading}"));
+    }
     let (verdict, rest) = expected.split_once(' ').unwrap_or((expected, ""));
     let ok = match (&reading, verdict) {
         (MoveReading::Legal { mv, san, notes }, "legal") => {
@@ -218,7 +223,10 @@ mod properties {
         ) {
             let position = playout(&choices);
             let legal = position.legal_moves();
-            match notation::read(&position, &text, lang) {
+            let reading = notation::read(&position, &text, lang);
+            let replayed = notation::read_move(&position, &text, lang);
+            prop_assert_eq!(replayed.as_ref(), reading.legal_move());
+            match reading {
                 MoveReading::Legal { mv, .. } => prop_assert!(legal.contains(&mv)),
                 MoveReading::Ambiguous { candidates } => {
                     prop_assert!(candidates.len() >= 2);

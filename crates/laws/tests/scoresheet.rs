@@ -7,7 +7,7 @@ mod case_files;
 
 use case_files::{position, strings};
 use serde_json::Value;
-use shakmaty::Chess;
+use shakmaty::{Chess, EnPassantMode, fen::Fen};
 
 fn cases(name: &str) -> Vec<Value> {
     case_files::jsonl("scoresheet", name)
@@ -51,6 +51,25 @@ fn check_cases() {
                 .collect();
             assert_eq!(sans, strings(&case["sans"]), "{name}");
         }
+        // The replay that words nothing stops where the check does.
+        let replay = sheet(&case["lang"], &case["entries"], &start).replay(&start);
+        assert_eq!(
+            replay.first_irregularity(),
+            check.first_irregularity,
+            "{name}"
+        );
+        let legal = check
+            .entries
+            .iter()
+            .take_while(|e| matches!(e.verdict, scoresheet::EntryVerdict::Legal { .. }));
+        assert_eq!(replay.moves.len(), legal.clone().count(), "{name}");
+        let fen = Fen::from_position(&replay.position, EnPassantMode::Legal).to_string();
+        let last = legal.last().and_then(|e| e.fen_after.clone());
+        assert_eq!(
+            fen,
+            last.unwrap_or_else(|| Fen::from_position(&start, EnPassantMode::Legal).to_string()),
+            "{name}"
+        );
         // The position is known after every legal move of an unbroken replay.
         for entry in &check.entries {
             assert_eq!(

@@ -1,6 +1,6 @@
 //! The fold: what a game's log builds, one event at a time ([`GameState`]).
 
-use shakmaty::{CastlingMode, Chess, fen::Fen};
+use shakmaty::Chess;
 
 use super::intervention::Applied;
 use super::{Event, GameError, GameResult, LogFormat, Logged, Setup, SetupError, Side};
@@ -11,7 +11,7 @@ use crate::adjournment::{
 use crate::clock::{Clock, ClockAction, ClockCorrection};
 use crate::encoding::fen;
 use crate::irregularity::{ClockReading, IllegalMoveCount, Outcome};
-use crate::scoresheet::{EntryVerdict, Scoresheet, SheetCheck, Slot, Written};
+use crate::scoresheet::{Scoresheet, SheetCheck, Slot, Written};
 use crate::time_control::Class;
 
 /// What the log builds: the state every screen derives from.
@@ -145,17 +145,7 @@ impl GameState {
     /// The position on the board: after the last entry that reads as a legal
     /// move, up to the first irregularity or dash.
     pub fn position(&self) -> Chess {
-        let check = self.check();
-        let last_legal = check
-            .entries
-            .iter()
-            .take_while(|entry| matches!(entry.verdict, EntryVerdict::Legal { .. }))
-            .last()
-            .and_then(|entry| entry.fen_after.as_deref());
-        last_legal
-            .and_then(|fen| fen.parse::<Fen>().ok())
-            .and_then(|fen| fen.into_position(CastlingMode::Standard).ok())
-            .unwrap_or_else(|| self.start.clone())
+        self.sheet.replay(&self.start).position
     }
 
     fn new(setup: &Setup) -> Result<GameState, GameError> {

@@ -6,7 +6,7 @@ use shakmaty::{Chess, Move, Position};
 use crate::game::GameState;
 use crate::notation;
 use crate::pgn::{ImportedGame, RecordMove};
-use crate::scoresheet::{Slot, Written};
+use crate::scoresheet::Slot;
 
 /// One move of a replay: where it stands on the sheet, how it is written
 /// in the sheet's language, and the position after it.
@@ -31,35 +31,23 @@ impl SheetMoves {
     /// Reads `play`'s sheet from its start position.
     #[must_use]
     pub fn of(play: &GameState) -> SheetMoves {
-        let mut pos = play.start.clone();
-        let mut moves = Vec::new();
-        for (slot, entry) in play.sheet.entries() {
-            let mv = match &entry.written {
-                Written::Move(text) => notation::read(&pos, text, play.sheet.lang)
-                    .legal_move()
-                    .copied(),
-                Written::Dash => None,
-            };
-            let Some(mv) = mv else {
-                return SheetMoves {
-                    start: play.start.clone(),
-                    moves,
-                    stopped_at: Some(slot),
-                };
-            };
-            pos.play_unchecked(mv);
-            moves.push(RecordMove {
+        let replay = play.sheet.replay(&play.start);
+        let moves = replay
+            .moves
+            .iter()
+            .zip(play.sheet.entries())
+            .map(|(&mv, (_, entry))| RecordMove {
                 mv,
                 clock_ms: entry.clock_ms,
                 emt_ms: None,
                 draw_offer: entry.draw_offer,
                 comment: None,
-            });
-        }
+            })
+            .collect();
         SheetMoves {
             start: play.start.clone(),
             moves,
-            stopped_at: None,
+            stopped_at: replay.stopped.map(|stop| stop.slot),
         }
     }
 

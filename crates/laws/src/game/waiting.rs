@@ -123,9 +123,8 @@ impl GameState {
         if going_on && clock.is_some_and(Clock::is_paused) {
             waiting.push(Waiting::ClockStopped);
         }
-        let check = self.check();
-        if let Some(entry) = check.first_irregularity.map(|i| &check.entries[i]) {
-            waiting.push(Waiting::IrregularEntry { slot: entry.slot });
+        if let Some(stop) = self.sheet.replay(&self.start).stopped.filter(|s| !s.dash) {
+            waiting.push(Waiting::IrregularEntry { slot: stop.slot });
         }
         waiting.extend(self.disagreement().map(Waiting::ClockAndSheetApart));
         let last_draw_claim = self

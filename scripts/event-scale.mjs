@@ -3,7 +3,10 @@
 // pouchdb-server in memory as the board tablets push them; then the chief
 // arbiter's tablet (the release build in dist/, in Chromium) joins the event
 // and this script measures
-//   - the time from joining until its event screen shows every board;
+//   - the time from joining (the join's press) until its event screen
+//     shows every board (looked for every 100 ms), and where it went: the
+//     tablet before its first request, the changes feed's pages, the
+//     tablet after the last page;
 //   - how long a move on one board (its written move and the clock press,
 //     one _bulk_docs) takes to appear there, `--changes` times on random
 //     boards: median and 95th percentile;
@@ -42,7 +45,7 @@ import { chromium } from 'playwright-core';
 import { startProfile } from './cpu-profile.mjs';
 import { eventGames } from './event-games.mjs';
 import { startServer } from './static-server.mjs';
-import { CHIEF, joinEvent, startCouch, setUpEvent, syncRecord, until } from '../tests/e2e/couch.mjs';
+import { CHIEF, fillJoin, startCouch, setUpEvent, syncRecord, until } from '../tests/e2e/couch.mjs';
 import { FLAGS } from '../tests/e2e/harness.mjs';
 
 const root = resolve(import.meta.dirname, '..');
@@ -144,12 +147,16 @@ try {
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   const url = `http://127.0.0.1:${server.address().port}/`;
-  // The Settings screen loaded: the time runs from filling in the join.
-  await page.goto(url + '#/settings');
-  await page.getByRole('heading', { name: 'Event', exact: true }).waitFor();
+  // The join filled in on the Settings screen: the time runs from its press.
+  await fillJoin(page, { app: url, couch: couch.url, db: DB, who: CHIEF });
   const profiled = profileTop ? await startProfile(await context.newCDPSession(page), profileTop) : null;
+  // The page's own clock at the press, for where the join's time goes.
+  const pressedAt = await page.evaluate(() => {
+    performance.setResourceTimingBufferSize(10_000);
+    return performance.now();
+  });
   started = performance.now();
-  await joinEvent(page, { app: url, couch: couch.url, db: DB, who: CHIEF });
+  await page.getByRole('button', { name: 'Join the event' }).click();
   await page.goto(url + '#/event');
   // Every board of the last round, at its last move (the move to be
   // written after `moves`), and no game of a past round left in play.
@@ -159,11 +166,29 @@ try {
     // from an old position.
     const reading = document.querySelector('[data-testid="sync-status"]')?.textContent.startsWith('Reading');
     if (reading && rows.length) window.boardsWhileReading = rows.length;
-    return rows.length === playing.length
+    const every = rows.length === playing.length
       && [...rows].every((row) => playing.includes(row.dataset.game)
         && row.querySelector('.event-move')?.textContent.trim() === next);
+    if (every) window.shownAt = performance.now();
+    return every;
   }, [playing, String(moves + 1)], { polling: 100, timeout: 0 });
   const shown = performance.now() - started;
+  // Where the join's time went, by the page's clock: the tablet before its
+  // first request to the database; the event's changes feed, page after
+  // page, each asked for as the last arrives (src/event/couch.rs), the
+  // database's work and the tablet's overlapping; the tablet after the
+  // last page. The database here is pouchdb-server, not CouchDB.
+  const joinParts = await page.evaluate(([pressedAt, couchUrl]) => {
+    const requests = performance.getEntriesByType('resource')
+      .filter((e) => e.name.startsWith(couchUrl) && e.startTime >= pressedAt && e.responseEnd <= window.shownAt);
+    const feed = requests.filter((e) => e.name.includes('/_changes?'));
+    return {
+      before: requests[0].startTime - pressedAt,
+      pages: feed.length,
+      feed: feed.at(-1).responseEnd - feed[0].startTime,
+      after: window.shownAt - feed.at(-1).responseEnd,
+    };
+  }, [pressedAt, couch.url]);
   const whileReading = await page.evaluate(() => window.boardsWhileReading);
   if (whileReading) throw new Error(`event-scale: ${whileReading} boards shown while the header said the event's changes were being read`);
   // Each game in play saved whole, and the checkpoint saved past it: a
@@ -315,6 +340,9 @@ try {
     ['rounds, boards, moves each', `${rounds}, ${boards}, ${moves} (${documents} documents)`],
     ['pushed from Node (_bulk_docs, 1000 a request)', ms(pushed)],
     ['joined until the event screen shows every board', ms(shown)],
+    ['  the tablet, from the press to its first request', ms(joinParts.before)],
+    [`  the changes feed, ${joinParts.pages} pages, from the first asked for to the last received`, ms(joinParts.feed)],
+    ['  the tablet, from the last page to every board shown', ms(joinParts.after)],
     [`a move on one board until shown (${changes} moves): median`, ms(quantile(latencies, 0.5))],
     ['  95th percentile', ms(quantile(latencies, 0.95))],
     [`frame time, CPU 4× slower (${frames.deltas.length} frames in ${seconds} s): median`, frameMs(quantile(frames.deltas, 0.5))],

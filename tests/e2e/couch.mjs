@@ -74,14 +74,20 @@ export function useEvent(db) {
 }
 
 /// Joins the event from the tablet's Settings as `who` ({ name, password }).
-export async function joinEvent(page, { app, couch, db, who }) {
+export async function joinEvent(page, event) {
+  await fillJoin(page, event);
+  await page.getByRole('button', { name: 'Join the event' }).click();
+}
+
+/// Fills in the tablet's join form, not yet pressed: what a scale run
+/// times starts at the press.
+export async function fillJoin(page, { app, couch, db, who }) {
   await page.goto(app + '#/settings');
   await openSettingsGroup(page, 'Event');
   await page.getByLabel('Server address').fill(couch);
   await page.getByLabel('Database').fill(db);
   await page.getByLabel('User').fill(who.name);
   await page.getByLabel('Password', { exact: true }).fill(who.password);
-  await page.getByRole('button', { name: 'Join the event' }).click();
 }
 
 /// Joins the event as `who` from the join code on the chief arbiter's

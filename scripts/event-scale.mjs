@@ -4,9 +4,9 @@
 // arbiter's tablet (the release build in dist/, in Chromium) joins the event
 // and this script measures
 //   - the time from joining (the join's press) until its event screen
-//     shows every board (looked for every 100 ms), and where it went: the
-//     tablet before its first request, the changes feed's pages, the
-//     tablet after the last page;
+//     shows every board (looked for every 100 ms), and where it went: to
+//     the changes feed's first page asked for, the feed's pages, the tablet
+//     after the last page;
 //   - how long a move on one board (its written move and the clock press,
 //     one _bulk_docs) takes to appear there, `--changes` times on random
 //     boards: median and 95th percentile;
@@ -173,17 +173,18 @@ try {
     return every;
   }, [playing, String(moves + 1)], { polling: 100, timeout: 0 });
   const shown = performance.now() - started;
-  // Where the join's time went, by the page's clock: the tablet before its
-  // first request to the database; the event's changes feed, page after
+  // Where the join's time went, by the page's clock: from the press to the
+  // changes feed's first page asked for (the join saved, the database's
+  // state and its arbiters read); the event's changes feed, page after
   // page, each asked for as the last arrives (src/event/couch.rs), the
   // database's work and the tablet's overlapping; the tablet after the
   // last page. The database here is pouchdb-server, not CouchDB.
   const joinParts = await page.evaluate(([pressedAt, couchUrl]) => {
-    const requests = performance.getEntriesByType('resource')
-      .filter((e) => e.name.startsWith(couchUrl) && e.startTime >= pressedAt && e.responseEnd <= window.shownAt);
-    const feed = requests.filter((e) => e.name.includes('/_changes?'));
+    const feed = performance.getEntriesByType('resource')
+      .filter((e) => e.name.startsWith(couchUrl) && e.name.includes('/_changes?')
+        && e.startTime >= pressedAt && e.responseEnd <= window.shownAt);
     return {
-      before: requests[0].startTime - pressedAt,
+      before: feed[0].startTime - pressedAt,
       pages: feed.length,
       feed: feed.at(-1).responseEnd - feed[0].startTime,
       after: window.shownAt - feed.at(-1).responseEnd,
@@ -340,7 +341,7 @@ try {
     ['rounds, boards, moves each', `${rounds}, ${boards}, ${moves} (${documents} documents)`],
     ['pushed from Node (_bulk_docs, 1000 a request)', ms(pushed)],
     ['joined until the event screen shows every board', ms(shown)],
-    ['  the tablet, from the press to its first request', ms(joinParts.before)],
+    ['  from the press to the feed\'s first page asked for', ms(joinParts.before)],
     [`  the changes feed, ${joinParts.pages} pages, from the first asked for to the last received`, ms(joinParts.feed)],
     ['  the tablet, from the last page to every board shown', ms(joinParts.after)],
     [`a move on one board until shown (${changes} moves): median`, ms(quantile(latencies, 0.5))],

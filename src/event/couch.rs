@@ -570,8 +570,8 @@ pub async fn prepare_database(link: EventLink) -> Result<(), String> {
 
 async fn run(state: AppState) {
     // Read here, not at start-up: a tablet on its own never reads it.
-    record().set(load_record().await);
-    archive::load().await;
+    let (kept, ()) = futures::join!(load_record(), archive::load());
+    record().set(kept);
     let mut attempt = 0;
     loop {
         // Stopped while catching up (offline, or the event changed): what
@@ -614,7 +614,9 @@ async fn back_off(ms: u32) {
 
 /// Pushes and pulls until the link changes or a request fails.
 async fn sync_with(couch: &Couch, link: &EventLink, state: AppState) -> Result<(), Failure> {
-    let info: Value = couch.get("", &[]).await?;
+    // The database's state and its arbiters' documents, read at once.
+    let (info, arbiters) = futures::join!(couch.get::<Value>("", &[]), read_arbiters(couch, link));
+    let info = info?;
     let instance = info["instance_start_time"]
         .as_str()
         .unwrap_or_default()
@@ -626,7 +628,9 @@ async fn sync_with(couch: &Couch, link: &EventLink, state: AppState) -> Result<(
         );
     });
     // The roster before any game: its deputies' entries are taken.
-    take_arbiters(couch, link, state).await?;
+    if let Some(docs) = arbiters? {
+        settle_arbiters(link, state, docs);
+    }
     while state
         .settings
         .with_untracked(|s| s.event.as_ref() == Some(link))
@@ -902,25 +906,63 @@ async fn take_calls(couch: &Couch, link: &EventLink, ids: Vec<String>) -> Result
 /// Reads the chief's rosters, taking the newest he signed, on his tablet
 /// the offers to be a deputy, and the rounds the arbiters published.
 async fn take_arbiters(couch: &Couch, link: &EventLink, state: AppState) -> Result<(), Failure> {
+    if let Some(docs) = read_arbiters(couch, link).await? {
+        settle_arbiters(link, state, docs);
+    }
+    Ok(())
+}
+
+/// The documents naming the event's arbiters, each kind by its prefix.
+struct ArbiterDocs {
+    rosters: Vec<(String, Vec<Revision>)>,
+    offers: Vec<(String, Vec<Revision>)>,
+    rounds: Vec<(String, Vec<Revision>)>,
+}
+
+/// Reads the rosters, the offers (on the chief's tablet) and the rounds,
+/// all at once: what they mean is settled in that order after. `None` for
+/// an event with no chief's key.
+async fn read_arbiters(couch: &Couch, link: &EventLink) -> Result<Option<ArbiterDocs>, Failure> {
+    if link.chief_key().is_none() {
+        return Ok(None);
+    }
+    let by_prefix = |prefix: &'static str| {
+        let end = format!("{prefix}\u{fff0}");
+        async move { documents(couch, prefix, &end).await }
+    };
+    let offers = async {
+        if link.is_chief() {
+            by_prefix(OFFER_PREFIX).await
+        } else {
+            Ok(Vec::new())
+        }
+    };
+    let (rosters, offers, rounds) =
+        futures::try_join!(by_prefix(ROSTER_PREFIX), offers, by_prefix(ROUND_PREFIX))?;
+    Ok(Some(ArbiterDocs {
+        rosters,
+        offers,
+        rounds,
+    }))
+}
+
+fn settle_arbiters(link: &EventLink, state: AppState, docs: ArbiterDocs) {
     let Some(chief) = link.chief_key() else {
-        return Ok(());
+        return;
     };
     let database = link.database.trim();
-    let rosters = documents(couch, ROSTER_PREFIX, &format!("{ROSTER_PREFIX}\u{fff0}")).await?;
     let known = record().with_untracked(|r| r.roster.clone());
-    let revisions = rosters
+    let revisions = docs
+        .rosters
         .iter()
         .flat_map(|(id, revs)| revs.iter().map(move |rev| (id.as_str(), &**rev)));
     let (roster, mut refused) = settle_roster(&known, revisions, database, &chief);
     let mut offers = Vec::new();
-    if link.is_chief() {
-        for (id, revs) in documents(couch, OFFER_PREFIX, &format!("{OFFER_PREFIX}\u{fff0}")).await?
-        {
-            for rev in &revs {
-                match OfferDoc::read(&id, rev, database) {
-                    Ok(deputy) => offers.push(deputy),
-                    Err(r) => refused.push(r),
-                }
+    for (id, revs) in &docs.offers {
+        for rev in revs {
+            match OfferDoc::read(id, rev, database) {
+                Ok(deputy) => offers.push(deputy),
+                Err(r) => refused.push(r),
             }
         }
     }
@@ -934,9 +976,9 @@ async fn take_arbiters(couch: &Couch, link: &EventLink, state: AppState) -> Resu
         record.refuse(refused);
     });
     // Rounds once the roster is known: a deputy may publish one.
-    let rounds = documents(couch, ROUND_PREFIX, &format!("{ROUND_PREFIX}\u{fff0}")).await?;
     let (held, arbiters) = record().with_untracked(|r| (r.rounds.clone(), r.arbiters(link)));
-    let revisions = rounds
+    let revisions = docs
+        .rounds
         .iter()
         .flat_map(|(id, revs)| revs.iter().map(move |rev| (id.as_str(), &**rev)));
     let (taken, refused) = settle_rounds(&held, revisions, database, &arbiters);
@@ -949,7 +991,6 @@ async fn take_arbiters(couch: &Couch, link: &EventLink, state: AppState) -> Resu
         }
         record.refuse(refused);
     });
-    Ok(())
 }
 
 /// Every revision of every document whose id is from `start` to `end`.

@@ -4,7 +4,7 @@
 // arbiter's tablet (the release build in dist/, in Chromium) joins the event
 // and this script measures
 //   - the time from joining (the join's press) until its event screen
-//     shows every board (looked for every 100 ms), and where it went: to
+//     shows every board (the frame that draws them), and where it went: to
 //     the changes feed's first page asked for, the feed's pages, the tablet
 //     after the last page;
 //   - how long a move on one board (its written move and the clock press,
@@ -150,29 +150,33 @@ try {
   // The join filled in on the Settings screen: the time runs from its press.
   await fillJoin(page, { app: url, couch: couch.url, db: DB, who: CHIEF });
   const profiled = profileTop ? await startProfile(await context.newCDPSession(page), profileTop) : null;
-  // The page's own clock at the press, for where the join's time goes.
-  const pressedAt = await page.evaluate(() => {
+  // Every board of the last round, at its last move (the move to be
+  // written after `moves`), and no game of a past round left in play:
+  // looked for at each change to the page, and stamped with the page's
+  // clock in the frame that draws them (before the saves that follow).
+  const pressedAt = await page.evaluate(([playing, next]) => {
     performance.setResourceTimingBufferSize(10_000);
+    const observer = new MutationObserver(() => {
+      const rows = document.querySelectorAll('.event-boards tr[data-board]');
+      // No board is drawn from a page that more follow: its clocks would
+      // run from an old position.
+      const reading = document.querySelector('[data-testid="sync-status"]')?.textContent.startsWith('Reading');
+      if (reading && rows.length) window.boardsWhileReading = rows.length;
+      const every = rows.length === playing.length
+        && [...rows].every((row) => playing.includes(row.dataset.game)
+          && row.querySelector('.event-move')?.textContent.trim() === next);
+      if (every) {
+        observer.disconnect();
+        requestAnimationFrame(() => { window.shownAt = performance.now(); });
+      }
+    });
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
     return performance.now();
-  });
-  started = performance.now();
+  }, [playing, String(moves + 1)]);
   await page.getByRole('button', { name: 'Join the event' }).click();
   await page.goto(url + '#/event');
-  // Every board of the last round, at its last move (the move to be
-  // written after `moves`), and no game of a past round left in play.
-  await page.waitForFunction(([playing, next]) => {
-    const rows = document.querySelectorAll('.event-boards tr[data-board]');
-    // No board is drawn from a page that more follow: its clocks would run
-    // from an old position.
-    const reading = document.querySelector('[data-testid="sync-status"]')?.textContent.startsWith('Reading');
-    if (reading && rows.length) window.boardsWhileReading = rows.length;
-    const every = rows.length === playing.length
-      && [...rows].every((row) => playing.includes(row.dataset.game)
-        && row.querySelector('.event-move')?.textContent.trim() === next);
-    if (every) window.shownAt = performance.now();
-    return every;
-  }, [playing, String(moves + 1)], { polling: 100, timeout: 0 });
-  const shown = performance.now() - started;
+  await page.waitForFunction(() => window.shownAt !== undefined, null, { polling: 100, timeout: 0 });
+  const shown = await page.evaluate((pressedAt) => window.shownAt - pressedAt, pressedAt);
   // Where the join's time went, by the page's clock: from the press to the
   // changes feed's first page asked for (the join saved, the database's
   // state and its arbiters read); the event's changes feed, page after

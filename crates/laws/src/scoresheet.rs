@@ -362,8 +362,9 @@ impl Scoresheet {
     /// let replay = sheet.replay(&start);
     /// assert_eq!(replay.moves.len(), 3);
     /// // "Ke6": the king moves one square.
-    /// assert_eq!(replay.first_irregularity(), Some(3));
-    /// assert_eq!(replay.first_irregularity(), sheet.check(&start).first_irregularity);
+    /// let irregular = replay.irregularity().map(|stop| stop.index);
+    /// assert_eq!(irregular, Some(3));
+    /// assert_eq!(irregular, sheet.check(&start).first_irregularity);
     /// ```
     pub fn replay(&self, start: &Chess) -> Replay {
         let mut position = start.clone();
@@ -542,13 +543,11 @@ pub struct Stop {
 }
 
 impl Replay {
-    /// The index of the first ambiguous, unreadable or illegal entry, as
-    /// [`SheetCheck::first_irregularity`]: after a dash none is judged.
+    /// The first ambiguous, unreadable or illegal entry, the one
+    /// [`SheetCheck::first_irregularity`] names: after a dash none is judged.
     #[must_use]
-    pub fn first_irregularity(&self) -> Option<usize> {
-        self.stopped
-            .filter(|stop| !stop.dash)
-            .map(|stop| stop.index)
+    pub fn irregularity(&self) -> Option<Stop> {
+        self.stopped.filter(|stop| !stop.dash)
     }
 }
 

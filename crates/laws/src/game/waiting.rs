@@ -123,7 +123,7 @@ impl GameState {
         if going_on && clock.is_some_and(Clock::is_paused) {
             waiting.push(Waiting::ClockStopped);
         }
-        if let Some(stop) = self.sheet.replay(&self.start).stopped.filter(|s| !s.dash) {
+        if let Some(stop) = self.sheet.replay(&self.start).irregularity() {
             waiting.push(Waiting::IrregularEntry { slot: stop.slot });
         }
         waiting.extend(self.disagreement().map(Waiting::ClockAndSheetApart));

@@ -143,6 +143,36 @@ test("review's step buttons are in view at 1180×820 and 820×1180, and a phone'
   await context.close();
 });
 
+test('a notice coming or going in recording mode moves no square under the player\'s finger, at 1180×820 and 820×1180', async () => {
+  for (const viewport of [LANDSCAPE, PORTRAIT]) {
+    const { context, page, errors } = await app.open('#/', { viewport });
+    const at = `at ${viewport.width}×${viewport.height}`;
+    await savePin(page, PIN);
+    await createGame(page, { white: 'Kowalski, Jan', black: 'Nowak, Anna' });
+    await page.getByRole('link', { name: 'Scoresheet', exact: true }).click();
+    await page.getByRole('button', { name: 'Recording mode (hand to the player)' }).click();
+    const square = page.getByRole('button', { name: /^e2,/ });
+    const where = () => square.evaluate((el) => { const r = el.getBoundingClientRect(); return [r.x, r.y, r.width, r.height].map(Math.round); });
+    // Told as the tablet is handed over...
+    const told = page.getByRole('status').getByText('Recording mode: hand the tablet to the player.');
+    await told.waitFor();
+    const withNotice = await where();
+    // ...dismissed...
+    await page.getByRole('button', { name: 'Dismiss' }).click();
+    await told.waitFor({ state: 'detached' });
+    assert.deepEqual(await where(), withNotice, `dismissing the notice moved e2 ${at}`);
+    // ...and a warning given in the middle of recording, whole on the
+    // screen with its button.
+    await page.getByRole('button', { name: 'Write move' }).click();
+    await page.getByRole('alert').getByText('Nothing is written').waitFor();
+    assert.deepEqual(await where(), withNotice, `a warning moved e2 ${at}`);
+    await assertInView(page, { warning: page.locator('.notice.error'), dismiss: page.getByRole('button', { name: 'Dismiss' }) });
+    await page.screenshot({ path: `tests/e2e/output/recording-notice-${viewport.width}x${viewport.height}.png` });
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
 test('a notice stays on the screen it belongs to', async () => {
   const { context, page, errors } = await app.open('#/', { viewport: LANDSCAPE });
   await createGame(page, { white: 'Kowalski, Jan', black: 'Nowak, Anna' });

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createGame, useApp } from './harness.mjs';
+import { createGame, savePin, useApp } from './harness.mjs';
 
 /// A copy of dist/ as the next build: index.html changed (marked, to tell
 /// the versions apart) and the service worker written by the build's script.
@@ -54,6 +54,7 @@ for (const base of ['/', '/sub/path/']) {
       const { page, context, errors } = await app.open();
       // The worker takes the page over once it has cached the whole build.
       await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      await savePin(page, '2468');
       await createGame(page, { white: 'Offline, Ada', black: 'Cache, Bruno' });
 
       await context.setOffline(true);
@@ -78,6 +79,20 @@ for (const base of ['/', '/sub/path/']) {
         await notice.waitFor({ timeout: 60_000 });
         // The version in use goes on until the arbiter accepts.
         assert.equal(await page.locator('meta[name="arbiter-build"]').count(), 0);
+        if (base === '/') {
+          // A player recording his moves is not asked: the offer waits
+          // until the arbiter has left recording mode.
+          await page.getByRole('link', { name: /Nowire, Carla/ }).click();
+          await page.getByRole('link', { name: 'Scoresheet', exact: true }).click();
+          await page.getByRole('button', { name: 'Recording mode (hand to the player)' }).click();
+          await page.getByText('Recording mode', { exact: true }).waitFor();
+          assert.equal(await notice.count(), 0, 'no offer in recording mode');
+          await page.getByRole('button', { name: 'Leave recording mode (arbiter)' }).click();
+          await page.getByLabel("Arbiter's PIN").fill('2468');
+          await page.getByRole('button', { name: 'Unlock' }).click();
+          await notice.waitFor();
+          await page.getByRole('link', { name: 'Games' }).click();
+        }
         await page.getByRole('button', { name: 'Reload now' }).press('Enter');
         await page.locator('meta[name="arbiter-build"]').waitFor({ state: 'attached' });
         await page.getByRole('link', { name: /Nowire, Carla/ }).waitFor();

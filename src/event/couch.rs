@@ -1472,7 +1472,7 @@ fn take_game(
                 _ => {}
             }
         }
-        let board = pulled.game.as_ref().and_then(|g| g.board().ok());
+        let board = pulled.game.as_ref().map(|setup| setup.board);
         let trust = Trust {
             board,
             arbiters: arbiters.to_vec(),
@@ -1501,7 +1501,7 @@ fn take_game(
         .game
         .as_ref()
         .zip(pulled.game.as_ref())
-        .is_some_and(|(game, setup)| setup.sets_up(game));
+        .is_some_and(|(game, setup)| setup.doc.sets_up(game));
     if let Some(game) = out.game {
         // Saved once the last page is taken, and its boards shown: a tablet
         // joining finds each game on most pages of the feed.

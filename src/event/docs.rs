@@ -163,6 +163,21 @@ impl GameDoc {
     }
 }
 
+/// A game's setup with the board that signed it: the key its entries are
+/// checked against, found once when the setup is read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SignedSetup {
+    pub doc: GameDoc,
+    pub board: VerifyingKey,
+}
+
+impl SignedSetup {
+    /// `doc` with its signer, when it is signed.
+    pub fn read(doc: GameDoc) -> Result<SignedSetup, Unsigned> {
+        doc.board().map(|board| SignedSetup { doc, board })
+    }
+}
+
 /// Game `game`'s setup document as its board pushes it, its revision made
 /// from its content (the same setup is the same revision on every push).
 #[must_use]
@@ -458,34 +473,34 @@ pub fn settle_setup(
     revisions: &[Revision],
     local: Option<&Game>,
     board: Option<VerifyingKey>,
-) -> (Option<GameDoc>, Vec<Refused>) {
+) -> (Option<SignedSetup>, Vec<Refused>) {
     let (read, mut refused) = signed_revisions(id, revisions, |doc: &GameDoc| {
-        (doc.id == id).then(|| doc.board().map(|_| ()))
+        (doc.id == id).then(|| SignedSetup::read(doc.clone()))
     });
-    let first = read.first().map(|(_, doc)| doc.clone());
+    let first = read.first().map(|(_, setup)| setup.clone());
     // A board this tablet knows is never replaced, even by a setup that
     // stands alone (the original removed from the database).
-    let of_the_board =
-        |doc: &GameDoc| board.is_none_or(|b| doc.board().is_ok_and(|signer| signer == b));
-    if read.iter().all(|(_, doc)| Some(doc) == first.as_ref())
+    let of_the_board = |setup: &SignedSetup| board.is_none_or(|b| setup.board == b);
+    if read.iter().all(|(_, setup)| Some(setup) == first.as_ref())
         && first.as_ref().is_none_or(of_the_board)
     {
         return (first, refused);
     }
     // Another board signing the same setup is another setup: only the
     // board this tablet knows, or a single candidate, is taken.
-    let began = |doc: &GameDoc| local.is_some_and(|l| doc.sets_up(l)) && of_the_board(doc);
-    let candidates: Vec<&GameDoc> = read
+    let began =
+        |setup: &SignedSetup| local.is_some_and(|l| setup.doc.sets_up(l)) && of_the_board(setup);
+    let candidates: Vec<&SignedSetup> = read
         .iter()
-        .map(|(_, doc)| doc)
-        .filter(|d| began(d))
+        .map(|(_, setup)| setup)
+        .filter(|s| began(s))
         .collect();
     let kept = match candidates.as_slice() {
-        [one, rest @ ..] if rest.iter().all(|d| d == one) => Some((*one).clone()),
+        [one, rest @ ..] if rest.iter().all(|s| s == one) => Some((*one).clone()),
         _ => None,
     };
-    for (rev, doc) in read {
-        if Some(&doc) != kept.as_ref() {
+    for (rev, setup) in read {
+        if Some(&setup) != kept.as_ref() {
             refused.push(Refused {
                 id: id.to_owned(),
                 rev,
@@ -496,21 +511,22 @@ pub fn settle_setup(
     (kept, refused)
 }
 
-/// Every revision of document `id` read as a `T`, each with its revision,
-/// when `signed` says it is the document `id` names (`Some`) and signed as
-/// it must be (`Ok`); the others refused with the reason.
-fn signed_revisions<T: serde::de::DeserializeOwned>(
+/// Every revision of document `id` read as a `T`, then as what `signed`
+/// makes of it, each with its revision, when `signed` says it is the
+/// document `id` names (`Some`) and signed as it must be (`Ok`); the
+/// others refused with the reason.
+fn signed_revisions<T: serde::de::DeserializeOwned, S>(
     id: &str,
     revisions: &[Revision],
-    signed: impl Fn(&T) -> Option<Result<(), Unsigned>>,
-) -> (Vec<(String, T)>, Vec<Refused>) {
+    signed: impl Fn(&T) -> Option<Result<S, Unsigned>>,
+) -> (Vec<(String, S)>, Vec<Refused>) {
     let mut read = Vec::new();
     let mut refused = Vec::new();
     for value in revisions {
         let why = match read_value::<T>(value) {
             Ok(doc) => match signed(&doc) {
-                Some(Ok(())) => {
-                    read.push((Meta::of(value).rev, doc));
+                Some(Ok(signed)) => {
+                    read.push((Meta::of(value).rev, signed));
                     continue;
                 }
                 Some(Err(unsigned)) => Why::Unsigned(unsigned),
@@ -532,13 +548,9 @@ pub fn settle_choice(
     revisions: &[Revision],
     trust: &Trust,
 ) -> (Option<String>, Vec<Refused>) {
-    let (read, mut refused) = signed_revisions(id, revisions, |doc: &ChoiceDoc| {
-        (doc.id == id).then(|| doc.signer(trust).map(|_| ()))
+    let (chosen, mut refused) = signed_revisions(id, revisions, |doc: &ChoiceDoc| {
+        (doc.id == id).then(|| doc.signer(trust).map(|_| doc.chosen.clone()))
     });
-    let chosen: Vec<(String, String)> = read
-        .into_iter()
-        .map(|(rev, doc)| (rev, doc.chosen))
-        .collect();
     match chosen.first() {
         Some((_, first)) if chosen.iter().all(|(_, c)| c == first) => {
             (Some(first.clone()), refused)
@@ -559,7 +571,7 @@ pub fn settle_choice(
 /// revision of its event documents by place, and the arbiter's choices.
 #[derive(Debug, Clone, Default)]
 pub struct Pulled {
-    pub game: Option<GameDoc>,
+    pub game: Option<SignedSetup>,
     /// Event documents' revisions, as the database gave them, by id.
     pub events: BTreeMap<String, Vec<Revision>>,
     /// The chosen entry's hash at each fork the arbiter settled.
@@ -616,13 +628,13 @@ pub fn reconcile(
 ) -> Reconciled {
     let mut out = Reconciled::default();
     let trust = Trust {
-        board: pulled.game.as_ref().and_then(|g| g.board().ok()),
+        board: pulled.game.as_ref().map(|setup| setup.board),
         arbiters: arbiters.to_vec(),
     };
     let Some(root) = pulled
         .game
         .as_ref()
-        .map(GameDoc::empty_game)
+        .map(|setup| setup.doc.empty_game())
         .or_else(|| local.map(|g| Game::new(g.id(), g.initial().clone(), g.created_ms())))
     else {
         return out;
@@ -770,7 +782,12 @@ pub fn reconcile(
     out.held = out
         .game
         .as_ref()
-        .filter(|game| pulled.game.as_ref().is_some_and(|doc| doc.sets_up(game)))
+        .filter(|game| {
+            pulled
+                .game
+                .as_ref()
+                .is_some_and(|setup| setup.doc.sets_up(game))
+        })
         .map(|game| {
             let known = pulled.known.min(game.log().len());
             known
@@ -847,8 +864,21 @@ impl Places<'_> {
     /// Whether an entry has hash `hash`, looked for at place `index` first.
     /// A hash does not seal its place: a copy elsewhere is the same entry.
     fn holds(self, index: usize, hash: &str) -> bool {
-        self.0.get(index).is_some_and(|logged| logged.hash == hash)
-            || self.0.iter().any(|logged| logged.hash == hash)
+        if self.0.get(index).is_some_and(|logged| logged.hash == hash) {
+            return true;
+        }
+        // Elsewhere, as is asked of every new entry: hashes differ in their
+        // first bytes, compared as one word before the whole text (a call
+        // to compare each was most of a join's lookups).
+        let word = |hash: &str| {
+            hash.as_bytes()
+                .first_chunk()
+                .map(|b| u64::from_ne_bytes(*b))
+        };
+        let sought = word(hash);
+        self.0
+            .iter()
+            .any(|logged| word(&logged.hash) == sought && logged.hash == hash)
     }
 }
 
@@ -1052,9 +1082,31 @@ mod tests {
             .collect()
     }
 
+    #[test]
+    fn an_entry_is_held_at_its_place_or_elsewhere_never_for_its_first_bytes_alone() {
+        let game = played(3);
+        let log = game.log();
+        let own = Places(log);
+        assert!(own.holds(2, &log[2].hash));
+        // A copy written at another place, or past the log's end.
+        assert!(own.holds(0, &log[2].hash));
+        assert!(own.holds(9, &log[1].hash));
+        // The same first bytes, another hash.
+        let mut near = log[2].hash.clone();
+        near.replace_range(40..41, if &near[40..41] == "0" { "1" } else { "0" });
+        assert!(!own.holds(2, &near));
+        assert!(!own.holds(9, &near));
+        assert!(!own.holds(0, "short"));
+    }
+
+    /// `game`'s setup as its board signed it.
+    fn signed_setup(game: &Game) -> SignedSetup {
+        SignedSetup::read(GameDoc::of(game, &board_key())).unwrap()
+    }
+
     fn pulled(games: &[&Game]) -> Pulled {
         let mut pulled = Pulled {
-            game: Some(GameDoc::of(games[0], &board_key())),
+            game: Some(signed_setup(games[0])),
             ..Pulled::default()
         };
         for game in games {
@@ -1196,7 +1248,12 @@ mod tests {
         assert_eq!(held(&played(3), &pulled), Some(1));
         let mut other = GameDoc::of(&played(3), &board_key());
         other.created_ms += 1;
-        pulled.game = Some(other);
+        // Its board named as if it had signed it (the signature no longer
+        // holds): another game is refused before any signature counts.
+        pulled.game = Some(SignedSetup {
+            doc: other,
+            board: board_key().verifying_key(),
+        });
         assert_eq!(held(&played(3), &pulled), None, "another game under its id");
         pulled.game = None;
         assert_eq!(held(&played(3), &pulled), None);
@@ -1387,7 +1444,7 @@ mod tests {
         // The same setup twice (two tablets pushed it) is one setup.
         assert_eq!(
             settle_setup(&id, &raws([ours.clone(), ours.clone()]), None, None),
-            (Some(GameDoc::of(&board, &board_key())), vec![])
+            (Some(signed_setup(&board)), vec![])
         );
         // Whichever revision the database puts first, the tablet keeps the
         // setup its game began from and lists the other.
@@ -1396,7 +1453,7 @@ mod tests {
             [forged.clone(), ours.clone()],
         ] {
             let (setup, refused) = settle_setup(&id, &raws(&revisions), Some(&board), None);
-            assert_eq!(setup, Some(GameDoc::of(&board, &board_key())));
+            assert_eq!(setup, Some(signed_setup(&board)));
             assert_eq!(refused.len(), 1);
             assert_eq!(
                 (refused[0].rev.as_str(), &refused[0].why),
@@ -1414,7 +1471,7 @@ mod tests {
         let known = Some(board_key().verifying_key());
         assert_eq!(
             settle_setup(&id, &raws(&both), Some(&board), known).0,
-            Some(GameDoc::of(&board, &board_key()))
+            Some(signed_setup(&board))
         );
         assert_eq!(settle_setup(&id, &raws(&both), Some(&board), None).0, None);
         // Alone in the database (the board's own removed), it is still not
@@ -1640,7 +1697,12 @@ mod tests {
         let mut other = GameDoc::of(&board, &board_key());
         other.created_ms += 1;
         let mut pulled = pulled(&[&board]);
-        pulled.game = Some(other);
+        // Its board named as if it had signed it (the signature no longer
+        // holds): another game is refused before any signature counts.
+        pulled.game = Some(SignedSetup {
+            doc: other,
+            board: board_key().verifying_key(),
+        });
         let mine = played(1);
         assert_eq!(
             reconcile(Some(&mine), &pulled, NOW, &arbiters()).game,

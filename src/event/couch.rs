@@ -25,8 +25,8 @@ use crate::event::call::{
     ANSWER_PREFIX, AnswerDoc, CALL_PREFIX, CallDoc, Caller, answer_call as note_answer, keep_call,
 };
 use crate::event::docs::{
-    ChoiceDoc, DocId, EventDoc, Pulled, Why, game_doc, game_doc_id, reconcile, revision,
-    settle_choice, settle_setup,
+    ChoiceDoc, DocId, EventDoc, Pulled, SignedSetup, Why, game_doc, game_doc_id, reconcile,
+    revision, settle_choice, settle_setup,
 };
 use crate::event::feed::Broadcast;
 use crate::event::revision::{Meta, Revision};
@@ -1472,7 +1472,7 @@ fn take_game(
                 _ => {}
             }
         }
-        let board = pulled.game.as_ref().map(|setup| setup.board);
+        let board = pulled.game.as_ref().map(SignedSetup::board);
         let trust = Trust {
             board,
             arbiters: arbiters.to_vec(),
@@ -1501,7 +1501,7 @@ fn take_game(
         .game
         .as_ref()
         .zip(pulled.game.as_ref())
-        .is_some_and(|(game, setup)| setup.doc.sets_up(game));
+        .is_some_and(|(game, setup)| setup.doc().sets_up(game));
     if let Some(game) = out.game {
         // Saved once the last page is taken, and its boards shown: a tablet
         // joining finds each game on most pages of the feed.

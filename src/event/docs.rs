@@ -164,17 +164,29 @@ impl GameDoc {
 }
 
 /// A game's setup with the board that signed it: the key its entries are
-/// checked against, found once when the setup is read.
+/// checked against, found once when the setup is read. Made only from a
+/// setup whose signature holds ([`SignedSetup::read`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SignedSetup {
-    pub doc: GameDoc,
-    pub board: VerifyingKey,
+    doc: GameDoc,
+    board: VerifyingKey,
 }
 
 impl SignedSetup {
     /// `doc` with its signer, when it is signed.
     pub fn read(doc: GameDoc) -> Result<SignedSetup, Unsigned> {
         doc.board().map(|board| SignedSetup { doc, board })
+    }
+
+    #[must_use]
+    pub fn doc(&self) -> &GameDoc {
+        &self.doc
+    }
+
+    /// The board: the key that signed the setup.
+    #[must_use]
+    pub fn board(&self) -> VerifyingKey {
+        self.board
     }
 }
 
@@ -628,7 +640,7 @@ pub fn reconcile(
 ) -> Reconciled {
     let mut out = Reconciled::default();
     let trust = Trust {
-        board: pulled.game.as_ref().map(|setup| setup.board),
+        board: pulled.game.as_ref().map(SignedSetup::board),
         arbiters: arbiters.to_vec(),
     };
     let Some(root) = pulled

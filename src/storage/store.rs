@@ -336,10 +336,13 @@ impl<B: Backend> Store<B> {
     }
 
     /// Readies `game` for its next save: its stored record, if it is the
-    /// game's own as this store writes it, kept as written. The first save
-    /// then appends to it as every later one does, and the writing of a
-    /// record has run once ([`crate::state::AppState::ready_for`] says why).
+    /// game's own as this store writes it, kept as written, and what the
+    /// records take counted (every save asks). The first save then appends
+    /// to the record as every later one does, reads no other, and the
+    /// writing of a record has run once ([`crate::state::AppState::ready_for`]
+    /// says why).
     pub fn ready_to_save(&self, game: &Game) {
+        self.used_bytes();
         let key = game_key(game.id());
         let ours = GameText::of(game);
         if self.backend.get(&key).ok().flatten().as_deref() == Some(ours.text.as_str()) {

@@ -649,6 +649,23 @@ fn a_record_another_tab_wrote_is_read_back_before_saving() {
     );
 }
 
+/// A store readied for a game has counted what the records take, so the
+/// first save (a press, on the clock) reads no record but its own: a
+/// record written behind the store's back afterwards is not in its count.
+#[test]
+fn a_store_readied_for_a_game_has_counted_its_records() {
+    let base = game("g", 1);
+    let store = Store::new(Memory::default());
+    let text = encode_game(&base);
+    store.backend.set(&game_key("g"), &text).unwrap();
+    store.ready_to_save(&base);
+    store
+        .backend
+        .set(&game_key("h"), &encode_game(&game("h", 2)))
+        .unwrap();
+    assert_eq!(store.used_bytes(), 2 * (game_key("g").len() + text.len()));
+}
+
 /// A store readied for a game keeps its record only if the record is
 /// the game's own as written now: a first-format record, or another
 /// history, is read back and judged at the next save as before.
